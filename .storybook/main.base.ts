@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StorybookConfig } from '@storybook/react-vite';
+
+const workspaceRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The @viewas/* aliases of tsconfig.base.json, so stories import sibling libraries from source. */
+function workspaceAliases(): { find: RegExp; replacement: string }[] {
+  const { compilerOptions } = JSON.parse(readFileSync(join(workspaceRoot, 'tsconfig.base.json'), 'utf8'));
+  return Object.entries(compilerOptions.paths as Record<string, string[]>).map(([alias, [target]]) => ({
+    // Exact match, so '@viewas/theme' does not swallow '@viewas/theme/server'.
+    find: new RegExp(`^${alias.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    replacement: join(workspaceRoot, target!),
+  }));
+}
+
+/** Shared Storybook config every library extends: telemetry off, strict mode, the a11y addon. */
+export function createMainConfig(stories: string[]): StorybookConfig {
+  return {
+    stories,
+    addons: ['@storybook/addon-a11y'],
+    framework: { name: '@storybook/react-vite', options: { strictMode: true } },
+    core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+    typescript: { reactDocgen: false },
+    async viteFinal(config) {
+      const { mergeConfig } = await import('vite');
+      return mergeConfig(config, { resolve: { alias: workspaceAliases() } });
+    },
+  };
+}

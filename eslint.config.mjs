@@ -1,0 +1,68 @@
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    ignores: ['**/dist', '**/node_modules', '**/.next', '**/storybook-static', '**/.nx', '**/tmp', '**/test-results', '**/playwright-report', '**/.data', '**/next-env.d.ts'],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
+    rules: {
+      // DESIGN.md §2: app -> any lib; banner -> theme (types only from session-client/admin-api);
+      // session-client, admin-api and theme -> no other workspace lib; libs never import the app.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+            { sourceTag: 'type:lib', notDependOnLibsWithTags: ['type:app', 'type:e2e'] },
+            {
+              sourceTag: 'scope:banner',
+              onlyDependOnLibsWithTags: ['scope:theme', 'scope:session', 'scope:admin-api'],
+              bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*'],
+            },
+            { sourceTag: 'scope:theme', onlyDependOnLibsWithTags: ['scope:theme'], bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*'] },
+            { sourceTag: 'scope:session', onlyDependOnLibsWithTags: ['scope:session'], bannedExternalImports: ['next', 'next/*'] },
+            { sourceTag: 'scope:admin-api', onlyDependOnLibsWithTags: ['scope:admin-api'], bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*', 'react', 'react-dom'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The banner may use session-client and admin-api for their types only: the host injects behaviour.
+    files: ['libs/impersonation-banner/src/**/*.ts', 'libs/impersonation-banner/src/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@viewas/session-client', '@viewas/session-client/*', '@viewas/admin-api', '@viewas/admin-api/*'], allowTypeImports: true, message: 'The banner takes the session user and actions from its host: import types only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Libraries never read process.env: the host passes configuration in.
+    files: ['libs/*/src/**/*.ts', 'libs/*/src/**/*.tsx'],
+    ignores: ['libs/*/src/**/*.spec.ts', 'libs/*/src/**/*.spec.tsx', 'libs/*/src/**/*.stories.tsx', 'libs/*/src/test-setup.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Libraries never read process.env; take configuration as an argument.' }],
+    },
+  },
+];

@@ -1,0 +1,3 @@
+import { createMainConfig } from '../../../.storybook/main.base';
+
+export default createMainConfig(['../src/**/*.stories.@(ts|tsx)']);

@@ -1,0 +1,8 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  displayName: 'theme',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
+};
