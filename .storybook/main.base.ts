@@ -11,7 +11,7 @@ function workspaceAliases(): { find: RegExp; replacement: string }[] {
   return Object.entries(compilerOptions.paths as Record<string, string[]>).map(([alias, [target]]) => ({
     // Exact match, so '@viewas/theme' does not swallow '@viewas/theme/server'.
     find: new RegExp(`^${alias.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-    replacement: join(workspaceRoot, target!),
+    replacement: join(workspaceRoot, target ?? alias),
   }));
 }
 

@@ -1,0 +1,23 @@
+// `npm start`: build the production app (Nx-cached) and serve it on PORT (default 3000).
+// Without DATABASE_URL it runs on the embedded database in DATA_DIR with demo accounts.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { quietEnv, run } from './run.mjs';
+
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+const port = process.env.PORT || '3000';
+
+if (process.env.DATABASE_URL && !process.env.NEXTAUTH_SECRET) {
+  console.error('Refusing to start: DATABASE_URL is set but NEXTAUTH_SECRET is not.\nSet NEXTAUTH_SECRET to a long random value (e.g. `openssl rand -base64 32`) shared by every app server.');
+  process.exit(1);
+}
+
+await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: workspaceRoot });
+
+const server = spawn('npx', ['next', 'start', '-p', port], {
+  cwd: `${workspaceRoot}/apps/web`,
+  stdio: 'inherit',
+  env: { ...process.env, ...quietEnv, NODE_ENV: 'production' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,39 @@
+// `npm test`: everything CI checks, through Nx (cached locally, complete on a clean clone):
+// lint, typecheck and unit tests of every project, every library's build and Storybook build,
+// the package checks, the consumer smoke test, and the browser tests against the production build.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
+import { run } from './run.mjs';
+
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+const nx = (...args) => ['npx', ['nx', ...args, '--outputStyle=stream']];
+
+const steps = [
+  ['lint, typecheck, unit tests', ...nx('run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2')],
+  ['library builds and Storybooks', ...nx('run-many', '-t', 'build', 'build-storybook', '--projects=tag:type:lib', '--parallel=2')],
+  ['package checks (publint, attw, size budgets)', 'node', ['tools/scripts/verify-packages.mjs']],
+  ...(existsSync(`${workspaceRoot}/tools/consumer-smoke/run.mjs`) ? [['consumer smoke test (local registry, Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']]] : []),
+  ...(existsSync(`${workspaceRoot}/tools/scripts/verify-budgets.mjs`) ? [['performance budgets', 'node', ['tools/scripts/verify-budgets.mjs']]] : []),
+  ['browser tests (production build, Chromium)', ...nx('run', 'web-e2e:e2e')],
+];
+
+// Fail before the long steps when the browser tests could not run at the end.
+findChromium();
+
+const timings = [];
+for (const [title, command, args] of steps) {
+  console.log(`\n▶ ${title}\n`);
+  const started = Date.now();
+  try {
+    await run(command, args, { cwd: workspaceRoot });
+  } catch (error) {
+    timings.push({ step: title, seconds: ((Date.now() - started) / 1000).toFixed(1), result: 'FAILED' });
+    console.table(timings);
+    console.error(`\nnpm test failed at "${title}": ${error.message}`);
+    process.exit(1);
+  }
+  timings.push({ step: title, seconds: ((Date.now() - started) / 1000).toFixed(1), result: 'passed' });
+}
+console.table(timings);
+console.log('npm test: all checks passed.');

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const workspaceRoot = path.join(__dirname, '..', '..');
+const eslintBin = path.join(workspaceRoot, 'node_modules', '.bin', 'eslint');
+
+interface EslintResult {
+  messages: { ruleId: string | null; message: string }[];
+}
+
+/** Lints `code` with the real CLI and config, as if it were the file `file` in the workspace. */
+async function lintAs(file: string, code: string) {
+  const { stdout, stderr } = spawnSync(eslintBin, ['--stdin', '--stdin-filename', file, '--format', 'json'], {
+    cwd: workspaceRoot,
+    input: code,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (!stdout) throw new Error(`eslint printed no result: ${stderr}`);
+  const [result] = JSON.parse(stdout) as EslintResult[];
+  if (!result) throw new Error(`eslint returned no result for ${file}`);
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const BANNER_FILE = 'libs/impersonation-banner/src/boundary-probe.ts';
+
+describe('module boundaries (DESIGN.md §2)', () => {
+  jest.setTimeout(60_000);
+
+  it('fails lint when the banner imports next-auth', async () => {
+    const messages = await lintAs(BANNER_FILE, "import { signIn } from 'next-auth/react';\nexport const probe = signIn;\n");
+    expect(messages.join('\n')).toMatch(/enforce-module-boundaries.*next-auth/);
+  });
+
+  it('fails lint when the banner imports Next.js', async () => {
+    const messages = await lintAs(BANNER_FILE, "import { useRouter } from 'next/navigation';\nexport const probe = useRouter;\n");
+    expect(messages.join('\n')).toMatch(/enforce-module-boundaries.*next/);
+  });
+
+  it('fails lint when the banner imports admin-api runtime code, and allows its types', async () => {
+    const runtime = await lintAs(BANNER_FILE, "import { createAdminApiClient } from '@viewas/admin-api';\nexport const probe = createAdminApiClient;\n");
+    expect(runtime.join('\n')).toMatch(/no-restricted-imports/);
+    const typesOnly = await lintAs(BANNER_FILE, "import type { ApiResult } from '@viewas/admin-api';\nexport type Probe = ApiResult<string>;\n");
+    expect(typesOnly).toEqual([]);
+  });
+
+  it('fails lint when the theme imports another workspace library', async () => {
+    const messages = await lintAs('libs/theme/src/boundary-probe.ts', "import type { SessionUser } from '@viewas/session-client';\nexport type Probe = SessionUser;\n");
+    expect(messages.join('\n')).toMatch(/enforce-module-boundaries/);
+  });
+
+  it('fails lint when a library imports the app', async () => {
+    const messages = await lintAs('libs/admin-api/src/boundary-probe.ts', "import config from '../../../apps/web/next.config';\nexport const probe = config;\n");
+    expect(messages.join('\n')).toMatch(/enforce-module-boundaries/);
+  });
+
+  it('fails lint when a library reads process.env', async () => {
+    const messages = await lintAs('libs/theme/src/boundary-probe.ts', 'export const probe = process.env.NEXT_PUBLIC_BRAND_200;\n');
+    expect(messages.join('\n')).toMatch(/no-restricted-properties.*process\.env/s);
+  });
+});
