@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { CursorSchema, IdSchema, NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
+
+/** The ledger's event types today. The wire type stays an open string so older clients keep reading newer ledgers. */
+export const AUDIT_EVENT_TYPES = [
+  'impersonation.started',
+  'impersonation.activated',
+  'impersonation.returned',
+  'impersonation.ended',
+  'impersonation.expired',
+  'impersonation.denied',
+] as const;
+export type KnownAuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+// `string & {}` keeps editor completion for the known types while accepting new ones.
+export type AuditEventType = KnownAuditEventType | (string & {});
+
+/** `GET /api/admin/audit?cursor=&admin=&target=`: `admin` and `target` filter by user id. */
+export const AuditQuerySchema = z.object({
+  cursor: z.optional(CursorSchema),
+  admin: z.optional(IdSchema),
+  target: z.optional(IdSchema),
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const AuditEventSchema = z.object({
+  id: z.string(),
+  at: TimestampSchema,
+  type: z.string().check(z.minLength(1)),
+  actor: z.nullable(PersonSchema),
+  target: z.nullable(PersonSchema),
+  impersonationId: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = Omit<z.infer<typeof AuditEventSchema>, 'type'> & { type: AuditEventType };
+
+/** Newest first. */
+export const AuditPageSchema = z.object({
+  events: z.array(AuditEventSchema),
+  nextCursor: NextCursorSchema,
+});
+export type AuditPage = { events: AuditEvent[]; nextCursor: string | null };

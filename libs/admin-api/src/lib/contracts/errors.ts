@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+
+/** Every failure code the API answers with, and the HTTP status it travels with (DESIGN.md §3). */
+export const API_ERROR_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export const ApiErrorCodeSchema = z.enum(Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]]);
+
+/** Where a request failed validation: `path` is dotted (`targetUser.id`, `users.0.email`). */
+export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+export const ApiErrorSchema = z.object({
+  code: ApiErrorCodeSchema,
+  message: z.string(),
+  /** Present on `bad_request` answers caused by validation, one entry per invalid field. */
+  issues: z.optional(z.array(FieldIssueSchema)),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The body of every failed answer. */
+export const ApiErrorEnvelopeSchema = z.object({ success: z.literal(false), error: ApiErrorSchema });
+export type ApiErrorEnvelope = z.infer<typeof ApiErrorEnvelopeSchema>;

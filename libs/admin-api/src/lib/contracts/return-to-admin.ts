@@ -1,0 +1,9 @@
+import * as z from 'zod/mini';
+import { PersonSchema } from './primitives';
+
+/** `POST /api/admin/return-to-admin` (SPEC.md §3): the admin to sign back in as. */
+export const ReturnToAdminResponseSchema = z.object({
+  success: z.literal(true),
+  adminUser: PersonSchema,
+});
+export type ReturnToAdminResponse = z.infer<typeof ReturnToAdminResponseSchema>;

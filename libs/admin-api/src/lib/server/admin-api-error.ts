@@ -1,0 +1,29 @@
+import { API_ERROR_STATUS, type ApiErrorCode, type FieldIssue } from '../contracts';
+
+export interface AdminApiErrorOptions {
+  /** Sent as `Retry-After` (seconds) on `rate_limited` answers. */
+  retryAfterSeconds?: number;
+  /** Sent as the envelope's `issues` on `bad_request` answers. */
+  issues?: FieldIssue[];
+  cause?: unknown;
+}
+
+/**
+ * The one error a service throws to answer with a specific failure. Its message is shown to the
+ * caller, so it must be safe to show; anything else a service throws becomes a generic 500/503.
+ */
+export class AdminApiError extends Error {
+  override readonly name = 'AdminApiError';
+  readonly code: ApiErrorCode;
+  readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
+  readonly issues: FieldIssue[] | undefined;
+
+  constructor(code: ApiErrorCode, message: string, options: AdminApiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = API_ERROR_STATUS[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.issues = options.issues;
+  }
+}

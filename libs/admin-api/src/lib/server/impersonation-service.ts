@@ -1,0 +1,39 @@
+import type {
+  AccessHistoryPage,
+  AccessHistoryQuery,
+  AuditPage,
+  AuditQuery,
+  EndImpersonationResponse,
+  ImpersonateRequest,
+  ImpersonateResponse,
+  ImpersonationsPage,
+  ImpersonationsQuery,
+  ReturnToAdminResponse,
+  UsersPage,
+  UsersQuery,
+} from '../contracts';
+
+/** What a handler knows about the call, for the service's authorisation and ledger rows. */
+export interface RequestContext {
+  /** The original request: the service reads the session cookie from it, never an id from the body. */
+  request: Request;
+  /** From the injected `getClientIp`; `null` when the deployment does not say. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The business side of the admin API, implemented by the host app. Handlers validate every input
+ * before calling it and validate every answer before sending it; the service authorises the caller
+ * from `ctx.request` and throws `AdminApiError` to answer with a specific failure.
+ */
+export interface ImpersonationService {
+  startImpersonation(ctx: RequestContext, input: ImpersonateRequest): Promise<ImpersonateResponse>;
+  returnToAdmin(ctx: RequestContext): Promise<ReturnToAdminResponse>;
+  listUsers(ctx: RequestContext, query: UsersQuery): Promise<UsersPage>;
+  listImpersonations(ctx: RequestContext, query: ImpersonationsQuery): Promise<ImpersonationsPage>;
+  endImpersonation(ctx: RequestContext, id: string): Promise<EndImpersonationResponse>;
+  listAudit(ctx: RequestContext, query: AuditQuery): Promise<AuditPage>;
+  /** The signed-in user's own access history (`GET /api/account/access`). */
+  listAccessHistory(ctx: RequestContext, query: AccessHistoryQuery): Promise<AccessHistoryPage>;
+}
