@@ -1,0 +1,217 @@
+import * as z from 'zod/mini';
+import {
+  AccessHistoryPageSchema,
+  AccessHistoryQuerySchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+  EndImpersonationResponseSchema,
+  IdSchema,
+  ImpersonateRequestSchema,
+  ImpersonateResponseSchema,
+  ImpersonationsPageSchema,
+  ImpersonationsQuerySchema,
+  ReturnToAdminResponseSchema,
+  UsersPageSchema,
+  UsersQuerySchema,
+} from '../contracts';
+import { AdminApiError } from './admin-api-error';
+import type { ImpersonationService, RequestContext } from './impersonation-service';
+import { isUnavailableError } from './is-unavailable-error';
+import { errorResponse, jsonResponse } from './json-response';
+import { readJsonBody } from './read-body';
+import { isSameOriginRequest } from './same-origin';
+import { queryObject, validateInput } from './validate-input';
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const USER_AGENT_MAX_LENGTH = 512;
+const NO_PAYLOAD = z.object({});
+const EndPathSchema = z.object({ id: IdSchema });
+
+export interface AdminApiHandlersOptions {
+  service: ImpersonationService;
+  /** The app's own origin (`https://app.example.com`): the only `Origin` accepted. */
+  origin: string;
+  maxBodyBytes?: number;
+  /** Where the admin API is mounted, for `route`. */
+  basePath?: string;
+  /** Where the account API (`/access`) is mounted, for `route`. */
+  accountBasePath?: string;
+  /** The caller's IP for the ledger. Default: unknown (`null`); only the deployment knows which proxy header to trust. */
+  getClientIp?: (request: Request) => string | null;
+  /** Which unexpected errors mean "database unreachable" (503) rather than a bug (500). */
+  classifyError?: (error: unknown) => 'unavailable' | 'internal';
+  /** Called with every unexpected error (500 or 503), for logging; the caller only sees a generic message. */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+export type AdminApiHandler = (request: Request) => Promise<Response>;
+
+export interface AdminApiHandlers {
+  impersonate: AdminApiHandler;
+  returnToAdmin: AdminApiHandler;
+  users: AdminApiHandler;
+  impersonations: AdminApiHandler;
+  endImpersonation: (request: Request, id: string) => Promise<Response>;
+  audit: AdminApiHandler;
+  accessHistory: AdminApiHandler;
+  /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
+  route: AdminApiHandler;
+}
+
+interface Endpoint<Input extends z.core.$ZodType, Output> {
+  /** GET endpoints read `input` from the query string, POST endpoints from the JSON body. */
+  method: 'GET' | 'POST';
+  input: Input;
+  call: (ctx: RequestContext, input: z.output<Input>) => Promise<Output>;
+  /** Answers are parsed too: fields outside the contract (a password hash, say) are stripped, not sent. */
+  answer: z.core.$ZodType<Output>;
+}
+
+/** Fails at startup on a bad origin rather than refusing every request later; `file:` would yield "null". */
+function canonicalOrigin(origin: string): string {
+  const url = URL.canParse(origin) ? new URL(origin) : null;
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    throw new TypeError(`origin must be an http(s) origin such as https://app.example.com, got ${JSON.stringify(origin)}`);
+  }
+  return url.origin;
+}
+
+const defaultClassifyError = (error: unknown) => (isUnavailableError(error) ? 'unavailable' : 'internal');
+
+const GENERIC_MESSAGES = {
+  internal: 'Something went wrong',
+  unavailable: 'The service is temporarily unavailable, please try again shortly',
+} as const;
+
+/** Framework-agnostic `(request: Request) => Promise<Response>` handlers over an injected service. */
+export function createAdminApiHandlers({
+  service,
+  origin,
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+  basePath = '/api/admin',
+  accountBasePath = '/api/account',
+  getClientIp = () => null,
+  classifyError = defaultClassifyError,
+  onError,
+}: AdminApiHandlersOptions): AdminApiHandlers {
+  const appOrigin = canonicalOrigin(origin);
+
+  async function readInput<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+    if (request.method === 'GET') return validateInput(schema, queryObject(request), 'query');
+    return validateInput(schema, await readJsonBody(request, maxBodyBytes), 'body');
+  }
+
+  function failure(error: unknown, request: Request): Response {
+    if (error instanceof AdminApiError) {
+      const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+      return errorResponse(error.code, error.message, { issues: error.issues, headers });
+    }
+    try {
+      onError?.(error, request);
+    } catch {
+      // A failing logger must not turn a clean 500 into an unhandled rejection.
+    }
+    const code = classifyError(error);
+    return errorResponse(code, GENERIC_MESSAGES[code]);
+  }
+
+  async function serve<Input extends z.core.$ZodType, Output>(request: Request, endpoint: Endpoint<Input, Output>): Promise<Response> {
+    if (request.method !== endpoint.method) {
+      return errorResponse('method_not_allowed', `Use ${endpoint.method}`, { headers: { Allow: endpoint.method } });
+    }
+    if (!isSameOriginRequest(request, appOrigin)) {
+      return errorResponse('forbidden', 'Cross-site requests are not allowed');
+    }
+    try {
+      const input = await readInput(request, endpoint.input);
+      const userAgent = request.headers.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
+      const output = await endpoint.call({ request, ip: getClientIp(request), userAgent }, input);
+      const answer = z.safeParse(endpoint.answer, output);
+      if (!answer.success) throw new Error('The service answer does not match the contract', { cause: answer.error });
+      return jsonResponse(answer.data);
+    } catch (error) {
+      return failure(error, request);
+    }
+  }
+
+  const impersonate: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'POST',
+      input: ImpersonateRequestSchema,
+      call: (ctx, input) => service.startImpersonation(ctx, input),
+      answer: ImpersonateResponseSchema,
+    });
+
+  const returnToAdmin: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'POST',
+      input: NO_PAYLOAD,
+      call: (ctx) => service.returnToAdmin(ctx),
+      answer: ReturnToAdminResponseSchema,
+    });
+
+  const users: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'GET',
+      input: UsersQuerySchema,
+      call: (ctx, query) => service.listUsers(ctx, query),
+      answer: UsersPageSchema,
+    });
+
+  const impersonations: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'GET',
+      input: ImpersonationsQuerySchema,
+      call: (ctx, query) => service.listImpersonations(ctx, query),
+      answer: ImpersonationsPageSchema,
+    });
+
+  const endImpersonation = (request: Request, id: string) =>
+    serve(request, {
+      method: 'POST',
+      input: NO_PAYLOAD,
+      call: (ctx) => service.endImpersonation(ctx, validateInput(EndPathSchema, { id }, 'path').id),
+      answer: EndImpersonationResponseSchema,
+    });
+
+  const audit: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'GET',
+      input: AuditQuerySchema,
+      call: (ctx, query) => service.listAudit(ctx, query),
+      answer: AuditPageSchema,
+    });
+
+  const accessHistory: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'GET',
+      input: AccessHistoryQuerySchema,
+      call: (ctx, query) => service.listAccessHistory(ctx, query),
+      answer: AccessHistoryPageSchema,
+    });
+
+  const routes = new Map<string, AdminApiHandler>([
+    [`${basePath}/impersonate`, impersonate],
+    [`${basePath}/return-to-admin`, returnToAdmin],
+    [`${basePath}/users`, users],
+    [`${basePath}/impersonations`, impersonations],
+    [`${basePath}/audit`, audit],
+    [`${accountBasePath}/access`, accessHistory],
+  ]);
+  const endPrefix = `${basePath}/impersonations/`;
+  const endSuffix = '/end';
+
+  const route: AdminApiHandler = async (request) => {
+    const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
+    const handler = routes.get(pathname);
+    if (handler) return handler(request);
+    if (pathname.startsWith(endPrefix) && pathname.endsWith(endSuffix)) {
+      const segment = pathname.slice(endPrefix.length, -endSuffix.length);
+      // Left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
+      if (segment && !segment.includes('/')) return endImpersonation(request, segment);
+    }
+    return errorResponse('not_found', 'No such endpoint');
+  };
+
+  return { impersonate, returnToAdmin, users, impersonations, endImpersonation, audit, accessHistory, route };
+}

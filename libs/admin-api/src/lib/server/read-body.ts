@@ -1,0 +1,59 @@
+import { AdminApiError } from './admin-api-error';
+
+export function hasJsonContentType(request: Request): boolean {
+  const mediaType = request.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+const tooLarge = (maxBytes: number) => new AdminApiError('payload_too_large', `The request body must be at most ${maxBytes} bytes`);
+
+/**
+ * Reads the body as UTF-8 text, stopping as soon as it passes `maxBytes`: `Content-Length` is only
+ * a hint (it can be absent with chunked encoding, or lie), so the cap is enforced on the bytes read.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declaredLength = Number(request.headers.get('content-length') ?? 0);
+  if (declaredLength > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return '';
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Stop the upload instead of draining it; a failing cancel changes nothing for the caller.
+      reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AdminApiError('bad_request', 'The request body is not valid UTF-8');
+  }
+}
+
+/** An empty body reads as `{}`, so calls without a payload (return-to-admin, end) may send none. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  if (!hasJsonContentType(request)) {
+    throw new AdminApiError('unsupported_media_type', 'The request body must be application/json');
+  }
+  const text = await readBodyText(request, maxBytes);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AdminApiError('bad_request', 'The request body is not valid JSON');
+  }
+}

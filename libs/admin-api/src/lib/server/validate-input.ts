@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+import type { FieldIssue } from '../contracts';
+import { AdminApiError } from './admin-api-error';
+
+// zod/mini ships without messages; the English locale is applied per parse so nothing global changes.
+const englishMessages = en().localeError;
+
+/** Validates one part of a request (`body`, `query`, `path`); failures become 400 with each field path. */
+export function validateInput<T extends z.core.$ZodType>(schema: T, value: unknown, part: string): z.output<T> {
+  const result = z.safeParse(schema, value, { error: englishMessages });
+  if (result.success) return result.data;
+  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const fields = [...new Set(issues.map((issue) => issue.path).filter(Boolean))];
+  const message = fields.length ? `Invalid request ${part}: ${fields.join(', ')}` : `Invalid request ${part}`;
+  throw new AdminApiError('bad_request', message, { issues });
+}
+
+/** The first value of each query parameter; unknown parameters are dropped by the schema. */
+export function queryObject(request: Request): Record<string, string> {
+  const first = new Map<string, string>();
+  for (const [key, value] of new URL(request.url).searchParams) if (!first.has(key)) first.set(key, value);
+  return Object.fromEntries(first);
+}
