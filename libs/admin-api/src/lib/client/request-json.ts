@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts';
+import type { ApiClientError, ApiClientErrorCode, ApiResult } from './api-result';
+
+/** Any zod schema whose output is `T`. */
+export type Schema<T> = z.core.$ZodType<T>;
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+const failure = (code: ApiClientErrorCode, message: string, status: number): { ok: false; error: ApiClientError } => ({
+  ok: false,
+  error: { code, message, status },
+});
+
+/** For answers without our envelope (a proxy's HTML 502, say): the code its status stands for. */
+function codeForStatus(status: number): ApiClientErrorCode {
+  const known = (Object.keys(API_ERROR_STATUS) as ApiErrorCode[]).find((code) => API_ERROR_STATUS[code] === status);
+  return known ?? (status >= 500 ? 'unavailable' : 'invalid_response');
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One call: never throws, and only hands back data that matched `schema`. */
+export async function requestJson<T>(fetch: FetchLike, url: string, init: RequestInit, schema: Schema<T>): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
+  } catch (error) {
+    if (init.signal?.aborted) return failure('aborted', 'The request was cancelled', 0);
+    return failure('network', error instanceof Error && error.message ? `Could not reach the server: ${error.message}` : 'Could not reach the server', 0);
+  }
+
+  const body = await readJson(response);
+  if (response.ok) {
+    const answer = z.safeParse(schema, body);
+    if (answer.success) return { ok: true, data: answer.data };
+  }
+  // An envelope can also arrive with a 2xx (`{ success: false }`), and that is a failure too.
+  const envelope = z.safeParse(ApiErrorEnvelopeSchema, body);
+  if (envelope.success) return { ok: false, error: { ...envelope.data.error, status: response.status } };
+  if (response.ok) return failure('invalid_response', 'The server answered in an unexpected format', response.status);
+  return failure(codeForStatus(response.status), `The server answered ${response.status}`, response.status);
+}
