@@ -1,6 +1,7 @@
+// eslint-disable-next-line @nx/enforce-module-boundaries -- workspace tooling config, not a runtime import
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 export default defineLibraryBuild({
-  entry: {"index":"src/index.ts","next-auth":"src/next-auth.ts","testing":"src/testing.ts"},
-  clientEntries: ["next-auth"],
+  entry: { index: 'src/index.ts', 'next-auth': 'src/next-auth.ts', testing: 'src/testing.ts' },
+  clientEntries: ['next-auth'],
 });
