@@ -1,0 +1,40 @@
+// Lighthouse (the npm package) driving the machine's Chromium, desktop preset: an admin tool is
+// used on desktops first; the pages are also checked on phones by the browser tests.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+
+export async function runLighthouse(urls, { cookie } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    logLevel: 'silent',
+  });
+  try {
+    const results = [];
+    for (const url of urls) {
+      const runnerResult = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined },
+        desktopConfig,
+      );
+      const { lhr } = runnerResult;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+      results.push({
+        url,
+        finalUrl: lhr.finalDisplayedUrl,
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        failedAccessibilityAudits: Object.values(lhr.audits)
+          .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
+          .map((audit) => audit.id),
+      });
+    }
+    return results;
+  } finally {
+    await chrome.kill();
+  }
+}
