@@ -1,0 +1,97 @@
+import { FloatingFocusManager, FloatingPortal } from '@floating-ui/react';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { ACTIVE_ANNOUNCEMENT_PREFIX, BADGE_LABEL } from '../constants';
+import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
+import { AdminModePanel } from './admin-mode-panel';
+import { focusRing, hiddenInPrint, VisuallyHidden } from './shared-styles';
+import { ThemeFallback } from './theme-fallback';
+
+export interface AdminModeBadgeProps {
+  /** The impersonated user's e-mail address. */
+  email: string;
+  /** ISO time the impersonation ends; shows "Ends in 42 min" in the panel. */
+  expiresAt?: string;
+  /** The clock for the countdown (defaults to `Date.now`). */
+  now?: () => number;
+  /** The return is under way: the panel stays open and its button shows the pending state. */
+  pending?: boolean;
+  onReturn: () => void;
+  /** Open the panel on first render (stories, screenshots). */
+  defaultOpen?: boolean;
+}
+
+const Badge = styled.button`
+  position: fixed;
+  bottom: 16px;
+  left: 16px;
+  z-index: ${({ theme }) => theme.zIndices.banner};
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space[2]};
+  align-items: center;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  border: 1px solid ${({ theme }) => theme.colors.brand200};
+  border-radius: ${({ theme }) => theme.radii.full};
+  background: ${({ theme }) => theme.colors.brand500};
+  color: ${({ theme }) => theme.colors.onBrand500};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+  font-family: ${({ theme }) => theme.fonts.body};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  cursor: pointer;
+  ${focusRing}
+  ${hiddenInPrint}
+`;
+
+const Dot = styled.span`
+  width: 8px;
+  height: 8px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.brand200};
+`;
+
+/**
+ * Announces the impersonation once the page is interactive: a live region only speaks when its
+ * text changes, so it starts empty (also on the server) and is filled after mount.
+ */
+function useAnnouncement(text: string): string {
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => setAnnouncement(text), [text]);
+  return announcement;
+}
+
+/** The 'Admin Mode' badge at the bottom-left and its panel (the view; the flow is `useReturnToAdmin`). */
+export function AdminModeBadge({ email, expiresAt, now, pending = false, onReturn, defaultOpen }: AdminModeBadgeProps) {
+  const panel = useAdminModePanel({ defaultOpen, forceOpen: pending });
+  const announcement = useAnnouncement(`${ACTIVE_ANNOUNCEMENT_PREFIX} ${email}.`);
+
+  return (
+    <ThemeFallback>
+      <Badge
+        ref={panel.refs.setReference}
+        type="button"
+        data-state={panel.open ? 'open' : 'closed'}
+        {...panel.getReferenceProps()}
+      >
+        <Dot aria-hidden="true" />
+        {BADGE_LABEL}
+      </Badge>
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      {panel.open ? (
+        <FloatingPortal>
+          <FloatingFocusManager context={panel.context} modal={false} initialFocus={-1}>
+            <AdminModePanel
+              email={email}
+              expiresAt={expiresAt}
+              now={now}
+              pending={pending}
+              onReturn={onReturn}
+              panel={panel}
+            />
+          </FloatingFocusManager>
+        </FloatingPortal>
+      ) : null}
+    </ThemeFallback>
+  );
+}

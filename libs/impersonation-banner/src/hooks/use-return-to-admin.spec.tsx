@@ -1,0 +1,136 @@
+import { act, renderHook } from '@testing-library/react';
+import { ADMIN_PAGE_PATH, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../constants';
+import { deferred } from '../test-utils/deferred';
+import { ADMIN, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
+import { watchTimers } from '../test-utils/timers';
+import type { ReturnToAdminResult, SignInResult } from '../types';
+import { useReturnToAdmin, type UseReturnToAdminOptions } from './use-return-to-admin';
+
+function options(overrides: Partial<UseReturnToAdminOptions> = {}) {
+  return {
+    returnToAdmin: jest.fn<Promise<ReturnToAdminResult>, []>().mockResolvedValue(RETURNED),
+    signIn: jest.fn<Promise<SignInResult>, [string]>().mockResolvedValue(SIGNED_IN),
+    navigate: jest.fn<void, [string]>(),
+    notify: jest.fn(),
+    ...overrides,
+  };
+}
+
+let consoleError: jest.SpyInstance;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  // React reports state updates on unmounted components and missing act() here: none may happen.
+  consoleError = jest.spyOn(console, 'error');
+});
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  // Restore spies first: a spy restored later would put the fake setTimeout back.
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+describe('useReturnToAdmin', () => {
+  it('reports each step as a status and is pending until the outcome', async () => {
+    const request = deferred<ReturnToAdminResult>();
+    const signIn = deferred<SignInResult>();
+    const { result } = renderHook(() =>
+      useReturnToAdmin(options({ returnToAdmin: () => request.promise, signIn: () => signIn.promise })),
+    );
+    expect(result.current).toMatchObject({ status: 'idle', isPending: false });
+
+    act(() => result.current.start());
+    expect(result.current).toMatchObject({ status: 'requesting', isPending: true });
+
+    await act(async () => request.resolve(RETURNED));
+    expect(result.current).toMatchObject({ status: 'returning', isPending: true });
+
+    await act(() => jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS));
+    expect(result.current).toMatchObject({ status: 'signing-in', isPending: true });
+
+    await act(async () => signIn.resolve(SIGNED_IN));
+    expect(result.current).toMatchObject({ status: 'succeeded', isPending: false });
+  });
+
+  it('runs the flow once when started twice in a row', async () => {
+    const actions = options();
+    const { result } = renderHook(() => useReturnToAdmin(actions));
+
+    act(() => {
+      result.current.start();
+      result.current.start();
+    });
+    await act(() => jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS));
+
+    expect(actions.returnToAdmin).toHaveBeenCalledTimes(1);
+    expect(actions.signIn).toHaveBeenCalledTimes(1);
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+    expect(actions.navigate).toHaveBeenCalledWith(ADMIN_PAGE_PATH);
+  });
+
+  it('can run again once a failed attempt has finished', async () => {
+    const actions = options({ returnToAdmin: jest.fn().mockRejectedValue(new Error('offline')) });
+    const { result } = renderHook(() => useReturnToAdmin(actions));
+
+    await act(async () => result.current.start());
+    expect(result.current.status).toBe('failed');
+    expect(actions.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
+
+    await act(async () => result.current.start());
+    expect(actions.returnToAdmin).toHaveBeenCalledTimes(2);
+  });
+
+  it('uses the callbacks of the latest render', async () => {
+    const first = options();
+    const second = options();
+    const { result, rerender } = renderHook((props) => useReturnToAdmin(props), { initialProps: first });
+    rerender(second);
+
+    await act(async () => result.current.start());
+    await act(() => jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS));
+
+    expect(first.returnToAdmin).not.toHaveBeenCalled();
+    expect(second.signIn).toHaveBeenCalledWith(ADMIN.id);
+    expect(second.navigate).toHaveBeenCalledWith(ADMIN_PAGE_PATH);
+  });
+
+  it('leaves no timer and signs in no one when unmounted during the returning notice', async () => {
+    const actions = options();
+    const timers = watchTimers(RETURNING_NOTICE_MS);
+    const { result, unmount } = renderHook(() => useReturnToAdmin(actions));
+    await act(async () => result.current.start());
+    expect(timers.unclearedCount()).toBe(1);
+
+    unmount();
+    expect(timers.unclearedCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS);
+    expect(actions.signIn).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  it('updates no state and navigates nowhere when the request answers after an unmount', async () => {
+    const request = deferred<ReturnToAdminResult>();
+    const actions = options({ returnToAdmin: () => request.promise });
+    const timers = watchTimers(RETURNING_NOTICE_MS);
+    const { result, unmount } = renderHook(() => useReturnToAdmin(actions));
+    act(() => result.current.start());
+
+    unmount();
+    await act(async () => request.resolve(RETURNED));
+
+    expect(actions.notify).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+    expect(timers.setCount()).toBe(0);
+  });
+
+  it('does not start after an unmount', async () => {
+    const actions = options();
+    const { result, unmount } = renderHook(() => useReturnToAdmin(actions));
+    const { start } = result.current;
+    unmount();
+
+    start();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(actions.returnToAdmin).not.toHaveBeenCalled();
+  });
+});

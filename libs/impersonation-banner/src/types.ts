@@ -1,0 +1,41 @@
+// Structural copies of the contracts the banner consumes. Declaring them here keeps the published
+// package free of @viewas/session-client and @viewas/admin-api (and zod); `contracts.spec.ts`
+// proves that the real SessionUser and ApiResult<ReturnToAdminResponse> still fit them.
+
+/** The part of the session user the banner reads (session-client's `SessionUser` fits). */
+export interface BannerUser {
+  email: string;
+  isImpersonated: boolean;
+  /** ISO time the impersonation hard-expires; shows a countdown when given. */
+  impersonationExpiresAt?: string;
+}
+
+/** What `POST /api/admin/return-to-admin` answers (admin-api's `ApiResult<ReturnToAdminResponse>` fits). */
+export type ReturnToAdminResult =
+  | { ok: true; data: { success: boolean; adminUser: { id: string; email: string } } }
+  | { ok: false; error: { code: string; message: string; status: number } };
+
+/** The result of signing in with the 'return-to-admin' credentials (session-client's `signInReturnToAdmin` fits). */
+export interface SignInResult {
+  ok: boolean;
+  error?: string | null;
+}
+
+export type NoticeKind = 'info' | 'success' | 'error';
+
+/** One user-visible notice of the flow. */
+export interface Notice {
+  kind: NoticeKind;
+  title: string;
+  description?: string;
+  durationMs: number;
+}
+
+/** Shows a notice; the default renders a react-hot-toast toast. */
+export type Notify = (notice: Notice) => void;
+
+/** Receives the internal failure (`RETURN_FAILURE_MESSAGE`, with the original cause) for logging. */
+export type ReturnToAdminErrorHandler = (error: Error, cause: unknown) => void;
+
+/** Where the return-to-admin flow is: one string, never a pile of booleans. */
+export type ReturnToAdminStatus = 'idle' | 'requesting' | 'returning' | 'signing-in' | 'succeeded' | 'failed';
