@@ -1,4 +1,4 @@
-import type { ApiErrorCode, FieldIssue } from '../contracts';
+import type { ApiErrorCode, FieldIssue } from '../contracts/errors';
 
 /** The server's codes, plus what only the client can see: no answer, a cancelled call, or an answer off-contract. */
 export type ApiClientErrorCode = ApiErrorCode | 'network' | 'aborted' | 'invalid_response';

@@ -1,24 +1,9 @@
-import {
-  AccessHistoryPageSchema,
-  AuditPageSchema,
-  EndImpersonationResponseSchema,
-  ImpersonateResponseSchema,
-  ImpersonationsPageSchema,
-  ReturnToAdminResponseSchema,
-  UsersPageSchema,
-  type AccessHistoryPage,
-  type AccessHistoryQuery,
-  type AuditPage,
-  type AuditQuery,
-  type EndImpersonationResponse,
-  type ImpersonateRequest,
-  type ImpersonateResponse,
-  type ImpersonationsPage,
-  type ImpersonationsQuery,
-  type ReturnToAdminResponse,
-  type UsersPage,
-  type UsersQuery,
-} from '../contracts';
+import { AccessHistoryPageSchema, type AccessHistoryPage, type AccessHistoryQuery } from '../contracts/access-history';
+import { AuditPageSchema, type AuditPage, type AuditQuery } from '../contracts/audit';
+import { EndImpersonationResponseSchema, ImpersonationsPageSchema, type EndImpersonationResponse, type ImpersonationsPage, type ImpersonationsQuery } from '../contracts/impersonations';
+import { ImpersonateResponseSchema, type ImpersonateRequest, type ImpersonateResponse } from '../contracts/impersonate';
+import { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from '../contracts/return-to-admin';
+import { UsersPageSchema, type UsersPage, type UsersQuery } from '../contracts/users';
 import type { ApiResult } from './api-result';
 import { requestJson, type FetchLike, type Schema } from './request-json';
 

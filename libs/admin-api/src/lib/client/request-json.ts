@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts';
+import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts/errors';
 import type { ApiClientError, ApiClientErrorCode, ApiResult } from './api-result';
 
 /** Any zod schema whose output is `T`. */

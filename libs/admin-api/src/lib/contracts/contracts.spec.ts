@@ -1,19 +1,9 @@
-import {
-  API_ERROR_STATUS,
-  ApiErrorEnvelopeSchema,
-  AuditEventSchema,
-  AuditQuerySchema,
-  IdSchema,
-  ImpersonateRequestSchema,
-  ImpersonateResponseSchema,
-  ImpersonationRecordSchema,
-  ImpersonationsQuerySchema,
-  REASON_MAX_LENGTH,
-  REASON_MIN_LENGTH,
-  UsersQuerySchema,
-  USERS_PAGE_MAX_LIMIT,
-  USERS_QUERY_MAX_LENGTH,
-} from './index';
+import { API_ERROR_STATUS, ApiErrorEnvelopeSchema } from './errors';
+import { AuditEventSchema, AuditQuerySchema } from './audit';
+import { IdSchema } from './primitives';
+import { ImpersonateRequestSchema, ImpersonateResponseSchema, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './impersonate';
+import { ImpersonationRecordSchema, ImpersonationsQuerySchema } from './impersonations';
+import { UsersQuerySchema, USERS_PAGE_MAX_LIMIT, USERS_QUERY_MAX_LENGTH } from './users';
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => issue.path.join('.')) ?? [];

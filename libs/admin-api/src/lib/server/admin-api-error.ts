@@ -1,4 +1,4 @@
-import { API_ERROR_STATUS, type ApiErrorCode, type FieldIssue } from '../contracts';
+import { API_ERROR_STATUS, type ApiErrorCode, type FieldIssue } from '../contracts/errors';
 
 export interface AdminApiErrorOptions {
   /** Sent as `Retry-After` (seconds) on `rate_limited` answers. */

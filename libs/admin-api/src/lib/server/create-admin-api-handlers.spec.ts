@@ -7,7 +7,9 @@ import {
   returnToAdminResponseFixture,
   usersPageFixture,
 } from '../testing/fixtures';
-import { REASON_MIN_LENGTH, USERS_PAGE_MAX_LIMIT, type ApiErrorCode } from '../contracts';
+import { REASON_MIN_LENGTH } from '../contracts/impersonate';
+import { USERS_PAGE_MAX_LIMIT } from '../contracts/users';
+import type { ApiErrorCode } from '../contracts/errors';
 import { AdminApiError } from './admin-api-error';
 import { createAdminApiHandlers, DEFAULT_MAX_BODY_BYTES, type AdminApiHandlersOptions } from './create-admin-api-handlers';
 import type { ImpersonationService } from './impersonation-service';

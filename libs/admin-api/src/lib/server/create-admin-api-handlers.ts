@@ -1,19 +1,11 @@
 import * as z from 'zod/mini';
-import {
-  AccessHistoryPageSchema,
-  AccessHistoryQuerySchema,
-  AuditPageSchema,
-  AuditQuerySchema,
-  EndImpersonationResponseSchema,
-  IdSchema,
-  ImpersonateRequestSchema,
-  ImpersonateResponseSchema,
-  ImpersonationsPageSchema,
-  ImpersonationsQuerySchema,
-  ReturnToAdminResponseSchema,
-  UsersPageSchema,
-  UsersQuerySchema,
-} from '../contracts';
+import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
+import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
+import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
+import { IdSchema } from '../contracts/primitives';
+import { ImpersonateRequestSchema, ImpersonateResponseSchema } from '../contracts/impersonate';
+import { ReturnToAdminResponseSchema } from '../contracts/return-to-admin';
+import { UsersPageSchema, UsersQuerySchema } from '../contracts/users';
 import { AdminApiError } from './admin-api-error';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';

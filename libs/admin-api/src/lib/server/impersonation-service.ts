@@ -1,17 +1,9 @@
-import type {
-  AccessHistoryPage,
-  AccessHistoryQuery,
-  AuditPage,
-  AuditQuery,
-  EndImpersonationResponse,
-  ImpersonateRequest,
-  ImpersonateResponse,
-  ImpersonationsPage,
-  ImpersonationsQuery,
-  ReturnToAdminResponse,
-  UsersPage,
-  UsersQuery,
-} from '../contracts';
+import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-history';
+import type { AuditPage, AuditQuery } from '../contracts/audit';
+import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
+import type { ImpersonateRequest, ImpersonateResponse } from '../contracts/impersonate';
+import type { ReturnToAdminResponse } from '../contracts/return-to-admin';
+import type { UsersPage, UsersQuery } from '../contracts/users';
 
 /** What a handler knows about the call, for the service's authorisation and ledger rows. */
 export interface RequestContext {

@@ -1,4 +1,4 @@
-import { API_ERROR_STATUS, type ApiErrorCode, type ApiErrorEnvelope, type FieldIssue } from '../contracts';
+import { API_ERROR_STATUS, type ApiErrorCode, type ApiErrorEnvelope, type FieldIssue } from '../contracts/errors';
 
 /** Admin answers are per-user and privileged: never cached, never sniffed as something else. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
-import type { FieldIssue } from '../contracts';
+import type { FieldIssue } from '../contracts/errors';
 import { AdminApiError } from './admin-api-error';
 
 // zod/mini ships without messages; the English locale is applied per parse so nothing global changes.

@@ -1,14 +1,10 @@
-import type {
-  AccessHistoryPage,
-  AuditPage,
-  EndImpersonationResponse,
-  ImpersonateResponse,
-  ImpersonationRecord,
-  ImpersonationsPage,
-  Person,
-  ReturnToAdminResponse,
-  UsersPage,
-} from '../contracts';
+import type { AccessHistoryPage } from '../contracts/access-history';
+import type { AuditPage } from '../contracts/audit';
+import type { EndImpersonationResponse, ImpersonationRecord, ImpersonationsPage } from '../contracts/impersonations';
+import type { ImpersonateResponse } from '../contracts/impersonate';
+import type { Person } from '../contracts/primitives';
+import type { ReturnToAdminResponse } from '../contracts/return-to-admin';
+import type { UsersPage } from '../contracts/users';
 
 // Plain JSON values exactly as the API answers them: usable as msw responses, story args or expectations.
 
