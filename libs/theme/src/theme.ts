@@ -1,6 +1,4 @@
 import type {} from 'styled-components';
-import { contrastRatio, WCAG_AA_CONTRAST } from './color/contrast';
-import { parseColor, toHex, type Rgba } from './color/parse-color';
 import { colorVarReferences } from './css-vars';
 import {
   DEFAULT_BRAND_200,
@@ -50,63 +48,32 @@ declare module 'styled-components' {
   export interface DefaultTheme extends Theme {}
 }
 
-export interface BrandOptions {
-  /** CSS hex, rgb() or hsl(). Empty or undefined keeps the default teal-green. */
-  brand200?: string;
-  /** CSS hex, rgb() or hsl(). Empty or undefined keeps the default dark slate. */
-  brand500?: string;
-}
+export type BrandColors = Pick<ThemeColors, 'brand200' | 'brand500' | 'onBrand200' | 'onBrand500'>;
 
-export interface CreatedTheme {
-  theme: Theme;
-  /** Human-readable problems with the options; the theme is valid either way. */
-  warnings: string[];
-}
-
-/** Candidate foregrounds for brand surfaces: the app's own light and dark text. */
-const FOREGROUNDS = [palette.white, lightColors.text];
-
-function resolveBrand(name: keyof BrandOptions, value: string | undefined, fallback: string, warnings: string[]): Rgba {
-  const defaultColor = parseColor(fallback) as Rgba;
-  if (!value?.trim()) return defaultColor;
-  const parsed = parseColor(value);
-  if (!parsed) {
-    warnings.push(`${name}: "${value}" is not a CSS hex, rgb() or hsl() colour; using the default ${fallback}.`);
-    return defaultColor;
-  }
-  if (parsed.a < 1) {
-    warnings.push(`${name}: "${value}" is translucent; brand colours must be opaque, so using the default ${fallback}.`);
-    return defaultColor;
-  }
-  return parsed;
-}
-
-function pickForeground(name: keyof BrandOptions, background: Rgba, warnings: string[]): string {
-  const [best] = FOREGROUNDS.map((color) => ({ color, ratio: contrastRatio(parseColor(color) as Rgba, background) })).sort((x, y) => y.ratio - x.ratio);
-  const { color, ratio } = best as { color: string; ratio: number };
-  if (ratio < WCAG_AA_CONTRAST) {
-    warnings.push(`${name}: no text colour reaches WCAG AA contrast (${WCAG_AA_CONTRAST}:1) on ${toHex(background)}; the best, ${color}, reaches ${ratio.toFixed(2)}:1. Choose a lighter or darker shade.`);
-  }
-  return color;
+/** Assembles a theme from brand colours that are already validated and paired with their foregrounds. */
+export function buildTheme(brand: BrandColors): Theme {
+  return {
+    colors: { ...colorVarReferences(lightColors), ...brand },
+    space,
+    radii,
+    shadows,
+    zIndices,
+    fonts,
+    fontSizes,
+    fontWeights,
+    lineHeights,
+    motion,
+    popper: POPPER_DEFAULTS,
+  };
 }
 
 /**
- * Builds the theme with optional brand overrides. Never throws: an unusable value falls back to the
- * default and is reported in `warnings`, as is a brand shade no text colour reads well on.
+ * The theme without overrides. Its foregrounds are written out rather than computed, so the client
+ * bundle carries no colour parser; a test proves they equal what `createTheme()` picks.
  */
-export function createTheme({ brand200, brand500 }: BrandOptions = {}): CreatedTheme {
-  const warnings: string[] = [];
-  const brand200Color = resolveBrand('brand200', brand200, DEFAULT_BRAND_200, warnings);
-  const brand500Color = resolveBrand('brand500', brand500, DEFAULT_BRAND_500, warnings);
-  const colors: ThemeColors = {
-    ...colorVarReferences(lightColors),
-    brand200: toHex(brand200Color),
-    brand500: toHex(brand500Color),
-    onBrand200: pickForeground('brand200', brand200Color, warnings),
-    onBrand500: pickForeground('brand500', brand500Color, warnings),
-  };
-  const theme: Theme = { colors, space, radii, shadows, zIndices, fonts, fontSizes, fontWeights, lineHeights, motion, popper: POPPER_DEFAULTS };
-  return { theme, warnings };
-}
-
-export const defaultTheme: Theme = /* @__PURE__ */ createTheme().theme;
+export const defaultTheme: Theme = /* @__PURE__ */ buildTheme({
+  brand200: DEFAULT_BRAND_200,
+  brand500: DEFAULT_BRAND_500,
+  onBrand200: lightColors.text,
+  onBrand500: palette.white,
+});

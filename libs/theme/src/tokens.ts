@@ -5,12 +5,12 @@
 
 export const palette = {
   white: '#ffffff',
-  gray: { 50: '#f7fafc', 100: '#edf2f7', 200: '#e2e8f0', 300: '#cbd5e0', 400: '#a0aec0', 500: '#718096', 600: '#4a5568', 700: '#2d3748', 800: '#1a202c', 900: '#171923' },
-  teal: { 50: '#e6fffa', 100: '#b2f5ea', 200: '#81e6d9', 300: '#4fd1c5', 500: '#319795', 700: '#285e61', 900: '#1d4044' },
-  slate: { 200: '#c7d3d3', 500: '#2f4f4f', 700: '#243c3c', 900: '#142222' },
+  gray: { 50: '#f7fafc', 300: '#cbd5e0', 400: '#a0aec0', 600: '#4a5568', 700: '#2d3748', 800: '#1a202c', 900: '#171923' },
+  teal: { 200: '#81e6d9' },
+  slate: { 500: '#2f4f4f' },
   blue: { 50: '#ebf8ff', 200: '#90cdf4', 300: '#63b3ed', 600: '#2b6cb0', 700: '#2c5282', 900: '#1a365d' },
-  green: { 50: '#f0fff4', 200: '#9ae6b4', 600: '#2f855a', 700: '#276749', 900: '#1c4532' },
-  red: { 50: '#fff5f5', 200: '#feb2b2', 600: '#c53030', 700: '#9b2c2c', 900: '#63171b' },
+  green: { 50: '#f0fff4', 200: '#9ae6b4', 700: '#276749', 900: '#1c4532' },
+  red: { 50: '#fff5f5', 200: '#feb2b2', 700: '#9b2c2c', 900: '#63171b' },
 } as const;
 
 /** Brand defaults (SPEC §9): a teal-green 200 and a dark slate 500. */
@@ -49,7 +49,7 @@ export const lightColors: SemanticColors = {
   successSurface: palette.green[50],
   error: palette.red[700],
   errorSurface: palette.red[50],
-  overlay: 'rgba(23, 25, 35, 0.48)',
+  overlay: 'rgb(23 25 35 / 0.48)',
 };
 
 export const darkColors: SemanticColors = {
@@ -66,7 +66,7 @@ export const darkColors: SemanticColors = {
   successSurface: palette.green[900],
   error: palette.red[200],
   errorSurface: palette.red[900],
-  overlay: 'rgba(0, 0, 0, 0.64)',
+  overlay: 'rgb(0 0 0 / 0.64)',
 };
 
 export const space = { 0: '0', 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24px', 6: '32px', 7: '48px' };
@@ -74,9 +74,9 @@ export const space = { 0: '0', 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24p
 export const radii = { sm: '4px', md: '8px', lg: '12px', full: '9999px' };
 
 export const shadows = {
-  sm: '0 1px 2px rgba(0, 0, 0, 0.12)',
-  md: '0 4px 12px rgba(0, 0, 0, 0.16)',
-  lg: '0 12px 32px rgba(0, 0, 0, 0.24)',
+  sm: '0 1px 2px rgb(0 0 0 / 0.12)',
+  md: '0 4px 12px rgb(0 0 0 / 0.16)',
+  lg: '0 12px 32px rgb(0 0 0 / 0.24)',
 };
 
 /** Floating layers stack banner < popover < toast, so a toast is never hidden under the panel it came from. */
@@ -85,8 +85,8 @@ export const zIndices = { banner: 1000, popover: 1100, toast: 1200 };
 export const fonts = {
   // `--font-inter` is set by the app's local font (next/font/local). The fallback inside var() keeps the
   // declaration valid when it is absent: an undefined var() without one would drop the whole stack.
-  body: "var(--font-inter, Inter), system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
+  body: 'var(--font-inter, Inter), system-ui, sans-serif',
+  mono: 'ui-monospace, Menlo, Consolas, monospace',
 };
 
 export const fontSizes = { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.25rem', xxl: '1.5rem' };

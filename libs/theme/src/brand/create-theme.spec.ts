@@ -1,6 +1,7 @@
-import { getContrastRatio, WCAG_AA_CONTRAST } from './color/contrast';
-import { createTheme, defaultTheme } from './theme';
-import { darkColors, DEFAULT_BRAND_200, DEFAULT_BRAND_500, lightColors, palette, POPPER_DEFAULTS, type SemanticColors } from './tokens';
+import { getContrastRatio, WCAG_AA_CONTRAST } from './contrast';
+import { defaultTheme } from '../theme';
+import { DEFAULT_BRAND_200, DEFAULT_BRAND_500, lightColors, palette, POPPER_DEFAULTS } from '../tokens';
+import { createTheme } from './create-theme';
 
 describe('createTheme', () => {
   it('gives the default teal-green 200 and dark slate 500 with readable foregrounds and no warnings', () => {
@@ -101,34 +102,7 @@ describe('createTheme', () => {
     expect(warnings[1]).toMatch(/^brand500: no text colour reaches WCAG AA/);
   });
 
-  it('exports the default theme built without overrides', () => {
-    expect(defaultTheme).toEqual(createTheme().theme);
-  });
-});
-
-describe('semantic colour tokens', () => {
-  const textPairs: [keyof SemanticColors, keyof SemanticColors][] = [
-    ['text', 'bg'],
-    ['text', 'surface'],
-    ['text', 'surfaceRaised'],
-    ['textMuted', 'bg'],
-    ['textMuted', 'surface'],
-    ['textMuted', 'surfaceRaised'],
-    ['info', 'infoSurface'],
-    ['success', 'successSurface'],
-    ['error', 'errorSurface'],
-  ];
-
-  describe.each([
-    ['light', lightColors],
-    ['dark', darkColors],
-  ])('in %s mode', (_mode, colors) => {
-    it.each(textPairs)('keeps %s on %s at WCAG AA contrast', (foreground, background) => {
-      expect(getContrastRatio(colors[foreground], colors[background])).toBeGreaterThanOrEqual(WCAG_AA_CONTRAST);
-    });
-
-    it.each(['bg', 'surface', 'surfaceRaised'] as const)('keeps the focus ring at 3:1 against %s (WCAG 1.4.11)', (background) => {
-      expect(getContrastRatio(colors.focusRing, colors[background])).toBeGreaterThanOrEqual(3);
-    });
+  it('builds exactly the precomputed defaultTheme the client bundle ships without a parser', () => {
+    expect(createTheme().theme).toEqual(defaultTheme);
   });
 });
