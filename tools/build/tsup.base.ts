@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 interface LibraryBuild {
@@ -7,10 +9,23 @@ interface LibraryBuild {
   clientEntries: string[];
 }
 
+const USE_CLIENT = /^\s*(['"])use client\1;?\s*/;
+
+/** Exactly one `'use client'` at the very top: esbuild keeps the entry's own directive in some cases and drops it in others. */
+function ensureUseClient(outDir: string, names: string[]) {
+  for (const name of names) {
+    const file = join(outDir, `${name}.js`);
+    const code = readFileSync(file, 'utf8');
+    let body = code;
+    while (USE_CLIENT.test(body)) body = body.replace(USE_CLIENT, '');
+    writeFileSync(file, `'use client';\n${body}`);
+  }
+}
+
 /**
  * One build shape for every publishable library: ESM with bundled `.d.ts`, every dependency
- * external (consumers dedupe React, styled-components, floating-ui...), and `'use client'`
- * prepended to client entries, since esbuild drops module-level directives when bundling.
+ * external (consumers dedupe React, styled-components, floating-ui...), and exactly one
+ * `'use client'` on top of each client entry.
  */
 export function defineLibraryBuild({ entry, clientEntries }: LibraryBuild) {
   const base: Options = {
@@ -31,7 +46,9 @@ export function defineLibraryBuild({ entry, clientEntries }: LibraryBuild) {
   const pick = (names: string[]) => Object.fromEntries(Object.entries(entry).filter(([name]) => names.includes(name)));
   const serverNames = Object.keys(entry).filter((name) => !clientEntries.includes(name));
   const builds: Options[] = [];
-  if (clientEntries.length) builds.push({ ...base, entry: pick(clientEntries), banner: { js: "'use client';" } });
+  if (clientEntries.length) {
+    builds.push({ ...base, entry: pick(clientEntries), onSuccess: async () => ensureUseClient('dist', clientEntries) });
+  }
   if (serverNames.length) builds.push({ ...base, entry: pick(serverNames) });
   return defineConfig(builds.map((options, index) => ({ ...options, clean: index === 0 })));
 }
