@@ -2,7 +2,11 @@
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
-export default defineLibraryBuild({
+const builds = defineLibraryBuild({
   entry: { index: 'src/index.ts', server: 'src/server.ts', testing: 'src/testing.ts' },
   clientEntries: [],
 });
+
+// Shared chunks, so `./server` and `./testing` hold ONE AdminApiError class (the handlers' `instanceof`
+// must recognise what the fake service throws) and an app importing `.` and `./server` gets one copy of the schemas.
+export default (Array.isArray(builds) ? builds : [builds]).map((options) => ({ ...options, splitting: true }));
