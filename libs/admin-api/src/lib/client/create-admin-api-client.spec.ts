@@ -174,6 +174,14 @@ describe('error details', () => {
       error: { code: 'network', message: 'Could not reach the server: Failed to parse URL', status: 0 },
     });
   });
+
+  it('resolves with a plain network error when fetch rejects with something that is not an Error', async () => {
+    const fetch = () => Promise.reject('offline');
+    expect(await createAdminApiClient({ fetch }).returnToAdmin()).toEqual({
+      ok: false,
+      error: { code: 'network', message: 'Could not reach the server', status: 0 },
+    });
+  });
 });
 
 describe('configuration', () => {

@@ -30,11 +30,21 @@ describe('ImpersonateRequestSchema', () => {
 });
 
 describe('IdSchema', () => {
-  it.each(['u_1', 'a3f1c2d4-0b1e-4c55-9a0e-8f3f2b9c1d7e', 'x'.repeat(128)])('accepts %s', (id) => {
+  it.each([
+    ['a prefixed id', 'u_1'],
+    ['a UUID', 'a3f1c2d4-0b1e-4c55-9a0e-8f3f2b9c1d7e'],
+    ['128 characters', 'x'.repeat(128)],
+  ])('accepts %s', (_label, id) => {
     expect(IdSchema.safeParse(id).success).toBe(true);
   });
 
-  it.each(['', '../admin', 'a b', 'x'.repeat(129), 'id%2F'])('refuses %j', (id) => {
+  it.each([
+    ['an empty string', ''],
+    ['a path traversal', '../admin'],
+    ['a space', 'a b'],
+    ['129 characters', 'x'.repeat(129)],
+    ['a percent-encoded slash', 'id%2F'],
+  ])('refuses %s', (_label, id) => {
     expect(IdSchema.safeParse(id).success).toBe(false);
   });
 });

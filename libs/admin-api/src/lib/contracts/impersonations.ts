@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { PersonSchema, TimestampSchema } from './primitives';
 
-/** `GET /api/admin/impersonations?active=true`: only `true` and `false` are booleans on the wire. */
+/**
+ * `GET /api/admin/impersonations?active=true`: `true` lists pending and active ones, `false` only
+ * ended ones, and no value lists all. Only `true` and `false` are booleans on the wire.
+ */
 export const ImpersonationsQuerySchema = z.object({
   active: z.optional(z.pipe(z.enum(['true', 'false']), z.transform((value) => value === 'true'))),
 });

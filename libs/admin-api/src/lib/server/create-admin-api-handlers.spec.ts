@@ -377,11 +377,11 @@ describe('headers', () => {
     ['500', (h) => h.audit(get('/api/admin/audit'))],
   ];
 
-  it.each(answers)('a %s answer is JSON and never cached', async (_status, call) => {
+  it.each(answers)('a %s answer is JSON and never cached', async (status, call) => {
     const { service, handlers } = setup();
     service.listAudit.mockRejectedValue(new Error('bug'));
     const response = await call(handlers);
-    expect(String(response.status)).toBe(_status);
+    expect(String(response.status)).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -394,6 +394,12 @@ describe('GET endpoints', () => {
     const response = await handlers.users(get('/api/admin/users?query=%20ada%20&cursor=c1&limit=10&query=ignored&extra=1'));
     expect(await response.json()).toEqual(usersPageFixture);
     expect(service.listUsers).toHaveBeenCalledWith(expect.anything(), { query: 'ada', cursor: 'c1', limit: 10 });
+  });
+
+  it('treats empty query values as absent, as DESIGN.md writes them (?query=&cursor=)', async () => {
+    const { service, handlers } = setup();
+    expect((await handlers.users(get('/api/admin/users?query=&cursor=&limit='))).status).toBe(200);
+    expect(service.listUsers).toHaveBeenCalledWith(expect.anything(), {});
   });
 
   it.each(['0', String(USERS_PAGE_MAX_LIMIT + 1), 'all'])('answers 400 for limit=%s', async (limit) => {

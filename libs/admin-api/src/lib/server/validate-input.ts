@@ -19,9 +19,14 @@ export function validateInput<T extends z.core.$ZodType>(schema: T, value: unkno
   throw new AdminApiError('bad_request', message, { issues });
 }
 
-/** The first value of each query parameter; unknown parameters are dropped by the schema. */
+/**
+ * The first non-empty value of each query parameter. Empty values count as absent, since forms and
+ * naive clients send `?query=&cursor=`; unknown parameters are dropped by the schema.
+ */
 export function queryObject(request: Request): Record<string, string> {
   const first = new Map<string, string>();
-  for (const [key, value] of new URL(request.url).searchParams) if (!first.has(key)) first.set(key, value);
+  for (const [key, value] of new URL(request.url).searchParams) {
+    if (value !== '' && !first.has(key)) first.set(key, value);
+  }
   return Object.fromEntries(first);
 }
