@@ -1,16 +1,12 @@
 export { AdminModeBadge, type AdminModeBadgeProps } from './components/admin-mode-badge';
 export { ImpersonationBanner, type ImpersonationBannerProps } from './components/impersonation-banner';
 export {
-  ACTIVE_ANNOUNCEMENT_PREFIX,
   ADMIN_PAGE_PATH,
   BADGE_LABEL,
-  COUNTDOWN_ENDED,
-  COUNTDOWN_LESS_THAN_A_MINUTE,
   ERROR_NOTICE_DESCRIPTION,
   ERROR_NOTICE_MS,
   ERROR_NOTICE_TITLE,
   PANEL_TITLE,
-  PENDING_ANNOUNCEMENT,
   RETURN_BUTTON_LABEL,
   RETURN_FAILURE_MESSAGE,
   RETURNING_NOTICE_MS,
@@ -21,10 +17,7 @@ export {
   WELCOME_BACK_NOTICE_MS,
   WELCOME_BACK_TITLE,
 } from './constants';
-export { formatRemaining } from './core/countdown';
-export { runReturnToAdmin, type ReturnToAdminActions, type ReturnToAdminOutcome } from './core/return-to-admin-flow';
-export { PANEL_OPEN_DELAY_MS, useAdminModePanel, type UseAdminModePanelOptions } from './hooks/use-admin-mode-panel';
-export { useCountdown } from './hooks/use-countdown';
+export { useAdminModePanel, type AdminModePanelState, type UseAdminModePanelOptions } from './hooks/use-admin-mode-panel';
 export { useReturnToAdmin, type UseReturnToAdminOptions, type UseReturnToAdminResult } from './hooks/use-return-to-admin';
 export { ImpersonationNotice, type ImpersonationNoticeProps } from './notice/impersonation-notice';
 export { notifyWithToast } from './notice/notify-with-toast';

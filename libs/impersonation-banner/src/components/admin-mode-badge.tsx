@@ -1,6 +1,6 @@
 import { FloatingFocusManager, FloatingPortal } from '@floating-ui/react';
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { ACTIVE_ANNOUNCEMENT_PREFIX, BADGE_LABEL } from '../constants';
 import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
 import { AdminModePanel } from './admin-mode-panel';
@@ -21,35 +21,36 @@ export interface AdminModeBadgeProps {
   defaultOpen?: boolean;
 }
 
-const Badge = styled.button`
-  position: fixed;
-  bottom: 16px;
-  left: 16px;
-  z-index: ${({ theme }) => theme.zIndices.banner};
-  display: inline-flex;
-  gap: ${({ theme }) => theme.space[2]};
-  align-items: center;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  border: 1px solid ${({ theme }) => theme.colors.brand200};
-  border-radius: ${({ theme }) => theme.radii.full};
-  background: ${({ theme }) => theme.colors.brand500};
-  color: ${({ theme }) => theme.colors.onBrand500};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-  font-family: ${({ theme }) => theme.fonts.body};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
-  cursor: pointer;
-  ${focusRing}
-  ${hiddenInPrint}
-`;
+const Badge = styled.button(
+  ({ theme: t }) => css`
+    position: fixed;
+    bottom: 16px;
+    left: 16px;
+    z-index: ${t.zIndices.banner};
+    display: inline-flex;
+    gap: ${t.space[2]};
+    align-items: center;
+    padding: ${t.space[2]} ${t.space[4]};
+    border: 1px solid ${t.colors.brand200};
+    border-radius: ${t.radii.full};
+    background: ${t.colors.brand500};
+    color: ${t.colors.onBrand500};
+    box-shadow: ${t.shadows.md};
+    font: ${t.fontWeights.semibold} ${t.fontSizes.sm} / ${t.lineHeights.tight} ${t.fonts.body};
+    cursor: pointer;
+    ${focusRing(t)}
+    ${hiddenInPrint}
+  `,
+);
 
-const Dot = styled.span`
-  width: 8px;
-  height: 8px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.brand200};
-`;
+const Dot = styled.span(
+  ({ theme: t }) => css`
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: ${t.colors.brand200};
+  `,
+);
 
 /**
  * Announces the impersonation once the page is interactive: a live region only speaks when its

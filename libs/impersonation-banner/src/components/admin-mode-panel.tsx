@@ -1,9 +1,9 @@
 import { FloatingArrow } from '@floating-ui/react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { PANEL_TITLE, PENDING_ANNOUNCEMENT, RETURN_BUTTON_LABEL, VIEWING_AS_LABEL } from '../constants';
-import type { useAdminModePanel } from '../hooks/use-admin-mode-panel';
+import type { AdminModePanelState } from '../hooks/use-admin-mode-panel';
 import { useCountdown } from '../hooks/use-countdown';
-import { focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from './shared-styles';
+import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from './shared-styles';
 
 export interface AdminModePanelProps {
   email: string;
@@ -12,112 +12,114 @@ export interface AdminModePanelProps {
   pending: boolean;
   onReturn: () => void;
   /** The floating-ui wiring from `useAdminModePanel`. */
-  panel: ReturnType<typeof useAdminModePanel>;
+  panel: AdminModePanelState;
 }
 
-const enter = keyframes`
-  from { opacity: 0; transform: translateY(4px); }
-`;
+// The entrance fades opacity only: the panel's transform belongs to floating-ui.
+const Panel = styled.div(
+  ({ theme: t }) => css`
+    z-index: ${t.zIndices.popover};
+    box-sizing: border-box;
+    width: min(320px, calc(100vw - 16px));
+    padding: ${t.space[4]};
+    border: 1px solid ${t.colors.border};
+    border-radius: ${t.radii.lg};
+    background: ${t.colors.surfaceRaised};
+    color: ${t.colors.text};
+    box-shadow: ${t.shadows.lg};
+    font: ${t.fontSizes.sm} / ${t.lineHeights.normal} ${t.fonts.body};
+    animation: ${fadeIn} ${t.motion.durationNormal} ${t.motion.easing};
+    ${reducedMotion}
+    ${hiddenInPrint}
+  `,
+);
 
-const Panel = styled.div`
-  z-index: ${({ theme }) => theme.zIndices.popover};
-  box-sizing: border-box;
-  width: min(320px, calc(100vw - 16px));
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  font-family: ${({ theme }) => theme.fonts.body};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
-  ${hiddenInPrint}
-`;
+const Arrow = styled(FloatingArrow)(
+  ({ theme: t }) => css`
+    fill: ${t.colors.surfaceRaised};
+    & > path:first-of-type {
+      stroke: ${t.colors.border};
+    }
+    & > path + path {
+      stroke: ${t.colors.surfaceRaised};
+    }
+  `,
+);
 
-// A child carries the entrance motion: the panel's own transform belongs to floating-ui.
-const Content = styled.div`
-  animation: ${enter} ${({ theme }) => `${theme.motion.durationFast} ${theme.motion.easing}`};
-  ${reducedMotion}
-`;
+const Title = styled.h2(
+  ({ theme: t }) => css`
+    margin: 0 0 ${t.space[3]};
+    color: ${t.colors.error};
+    font-size: ${t.fontSizes.xs};
+    letter-spacing: 0.08em;
+  `,
+);
 
-const Arrow = styled(FloatingArrow)`
-  fill: ${({ theme }) => theme.colors.surfaceRaised};
-  & > path:first-of-type {
-    stroke: ${({ theme }) => theme.colors.border};
-  }
-  & > path:nth-of-type(2) {
-    stroke: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-`;
+const Muted = styled.p(
+  ({ theme: t }) => css`
+    margin: 0;
+    color: ${t.colors.textMuted};
+  `,
+);
 
-const Title = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.colors.error};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  letter-spacing: 0.08em;
-`;
+const Email = styled.p(
+  ({ theme: t }) => css`
+    margin: ${t.space[1]} 0 0;
+    font-weight: ${t.fontWeights.semibold};
+    overflow-wrap: anywhere;
+  `,
+);
 
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Email = styled.p`
-  margin: ${({ theme }) => `${theme.space[1]} 0 0`};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  overflow-wrap: anywhere;
-`;
-
-const Countdown = styled(Muted)`
-  margin-top: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-`;
+const Countdown = styled(Muted)(
+  ({ theme: t }) => css`
+    margin-top: ${t.space[2]};
+    font-size: ${t.fontSizes.xs};
+  `,
+);
 
 const spin = keyframes`
-  to { transform: rotate(360deg); }
+  to {
+    transform: rotate(1turn);
+  }
 `;
 
 const Spinner = styled.span`
-  width: 14px;
-  height: 14px;
-  border: 2px solid currentColor;
+  width: 12px;
+  height: 12px;
+  border: 2px solid;
   border-right-color: transparent;
   border-radius: 50%;
   animation: ${spin} 0.8s linear infinite;
   ${reducedMotion}
 `;
 
-const ReturnButton = styled.button`
-  display: flex;
-  gap: ${({ theme }) => theme.space[2]};
-  align-items: center;
-  justify-content: center;
-  width: 100%;
-  min-height: 40px;
-  margin-top: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brand500};
-  color: ${({ theme }) => theme.colors.onBrand500};
-  font: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  cursor: pointer;
-  transition: filter ${({ theme }) => theme.motion.durationFast};
-  &:hover {
-    filter: brightness(1.2);
-  }
-  &[aria-busy='true'] {
-    cursor: progress;
-    filter: none;
-    opacity: 0.8;
-  }
-  ${focusRing}
-  ${reducedMotion}
-`;
+const ReturnButton = styled.button(
+  ({ theme: t }) => css`
+    display: flex;
+    gap: ${t.space[2]};
+    align-items: center;
+    justify-content: center;
+    width: 100%;
+    min-height: 40px;
+    margin-top: ${t.space[4]};
+    border: 0;
+    border-radius: ${t.radii.md};
+    background: ${t.colors.brand500};
+    color: ${t.colors.onBrand500};
+    font: inherit;
+    font-weight: ${t.fontWeights.semibold};
+    cursor: pointer;
+    &:hover {
+      filter: brightness(1.2);
+    }
+    &[aria-busy='true'] {
+      cursor: progress;
+      filter: none;
+      opacity: 0.8;
+    }
+    ${focusRing(t)}
+  `,
+);
 
 /** The panel's view: who is being impersonated, for how long, and the way back. */
 export function AdminModePanel({ email, expiresAt, now, pending, onReturn, panel }: AdminModePanelProps) {
@@ -131,23 +133,21 @@ export function AdminModePanel({ email, expiresAt, now, pending, onReturn, panel
       data-state="open"
     >
       <Arrow ref={panel.arrowRef} context={panel.context} width={16} height={8} strokeWidth={1} />
-      <Content>
-        <Title id={panel.titleId}>{PANEL_TITLE}</Title>
-        <Muted>{VIEWING_AS_LABEL}</Muted>
-        <Email>{email}</Email>
-        {countdown ? <Countdown>{countdown}</Countdown> : null}
-        <ReturnButton
-          type="button"
-          // aria-disabled, not disabled: a disabled button drops keyboard focus and would close the panel.
-          aria-disabled={pending}
-          aria-busy={pending}
-          onClick={pending ? undefined : onReturn}
-        >
-          {pending ? <Spinner aria-hidden="true" /> : null}
-          {RETURN_BUTTON_LABEL}
-        </ReturnButton>
-        <VisuallyHidden role="status">{pending ? PENDING_ANNOUNCEMENT : ''}</VisuallyHidden>
-      </Content>
+      <Title id={panel.titleId}>{PANEL_TITLE}</Title>
+      <Muted>{VIEWING_AS_LABEL}</Muted>
+      <Email>{email}</Email>
+      {countdown ? <Countdown>{countdown}</Countdown> : null}
+      <ReturnButton
+        type="button"
+        // aria-disabled, not disabled: a disabled button drops keyboard focus and would close the panel.
+        aria-disabled={pending}
+        aria-busy={pending}
+        onClick={pending ? undefined : onReturn}
+      >
+        {pending ? <Spinner aria-hidden="true" /> : null}
+        {RETURN_BUTTON_LABEL}
+      </ReturnButton>
+      <VisuallyHidden role="status">{pending ? PENDING_ANNOUNCEMENT : ''}</VisuallyHidden>
     </Panel>
   );
 }

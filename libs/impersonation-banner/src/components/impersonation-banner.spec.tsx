@@ -47,7 +47,11 @@ async function clickReturn(user: ReturnType<typeof userEvent.setup>) {
   await act(() => jest.advanceTimersByTimeAsync(0));
 }
 
-const notice = (title: string) => screen.queryByText(title)?.closest('[data-kind]') ?? null;
+/** The toast (a status or an alert) whose title is `title`. */
+const notice = (title: string) =>
+  [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].find((region) =>
+    region.textContent?.startsWith(title),
+  ) ?? null;
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {

@@ -1,8 +1,8 @@
-import styled, { css } from 'styled-components';
+import styled, { css, keyframes, type DefaultTheme } from 'styled-components';
 
-export const focusRing = css`
+export const focusRing = (t: DefaultTheme) => css`
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 2px solid ${t.colors.focusRing};
     outline-offset: 2px;
   }
 `;
@@ -13,11 +13,17 @@ export const hiddenInPrint = css`
   }
 `;
 
-/** Entrance motion; none for people who asked for reduced motion, even without the theme's GlobalStyle. */
+/** No motion for people who asked for less, even when the host has no GlobalStyle doing it. */
 export const reducedMotion = css`
   @media (prefers-reduced-motion: reduce) {
     animation: none;
     transition: none;
+  }
+`;
+
+export const fadeIn = keyframes`
+  from {
+    opacity: 0;
   }
 `;
 
@@ -27,9 +33,7 @@ export const VisuallyHidden = styled.span`
   width: 1px;
   height: 1px;
   margin: -1px;
-  padding: 0;
   overflow: hidden;
-  clip: rect(0 0 0 0);
+  clip-path: inset(50%);
   white-space: nowrap;
-  border: 0;
 `;

@@ -12,9 +12,12 @@ import {
   useHover,
   useInteractions,
   useRole,
+  type ExtendedRefs,
+  type FloatingContext,
+  type UseInteractionsReturn,
 } from '@floating-ui/react';
 import { POPPER_DEFAULTS } from '@viewas/theme';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type CSSProperties, type RefObject } from 'react';
 
 /** The hover delay that keeps a pointer passing over the badge from flashing the panel. */
 export const PANEL_OPEN_DELAY_MS = 75;
@@ -26,18 +29,31 @@ export interface UseAdminModePanelOptions {
   forceOpen?: boolean;
 }
 
+export interface AdminModePanelState extends Pick<UseInteractionsReturn, 'getReferenceProps' | 'getFloatingProps'> {
+  open: boolean;
+  context: FloatingContext;
+  refs: ExtendedRefs<Element>;
+  floatingStyles: CSSProperties;
+  arrowRef: RefObject<SVGSVGElement | null>;
+  /** The id of the panel's title, which names the dialog. */
+  titleId: string;
+}
+
 /**
  * The headless badge + panel: floating-ui positioning and the aria wiring of a non-modal dialog
  * that opens on hover (with a safe path to cross to the panel), focus, and Enter/Space, and
  * closes on Escape and on an outside press.
  */
-export function useAdminModePanel({ defaultOpen = false, forceOpen = false }: UseAdminModePanelOptions = {}) {
+export function useAdminModePanel({
+  defaultOpen = false,
+  forceOpen = false,
+}: UseAdminModePanelOptions = {}): AdminModePanelState {
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const open = isOpen || forceOpen;
   const arrowRef = useRef<SVGSVGElement>(null);
   const titleId = useId();
 
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, context } = useFloating<Element>({
     open,
     onOpenChange: setIsOpen,
     placement: 'top-start',

@@ -1,6 +1,5 @@
-import styled, { keyframes } from 'styled-components';
-import type { DefaultTheme } from 'styled-components';
-import { reducedMotion } from '../components/shared-styles';
+import styled, { css } from 'styled-components';
+import { fadeIn, reducedMotion } from '../components/shared-styles';
 import { ThemeFallback } from '../components/theme-fallback';
 import type { NoticeKind } from '../types';
 
@@ -12,52 +11,46 @@ export interface ImpersonationNoticeProps {
   visible?: boolean;
 }
 
-const accent = (theme: DefaultTheme, kind: NoticeKind) => theme.colors[kind];
+const Card = styled.div<{ $kind: NoticeKind; $visible: boolean }>(
+  ({ theme: t, $kind, $visible }) => css`
+    display: flex;
+    gap: ${t.space[3]};
+    align-items: flex-start;
+    box-sizing: border-box;
+    max-width: min(360px, calc(100vw - 32px));
+    padding: ${t.space[3]} ${t.space[4]};
+    border: 1px solid ${t.colors.border};
+    border-left: 4px solid ${t.colors[$kind]};
+    border-radius: ${t.radii.md};
+    background: ${t.colors.surfaceRaised};
+    color: ${t.colors.text};
+    box-shadow: ${t.shadows.md};
+    font: ${t.fontSizes.sm} / ${t.lineHeights.normal} ${t.fonts.body};
+    opacity: ${$visible ? 1 : 0};
+    animation: ${fadeIn} ${t.motion.durationNormal} ${t.motion.easing};
+    transition: opacity ${t.motion.durationNormal};
+    ${reducedMotion}
+    & > svg {
+      flex: none;
+      color: ${t.colors[$kind]};
+    }
+  `,
+);
 
-const enter = keyframes`
-  from { opacity: 0; transform: translateY(-8px); }
-`;
+const Title = styled.p(
+  ({ theme: t }) => css`
+    margin: 0;
+    font-weight: ${t.fontWeights.semibold};
+  `,
+);
 
-const Card = styled.div<{ $kind: NoticeKind; $visible: boolean }>`
-  display: flex;
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: flex-start;
-  box-sizing: border-box;
-  width: max-content;
-  max-width: min(360px, calc(100vw - 32px));
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-left: 4px solid ${({ theme, $kind }) => accent(theme, $kind)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-  font-family: ${({ theme }) => theme.fonts.body};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
-  opacity: ${({ $visible }) => ($visible ? 1 : 0)};
-  animation: ${enter} ${({ theme }) => `${theme.motion.durationNormal} ${theme.motion.easing}`};
-  transition: opacity ${({ theme }) => theme.motion.durationNormal};
-  ${reducedMotion}
-`;
-
-const Icon = styled.svg<{ $kind: NoticeKind }>`
-  flex: none;
-  width: 20px;
-  height: 20px;
-  color: ${({ theme, $kind }) => accent(theme, $kind)};
-`;
-
-const Title = styled.p`
-  margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-`;
-
-const Description = styled.p`
-  margin: ${({ theme }) => theme.space[1]} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-`;
+const Description = styled.p(
+  ({ theme: t }) => css`
+    margin: ${t.space[1]} 0 0;
+    color: ${t.colors.textMuted};
+    overflow-wrap: anywhere;
+  `,
+);
 
 // Glyphs drawn inside a circle: "i", a tick, "!".
 const GLYPHS: Record<NoticeKind, string> = {
@@ -78,15 +71,14 @@ export function ImpersonationNotice({ kind, title, description, visible = true }
         role={isError ? 'alert' : 'status'}
         aria-live={isError ? 'assertive' : 'polite'}
         aria-atomic="true"
-        data-kind={kind}
         data-state={visible ? 'open' : 'closed'}
         $kind={kind}
         $visible={visible}
       >
-        <Icon $kind={kind} viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <svg width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <circle cx="10" cy="10" r="8.5" />
           <path d={GLYPHS[kind]} />
-        </Icon>
+        </svg>
         <div>
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
