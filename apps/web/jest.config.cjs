@@ -9,4 +9,7 @@ module.exports = {
     ...require('../../jest.preset.js').moduleNameMapper,
     '^@/(.*)$': '<rootDir>/src/$1',
   },
+  // PGlite's CommonJS build loads Node built-ins with `import()`, which Jest's module sandbox cannot run
+  // without --experimental-vm-modules; compiling it like our own code turns those into `require`.
+  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
 };

@@ -1,0 +1,105 @@
+import type { SessionUser } from '@viewas/session-client';
+import { createAdminApiHandlers } from '@viewas/admin-api/server';
+import { createAuthHandler } from '../auth/auth-handler';
+import { createAuthOptions } from '../auth/auth-options';
+import { createJwtCodec } from '../auth/jwt-codec';
+import { createPasswordHasher, type PasswordHasher } from '../auth/password';
+import { createRevocationList } from '../auth/revocations';
+import { toSessionUser } from '../auth/session-claims';
+import { sessionCookieName } from '../auth/session-cookie';
+import { createSessionEndpoint } from '../auth/session-endpoint';
+import { createSessionReader } from '../auth/session-reader';
+import { createSessionValidator } from '../auth/session-validator';
+import type { AppConfig } from '../config/config';
+import type { DatabaseProvider } from '../db/database-provider';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import type { Logger } from '../logging/logger';
+import { createExpirySweeper } from '../services/expiry';
+import { createHealthCheck } from '../services/health';
+import { createImpersonationService } from '../services/impersonation-service';
+import { isActiveAdmin } from '../services/impersonation-rules';
+import { clientIp } from '../services/request-info';
+import { createSignInService, type SignInServiceOptions } from '../services/sign-in';
+import { createStorage, type Storage } from '../storage/storage';
+import { createWebHandler } from './web-handler';
+
+export interface AppServicesOptions {
+  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'trustProxy'>;
+  secret: string;
+  database: DatabaseProvider;
+  logger: Logger;
+  /** The clock every expiry is measured with; tests move it instead of waiting. */
+  now?: () => Date;
+  hasher?: PasswordHasher;
+  throttle?: SignInServiceOptions['throttle'];
+}
+
+/** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
+export type CookieSource = string | null | undefined | { getAll(): { name: string; value: string }[] };
+
+/**
+ * The app's server side, wired from its configuration and a database: the web handler for every API
+ * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
+ */
+export function createAppServices({ config, secret, database, logger, now = () => new Date(), hasher = createPasswordHasher(), throttle }: AppServicesOptions) {
+  const storage = async (): Promise<Storage> => createStorage(await database.get());
+  const revocations = createRevocationList();
+  const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
+  const sweepExpired = createExpirySweeper({ storage, now, logger });
+  const cookieName = sessionCookieName(config.origin);
+
+  const checkSession = createSessionValidator({
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    now,
+    revocations,
+    async isImpersonationRunning(claim) {
+      const db = await storage();
+      const [running, admin] = await Promise.all([db.impersonations.isRunning(claim.id, now()), db.users.findById(claim.adminId)]);
+      return running && isActiveAdmin(admin);
+    },
+    onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => logger.warn({ err: error }, 'could not record expired impersonations')),
+    onRecheckFailed: (error, claim) => logger.warn({ err: error, impersonationId: claim.id }, 'impersonation re-check failed: the impersonated session ends'),
+  });
+  const sessions = createSessionReader({ codec, cookieName, checkSession });
+  const signIn = createSignInService({ storage, hasher, now, logger, revocations, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
+  const impersonation = createImpersonationService({ storage, sessions, sweepExpired, revocations, now, impersonationMaxMinutes: config.impersonationMaxMinutes, logger });
+
+  const auth = createAuthHandler({
+    origin: config.origin,
+    authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, trustProxy: config.trustProxy, codec, sessions, checkSession, signIn, logger }),
+    sessionEndpoint: createSessionEndpoint({ sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds }),
+  });
+  const adminApi = createAdminApiHandlers({
+    service: impersonation,
+    origin: config.origin,
+    getClientIp: (request) => clientIp(request.headers, config.trustProxy),
+    classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
+    onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
+  });
+  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger });
+
+  /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
+  async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {
+    const session = await sessions.fromCookieHeader(toCookieHeader(cookies));
+    return session.status === 'valid' ? toSessionUser(session.claims) : null;
+  }
+
+  /** The signed-in user if the database says they are an active admin in their own session, else `null`. */
+  async function getAdminSession(cookies: CookieSource): Promise<SessionUser | null> {
+    const user = await getCurrentSession(cookies);
+    if (!user || user.isImpersonated) return null;
+    return isActiveAdmin(await (await storage()).users.findById(user.id)) ? { ...user, role: 'admin' } : null;
+  }
+
+  return { handle, getCurrentSession, getAdminSession, sweepExpired, storage, database, logger };
+}
+
+export type AppServices = ReturnType<typeof createAppServices>;
+
+function toCookieHeader(cookies: CookieSource): string | null {
+  if (cookies === null || cookies === undefined || typeof cookies === 'string') return cookies ?? null;
+  return cookies
+    .getAll()
+    .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ');
+}

@@ -1,0 +1,135 @@
+import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import type { UserRow } from '../db/schema';
+
+// SPEC.md §7: every next-auth v4 endpoint under /api/auth, over real HTTP.
+describe('next-auth endpoints', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let user: UserRow;
+
+  beforeAll(async () => {
+    database = await createPgliteTestDatabase();
+    app = await startTestApp({ database });
+    user = await app.createUser({ email: 'ada@example.com', name: 'Ada' });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('answers GET csrf with a token and sets its cookie', async () => {
+    const browser = app.browser();
+    const response = await browser.fetch('/api/auth/csrf');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect([...browser.cookies.keys()]).toContain('next-auth.csrf-token');
+  });
+
+  it('lists the three providers on GET providers, with URLs on the public origin', async () => {
+    const response = await app.browser().fetch('/api/auth/providers');
+    const providers = (await response.json()) as Record<string, { id: string; type: string; callbackUrl: string }>;
+    expect(Object.keys(providers).sort()).toEqual(['credentials', 'impersonate', 'return-to-admin']);
+    expect(providers['return-to-admin']).toMatchObject({ type: 'credentials', callbackUrl: `${PUBLIC_ORIGIN}/api/auth/callback/return-to-admin` });
+  });
+
+  it('offers only the e-mail and password form on the default sign-in page', async () => {
+    const response = await app.browser().fetch('/api/auth/signin');
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('Sign in with E-mail and password');
+    expect(html).not.toMatch(/Sign in with (Impersonate|Return to admin)/);
+  });
+
+  it('signs in with POST callback/credentials and answers the session on GET session', async () => {
+    const browser = app.browser();
+    expect(await browser.signIn('credentials', { email: 'ADA@example.com', password: TEST_PASSWORD })).toEqual({ ok: true, status: 200, error: null });
+    expect(await browser.session()).toEqual({
+      user: { id: user.id, email: 'ada@example.com', role: 'user', isImpersonated: false },
+      expires: expect.any(String),
+    });
+  });
+
+  it('answers {} on GET session without a cookie, and with a cookie it cannot read (clearing it)', async () => {
+    expect(await app.browser().session()).toEqual({});
+    const browser = app.browser();
+    browser.cookies.set('next-auth.session-token', 'tampered');
+    expect(await browser.session()).toEqual({});
+    expect(browser.cookies.has('next-auth.session-token')).toBe(false);
+  });
+
+  it('redirects a POST signin/{provider} for credentials to the sign-in page with json=true', async () => {
+    const browser = app.browser();
+    const csrfToken = await browser.csrfToken();
+    const response = await browser.fetch('/api/auth/signin/credentials', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: expect.stringContaining(`${PUBLIC_ORIGIN}/api/auth/`) });
+  });
+
+  it('refuses a callback without the csrf token', async () => {
+    const browser = app.browser();
+    const response = await browser.fetch('/api/auth/callback/credentials', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD, json: 'true' }),
+    });
+    expect(await response.json()).toEqual({ url: `${PUBLIC_ORIGIN}/api/auth/signin?csrf=true` });
+    expect(browser.cookies.has('next-auth.session-token')).toBe(false);
+  });
+
+  it('answers POST session (update) with the session', async () => {
+    const browser = await app.signedIn(user);
+    const csrfToken = await browser.csrfToken();
+    const response = await browser.fetch('/api/auth/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ csrfToken, data: {} }),
+    });
+    expect(await response.json()).toMatchObject({ user: { id: user.id, role: 'user', isImpersonated: false } });
+  });
+
+  it('signs out with POST signout and then answers {}', async () => {
+    const browser = await app.signedIn(user);
+    const csrfToken = await browser.csrfToken();
+    const response = await browser.fetch('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }),
+    });
+    expect(await response.json()).toEqual({ url: PUBLIC_ORIGIN });
+    expect(await browser.session()).toEqual({});
+  });
+
+  it('accepts client-side logging on POST _log', async () => {
+    const response = await app.browser().fetch('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'offline' }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('keeps redirects on the app: a foreign callbackUrl becomes the home page', async () => {
+    const browser = app.browser();
+    const csrfToken = await browser.csrfToken();
+    const response = await browser.fetch('/api/auth/callback/credentials', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD, csrfToken, callbackUrl: 'https://evil.example/steal', json: 'true' }),
+    });
+    expect(await response.json()).toEqual({ url: PUBLIC_ORIGIN });
+  });
+
+  it('refuses an auth request body over 64 KB with 413 before reading it all', async () => {
+    const response = await app.browser().fetch('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `message=${'x'.repeat(70 * 1024)}`,
+    });
+    expect(response.status).toBe(413);
+  });
+});

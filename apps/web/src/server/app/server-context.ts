@@ -1,0 +1,54 @@
+import { createPasswordHasher } from '../auth/password';
+import { loadConfig, type AppConfig } from '../config/config';
+import { resolveSessionSecret } from '../config/session-secret';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { openConfiguredDatabase } from '../db/open-database';
+import { createLogger } from '../logging/logger';
+import { createAppServices, type AppServices } from './app-services';
+
+export type ServerContext = AppServices & { config: AppConfig };
+
+/** How often a server closes impersonations whose time is up, so the ledger shows expiries promptly. */
+export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+
+// On globalThis, not in a module variable: Next.js may load this module once per route bundle (and
+// again on every dev reload), but the process must have one database connection and one PGlite lock.
+const CONTEXT = Symbol.for('viewas.server-context');
+type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext };
+
+/**
+ * The app's server side for this process, created on first use from the environment. Pages use
+ * `getServerContext().getCurrentSession(await cookies())`; route handlers `getServerContext().handle`.
+ */
+export function getServerContext(): ServerContext {
+  const holder = globalThis as ContextHolder;
+  return (holder[CONTEXT] ??= createServerContext());
+}
+
+function createServerContext(): ServerContext {
+  const config = loadConfig(process.env, { cwd: process.cwd() });
+  const logger = createLogger(config.logLevel);
+  const hasher = createPasswordHasher();
+  const database = openConfiguredDatabase(config, { logger, hasher });
+  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config), database, logger, hasher }) };
+}
+
+/**
+ * Start-up checks (from instrumentation.ts): a bad configuration or an embedded database held by another
+ * process stops the server with a clear message; an unreachable PostgreSQL does not (requests answer
+ * 503 until it is back). Then expiries are swept periodically.
+ */
+export async function startServer(): Promise<ServerContext> {
+  const context = getServerContext();
+  try {
+    await context.database.get();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw error;
+    context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
+  }
+  const timer = setInterval(() => {
+    context.sweepExpired().catch((error: unknown) => context.logger.warn({ err: error }, 'expiry sweep failed'));
+  }, EXPIRY_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return context;
+}

@@ -1,0 +1,148 @@
+import NextAuth, { type AuthOptions } from 'next-auth';
+import { parseCookieHeader } from './session-cookie';
+import type { SessionEndpoint } from './session-endpoint';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** next-auth's own requests are small forms; anything bigger is refused before it is read in full. */
+export const MAX_AUTH_BODY_BYTES = 64 * 1024;
+
+export type WebHandler = (request: Request) => Promise<Response>;
+
+export interface AuthHandlerOptions {
+  authOptions: AuthOptions;
+  origin: string;
+  /** Serves `GET /api/auth/session`, the hot path, without next-auth's per-request work. */
+  sessionEndpoint: SessionEndpoint;
+}
+
+/**
+ * Every next-auth v4 endpoint under /api/auth as a plain `(Request) => Response` function, so the same
+ * handler serves the Next.js route and a `node:http` server in the tests. next-auth's App Router adapter
+ * needs Next's request scope (`next/headers`); its core is not exported; so this drives its
+ * framework-neutral API-route entry with a small request/response adapter.
+ */
+export function createAuthHandler({ authOptions, origin, sessionEndpoint }: AuthHandlerOptions): WebHandler {
+  pinNextAuthOrigin(origin);
+
+  return async (request) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(`${AUTH_BASE_PATH}/`)) return new Response('Not found', { status: 404 });
+    const segments = url.pathname.slice(AUTH_BASE_PATH.length + 1).split('/').filter(Boolean);
+    if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(request);
+
+    let body: Record<string, string> | undefined;
+    try {
+      body = await readBody(request);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return new Response('Request body too large', { status: 413 });
+      throw error;
+    }
+    const response = new ResponseCollector();
+    await NextAuth(
+      {
+        method: request.method,
+        headers: Object.fromEntries(request.headers),
+        cookies: Object.fromEntries(parseCookieHeader(request.headers.get('cookie'))),
+        query: { ...Object.fromEntries(url.searchParams), nextauth: segments },
+        body,
+      } as never,
+      response as never,
+      authOptions,
+    );
+    return response.toResponse();
+  };
+}
+
+/**
+ * next-auth v4 takes its public origin only from `process.env.NEXTAUTH_URL` (utils/detect-origin.js),
+ * read on every request; without it, it assumes http://localhost:3000 and builds wrong redirect URLs.
+ * This hands it the configured origin, and refuses a second, different one in the same process.
+ */
+function pinNextAuthOrigin(origin: string): void {
+  const current = process.env['NEXTAUTH_URL'];
+  if (current !== undefined && new URL(current).origin !== origin) {
+    throw new Error(`NEXTAUTH_URL is ${current} but the auth handler was configured for ${origin}`);
+  }
+  process.env['NEXTAUTH_URL'] = current ?? origin;
+}
+
+class BodyTooLargeError extends Error {}
+
+async function readBody(request: Request): Promise<Record<string, string> | undefined> {
+  if (request.method !== 'POST' || !request.body) return undefined;
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_AUTH_BODY_BYTES) throw new BodyTooLargeError();
+  const text = await readBounded(request.body);
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (type.includes('application/json')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+async function readBounded(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_AUTH_BODY_BYTES) {
+      reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into a Response. */
+class ResponseCollector {
+  private statusCode = 200;
+  private readonly headers = new Headers();
+  private body: string | null = null;
+
+  status(code: number) {
+    this.statusCode = code;
+    return this;
+  }
+
+  setHeader(name: string, value: string | number | readonly string[]) {
+    this.headers.delete(name);
+    for (const item of Array.isArray(value) ? value : [String(value)]) this.headers.append(name, item);
+    return this;
+  }
+
+  getHeader(name: string) {
+    if (name.toLowerCase() === 'set-cookie') return this.headers.getSetCookie();
+    return this.headers.get(name) ?? undefined;
+  }
+
+  send(body: unknown) {
+    if (typeof body === 'string' || body === undefined || body === null) this.body = body ?? null;
+    else this.json(body);
+    return this;
+  }
+
+  json(body: unknown) {
+    this.headers.set('Content-Type', 'application/json');
+    this.body = JSON.stringify(body);
+    return this;
+  }
+
+  end() {
+    return this;
+  }
+
+  toResponse(): Response {
+    // A redirect or 204 carries no body; everything else is what next-auth sent.
+    const bodyless = this.statusCode === 204 || this.statusCode === 304;
+    return new Response(bodyless ? null : this.body, { status: this.statusCode, headers: this.headers });
+  }
+}

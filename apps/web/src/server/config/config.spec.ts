@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, loadConfig } from './config';
+
+// A throw-away "workspace": the folder holding nx.json anchors the default paths.
+const workspace = mkdtempSync(path.join(tmpdir(), 'viewas-config-'));
+writeFileSync(path.join(workspace, 'nx.json'), '{}');
+const appDir = path.join(workspace, 'apps', 'web');
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in <workspace>/.data, even when started from apps/web', () => {
+    const config = loadConfig({}, { cwd: appDir });
+    expect(config).toMatchObject({
+      environment: 'development',
+      origin: 'http://localhost:3000',
+      dataDir: path.join(workspace, '.data'),
+      database: { kind: 'pglite', dataDir: path.join(workspace, '.data', 'pglite') },
+      migrationsDir: path.join(workspace, 'apps', 'web', 'drizzle'),
+      sessionSecret: undefined,
+      impersonationMaxMinutes: DEFAULT_IMPERSONATION_MAX_MINUTES,
+      sessionMaxAgeSeconds: DEFAULT_SESSION_MAX_AGE_SECONDS,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives the origin from PORT, and takes NEXTAUTH_URL as given (origin only)', () => {
+    expect(loadConfig({ PORT: '3999' }, { cwd: workspace }).origin).toBe('http://localhost:3999');
+    expect(loadConfig({ PORT: '3999', NEXTAUTH_URL: 'https://app.example.com/' }, { cwd: workspace }).origin).toBe('https://app.example.com');
+  });
+
+  it('resolves a relative DATA_DIR against the workspace root', () => {
+    expect(loadConfig({ DATA_DIR: 'elsewhere' }, { cwd: appDir }).dataDir).toBe(path.join(workspace, 'elsewhere'));
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL, with bounded connect and query timeouts', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://app@db:5432/viewas', DB_CONNECT_TIMEOUT_MS: '1500' }, { cwd: workspace });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/viewas', connectTimeoutMs: 1500, queryTimeoutMs: 5000, poolMax: 10 });
+  });
+
+  it('reads the impersonation length, session lifetime, proxy trust and log level', () => {
+    const config = loadConfig({ IMPERSONATION_MAX_MINUTES: '15', SESSION_MAX_AGE_SECONDS: '86400', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, { cwd: workspace });
+    expect(config).toMatchObject({ impersonationMaxMinutes: 15, sessionMaxAgeSeconds: 86400, trustProxy: true, logLevel: 'warn' });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', NEXTAUTH_SECRET: '', PORT: '' }, { cwd: workspace })).toMatchObject({ database: { kind: 'pglite' }, sessionSecret: undefined, origin: 'http://localhost:3000' });
+  });
+
+  it('names every invalid variable in one error', () => {
+    const load = () => loadConfig({ DATABASE_URL: 'mysql://x', IMPERSONATION_MAX_MINUTES: '0', NEXTAUTH_SECRET: 'short', TRUST_PROXY: 'maybe' }, { cwd: workspace });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*IMPERSONATION_MAX_MINUTES[\s\S]*TRUST_PROXY/);
+  });
+});

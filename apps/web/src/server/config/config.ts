@@ -1,0 +1,100 @@
+import path from 'node:path';
+import * as z from 'zod';
+import { findWorkspaceRoot } from './workspace-root';
+
+export type Environment = 'development' | 'production' | 'test';
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; connectTimeoutMs: number; queryTimeoutMs: number; poolMax: number };
+
+export interface AppConfig {
+  environment: Environment;
+  /** The app's public origin (`NEXTAUTH_URL`): redirects and the same-origin check use it. */
+  origin: string;
+  /** Holds the embedded database, its lock and the generated session secret. */
+  dataDir: string;
+  database: DatabaseConfig;
+  migrationsDir: string;
+  /** `undefined` when not configured: see `resolveSessionSecret`. */
+  sessionSecret: string | undefined;
+  demoPassword: string | undefined;
+  impersonationMaxMinutes: number;
+  sessionMaxAgeSeconds: number;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_IMPERSONATION_MAX_MINUTES = 60;
+export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: integer(1, 65535).default(3000),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  NEXTAUTH_SECRET: z
+    .string()
+    .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (try: openssl rand -base64 32)`)
+    .optional(),
+  DEMO_PASSWORD: z.string().optional(),
+  IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
+  SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  DB_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(3_000),
+  DB_QUERY_TIMEOUT_MS: integer(100, 300_000).default(5_000),
+  DB_POOL_MAX: integer(1, 200).default(10),
+});
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The one place the app's settings are read. Empty values count as unset, so `FOO=` in an env file
+ * means "use the default". Throws a `ConfigError` naming every bad variable.
+ */
+export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  const workspaceRoot = findWorkspaceRoot(cwd);
+  const dataDir = path.resolve(workspaceRoot, vars.DATA_DIR ?? '.data');
+
+  return {
+    environment: vars.NODE_ENV,
+    origin: new URL(vars.NEXTAUTH_URL ?? `http://localhost:${vars.PORT}`).origin,
+    dataDir,
+    database: vars.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: vars.DATABASE_URL,
+          connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: vars.DB_QUERY_TIMEOUT_MS,
+          poolMax: vars.DB_POOL_MAX,
+        }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    migrationsDir: path.join(workspaceRoot, 'apps', 'web', 'drizzle'),
+    sessionSecret: vars.NEXTAUTH_SECRET,
+    demoPassword: vars.DEMO_PASSWORD,
+    impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
+    sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+  };
+}

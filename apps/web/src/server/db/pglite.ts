@@ -1,0 +1,42 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { acquireDataDirLock } from './data-dir-lock';
+import type { Database, DatabaseHandle } from './database';
+import { schema } from './schema';
+
+export type PgliteLocation =
+  /** A persistent data directory, opened by this process only. */
+  | { dataDir: string }
+  /** In memory, optionally booted from a `dumpDataDir()` image (much faster than a fresh initdb). */
+  | { memory: true; image?: Blob };
+
+export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
+  const lock = 'dataDir' in location ? acquireDataDirLock(location.dataDir) : null;
+  let client: PGlite;
+  try {
+    client = 'dataDir' in location ? await PGlite.create(location.dataDir) : await PGlite.create({ loadDataDir: location.image });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: (migrationsFolder) => migrate(drizzle({ client, schema }), { migrationsFolder }),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/** A snapshot of a (migrated) in-memory database, to boot test databases from. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}

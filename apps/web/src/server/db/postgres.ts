@@ -1,0 +1,56 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Pool } from 'pg';
+import type { Database, DatabaseHandle } from './database';
+import { schema } from './schema';
+
+export interface PostgresOptions {
+  url: string;
+  connectTimeoutMs: number;
+  queryTimeoutMs: number;
+  poolMax: number;
+  /** Errors of idle pooled connections (the server went away): reported, never fatal. */
+  onIdleError?: (error: Error) => void;
+}
+
+// Any number: it only has to be the same for every app server migrating this database.
+const MIGRATION_LOCK_KEY = 7_220_466_175;
+
+/**
+ * A node-postgres pool with bounded waits: connecting, and every statement (client- and server-side),
+ * so a database outage turns into a fast error rather than a hung request. The pool reconnects by
+ * itself once the server is back.
+ */
+export function openPostgres(options: PostgresOptions): DatabaseHandle {
+  const pool = new Pool({
+    connectionString: options.url,
+    max: options.poolMax,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
+    statement_timeout: options.queryTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    application_name: 'viewas',
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+
+  return {
+    kind: 'postgres',
+    db,
+    async migrate(migrationsFolder) {
+      // Several app servers may start at once: an advisory lock lets one migrate while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,83 @@
+import type { ImpersonationRow } from '../db/schema';
+import type { AuditEventType, AuditLog, NewAuditEvent } from '../storage/audit-log';
+import type { Person } from '../storage/impersonations';
+import type { RequestInfo } from './request-info';
+
+/** The impersonation step a denied attempt was trying to take. */
+export type Attempt = 'start' | 'take_over' | 'return_check' | 'return' | 'end';
+
+/** Why an attempt was denied: recorded in the ledger and the log, never told to the caller in detail. */
+export type DenialReason =
+  | 'not_signed_in'
+  | 'session_ended'
+  | 'not_admin'
+  | 'already_impersonating'
+  | 'not_impersonating'
+  | 'target_not_found'
+  | 'target_is_self'
+  | 'target_is_admin'
+  | 'target_disabled'
+  | 'not_pending'
+  | 'admin_mismatch'
+  | 'admin_not_allowed'
+  | 'admin_session_over'
+  | 'not_running'
+  | 'not_found'
+  | 'already_ended';
+
+export interface LedgerEntry {
+  type: AuditEventType;
+  actor: Person | null;
+  target: Person | null;
+  impersonation?: Pick<ImpersonationRow, 'id' | 'reason'> | null;
+  info: RequestInfo;
+  at: Date;
+  detail?: Record<string, unknown>;
+}
+
+export function ledgerEvent({ type, actor, target, impersonation, info, at, detail }: LedgerEntry): NewAuditEvent {
+  return {
+    at,
+    type,
+    actor,
+    target,
+    impersonationId: impersonation?.id ?? null,
+    reason: impersonation?.reason ?? null,
+    ip: info.ip,
+    userAgent: info.userAgent,
+    detail: detail ?? {},
+  };
+}
+
+export interface Denial {
+  attempt: Attempt;
+  why: DenialReason;
+  actor: Person | null;
+  target: Person | null;
+  impersonationId?: string | null;
+  reason?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export function denialEvent(denial: Denial, info: RequestInfo, at: Date): NewAuditEvent {
+  return {
+    at,
+    type: 'impersonation.denied',
+    actor: denial.actor,
+    target: denial.target,
+    impersonationId: denial.impersonationId ?? null,
+    reason: denial.reason ?? null,
+    ip: info.ip,
+    userAgent: info.userAgent,
+    detail: { attempt: denial.attempt, why: denial.why, ...denial.detail },
+  };
+}
+
+/** Records a denied attempt; the attempt stays denied even if the ledger cannot be written (reported instead). */
+export async function recordDenial(audit: () => Promise<AuditLog>, denial: Denial, info: RequestInfo, at: Date, onError: (error: unknown) => void): Promise<void> {
+  try {
+    await (await audit()).append(denialEvent(denial, info, at));
+  } catch (error) {
+    onError(error);
+  }
+}

@@ -1,0 +1,216 @@
+import * as z from 'zod';
+import type { PasswordHasher } from '../auth/password';
+import type { RevocationList } from '../auth/revocations';
+import { toEpochSeconds, type SessionClaims } from '../auth/session-claims';
+import type { SessionState } from '../auth/session-reader';
+import type { Logger } from '../logging/logger';
+import { isUuid } from '../storage/ids';
+import type { Storage } from '../storage/storage';
+import type { ThrottlePolicy } from '../storage/sign-in-throttle';
+import { Denied } from './denied';
+import { isActiveAdmin, person, whyNotImpersonable } from './impersonation-rules';
+import { denialEvent, ledgerEvent, type Denial } from './ledger';
+import type { RequestInfo } from './request-info';
+
+/** What `authorize` hands to next-auth: the claims the new session token will carry. */
+export interface AuthorizedUser {
+  id: string;
+  email: string;
+  claims: SessionClaims;
+}
+
+/** The one sign-in failure the client is told about: a fixed code, the same for every account. */
+export const RATE_LIMITED_CODE = 'RateLimited';
+
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+  constructor() {
+    super(RATE_LIMITED_CODE);
+  }
+}
+
+export const DEFAULT_THROTTLE = {
+  account: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  ip: { maxFailures: 50, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+} satisfies Record<string, ThrottlePolicy>;
+
+export interface SignInServiceOptions {
+  storage: () => Promise<Storage>;
+  hasher: PasswordHasher;
+  now: () => Date;
+  logger: Logger;
+  revocations: RevocationList;
+  sessionMaxAgeSeconds: number;
+  throttle?: { account: ThrottlePolicy; ip: ThrottlePolicy };
+}
+
+const PasswordCredentials = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1024) });
+const TakeOverCredentials = z.object({ impersonationId: z.string().min(1).max(128) });
+const ReturnCredentials = z.object({ adminUserId: z.string().min(1).max(128) });
+
+/**
+ * The three ways a session is made, as next-auth `authorize` functions: each answers the user to sign
+ * in, or `null` for every failure (which next-auth reports identically), never throwing except for the
+ * rate limit. The reason for a failure goes to the log and, for impersonation steps, to the ledger.
+ */
+export function createSignInService({ storage, hasher, now, logger, revocations, sessionMaxAgeSeconds, throttle = DEFAULT_THROTTLE }: SignInServiceOptions) {
+  const log = logger.child({ component: 'sign-in' });
+
+  async function deny(denial: Denial, info: RequestInfo, at: Date): Promise<null> {
+    log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: info.ip }, 'impersonation step denied');
+    try {
+      await (await storage()).audit.append(denialEvent(denial, info, at));
+    } catch (error) {
+      log.error({ err: error }, 'could not record a denied impersonation step');
+    }
+    return null;
+  }
+
+  /** Runs an authorize body: `Denied` is recorded, anything unexpected is logged, and both answer `null`. */
+  async function guarded(attempt: string, info: RequestInfo, at: Date, body: () => Promise<AuthorizedUser | null>): Promise<AuthorizedUser | null> {
+    try {
+      return await body();
+    } catch (error) {
+      if (error instanceof Denied) return deny(error.denial, info, at);
+      if (error instanceof RateLimitedError) throw error;
+      log.error({ err: error, attempt }, 'sign-in failed unexpectedly');
+      return null;
+    }
+  }
+
+  async function signInWithPassword(credentials: unknown, info: RequestInfo): Promise<AuthorizedUser | null> {
+    const at = now();
+    return guarded('password', info, at, async () => {
+      const input = PasswordCredentials.safeParse(credentials);
+      if (!input.success) return null;
+      const { email, password } = input.data;
+      const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${info.ip}` : null };
+      const db = await storage();
+
+      if (await db.throttle.lockedUntil([keys.account, ...(keys.ip ? [keys.ip] : [])], at)) {
+        log.warn({ ip: info.ip }, 'sign-in refused: too many failures');
+        throw new RateLimitedError();
+      }
+
+      const user = await db.users.findByEmail(email);
+      const passwordMatches = user?.passwordHash ? await hasher.verify(password, user.passwordHash) : await hasher.verifyDummy(password);
+      if (!user || !passwordMatches || user.status !== 'active') {
+        await db.throttle.recordFailure(keys.account, at, throttle.account);
+        if (keys.ip) await db.throttle.recordFailure(keys.ip, at, throttle.ip);
+        log.info({ userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' }, 'sign-in failed');
+        return null;
+      }
+
+      await db.throttle.clear(keys.account);
+      await db.users.recordSignIn(user.id, at);
+      log.info({ userId: user.id, ip: info.ip }, 'signed in');
+      return { id: user.id, email: user.email, claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(at) } };
+    });
+  }
+
+  /** The `impersonate` provider: the admin's own session takes over the pending impersonation it started. */
+  async function takeOverImpersonation(credentials: unknown, session: SessionState, info: RequestInfo): Promise<AuthorizedUser | null> {
+    const at = now();
+    return guarded('take_over', info, at, async () => {
+      const input = TakeOverCredentials.safeParse(credentials);
+      const impersonationId = input.success ? input.data.impersonationId : null;
+      const denial = (why: Denial['why'], actor: Denial['actor'], target: Denial['target'] = null) =>
+        new Denied({ attempt: 'take_over', why, actor, target, impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null });
+
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actorOf(session));
+      const { claims } = session;
+      if (claims.impersonation) throw denial('already_impersonating', actorOf(session));
+      if (!impersonationId) throw denial('not_pending', actorOf(session));
+
+      const db = await storage();
+      return db.transaction(async (tx) => {
+        const admin = await tx.users.findById(claims.sub);
+        if (!isActiveAdmin(admin)) throw denial('not_admin', actorOf(session));
+        const pending = await tx.impersonations.findById(impersonationId);
+        if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
+        const target = await tx.users.findById(pending.targetId);
+        if (!target) throw denial('target_not_found', person(admin));
+        const refusal = whyNotImpersonable(admin.id, target);
+        if (refusal) throw denial(refusal === 'self' ? 'target_is_self' : refusal === 'admin' ? 'target_is_admin' : 'target_disabled', person(admin), person(target));
+        const started = await tx.impersonations.activate({ id: pending.id, adminId: admin.id, now: at });
+        if (!started) throw denial('not_pending', person(admin), person(target));
+
+        await tx.audit.append(ledgerEvent({ type: 'impersonation.activated', actor: person(admin), target: person(target), impersonation: started, info, at }));
+        log.info({ impersonationId: started.id, adminId: admin.id, targetId: target.id }, 'impersonation started');
+        return {
+          id: target.id,
+          email: target.email,
+          claims: {
+            sub: target.id,
+            email: target.email,
+            role: target.role,
+            authTime: toEpochSeconds(at),
+            impersonation: {
+              id: started.id,
+              adminId: admin.id,
+              adminEmail: admin.email,
+              adminAuthTime: claims.authTime,
+              expiresAt: toEpochSeconds(started.expiresAt),
+              checkedAt: toEpochSeconds(at),
+            },
+          },
+        };
+      });
+    });
+  }
+
+  /**
+   * The `return-to-admin` provider. The `adminUserId` the client sends grants nothing: the session
+   * cookie must carry a running impersonation by exactly that admin, the admin must still be an active
+   * admin, and ending the impersonation is one atomic statement, so one return wins and the others fail.
+   */
+  async function returnToAdmin(credentials: unknown, session: SessionState, info: RequestInfo): Promise<AuthorizedUser | null> {
+    const at = now();
+    return guarded('return', info, at, async () => {
+      const input = ReturnCredentials.safeParse(credentials);
+      const claimedAdminId = input.success ? input.data.adminUserId : null;
+      const holder = session.status === 'valid' || session.status === 'ended' ? session.claims : null;
+      const claim = holder?.impersonation;
+      // In the ledger a return is the admin's act on the impersonated user.
+      const denial = (why: Denial['why']) =>
+        new Denied({
+          attempt: 'return',
+          why,
+          actor: claim ? { id: claim.adminId, email: claim.adminEmail } : holder && person({ id: holder.sub, email: holder.email }),
+          target: claim && holder ? person({ id: holder.sub, email: holder.email }) : null,
+          impersonationId: claim?.id ?? null,
+          detail: { claimedAdminId },
+        });
+
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
+      const { claims } = session;
+      const impersonation = claims.impersonation;
+      if (!impersonation) throw denial('not_impersonating');
+      if (claimedAdminId !== impersonation.adminId) throw denial('admin_mismatch');
+      if (toEpochSeconds(at) >= impersonation.adminAuthTime + sessionMaxAgeSeconds) throw denial('admin_session_over');
+
+      const db = await storage();
+      const { admin, ended } = await db.transaction(async (tx) => {
+        const user = await tx.users.findById(impersonation.adminId);
+        if (!isActiveAdmin(user)) throw denial('admin_not_allowed');
+        const row = await tx.impersonations.endByReturn({ id: impersonation.id, adminId: user.id, targetId: claims.sub, now: at });
+        if (!row) throw denial('not_running');
+        const target = person({ id: claims.sub, email: claims.email });
+        await tx.audit.append(ledgerEvent({ type: 'impersonation.returned', actor: person(user), target, impersonation: row, info, at }));
+        return { admin: user, ended: row };
+      });
+      revocations.revoke(ended.id, ended.expiresAt, at);
+      log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
+      // The admin's original sign-in time comes back: a return never renews the admin's session.
+      return { id: admin.id, email: admin.email, claims: { sub: admin.id, email: admin.email, role: admin.role, authTime: impersonation.adminAuthTime } };
+    });
+  }
+
+  return { signInWithPassword, takeOverImpersonation, returnToAdmin };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;
+
+function actorOf(session: SessionState) {
+  return session.status === 'valid' || session.status === 'ended' ? { id: session.claims.sub, email: session.claims.email } : null;
+}

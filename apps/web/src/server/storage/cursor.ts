@@ -1,0 +1,33 @@
+/** A cursor that cannot be decoded: the caller sent something we never issued. */
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  constructor() {
+    super('Invalid cursor');
+  }
+}
+
+export const isTimestamp = (value: string) => !Number.isNaN(Date.parse(value));
+export const isAnyText = (value: string) => value.length > 0;
+
+/** Keyset cursors are opaque to clients: the position (a tuple of strings) as base64url JSON. */
+export function encodeCursor(position: readonly string[]): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+/** Decodes a cursor whose parts must pass the given checks, in order. */
+export function decodeCursor(cursor: string, parts: readonly ((value: string) => boolean)[]): string[] {
+  let position: unknown;
+  try {
+    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  if (
+    !Array.isArray(position) ||
+    position.length !== parts.length ||
+    !position.every((part, index) => typeof part === 'string' && parts[index]?.(part) === true)
+  ) {
+    throw new InvalidCursorError();
+  }
+  return position as string[];
+}

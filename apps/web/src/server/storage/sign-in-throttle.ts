@@ -1,0 +1,53 @@
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
+import { signInThrottle } from '../db/schema';
+
+export interface ThrottlePolicy {
+  /** Failures allowed within `windowMs` before the key is locked. */
+  maxFailures: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/**
+ * Counts failed sign-ins per key in the database, so the limit holds however many app servers there
+ * are. Each failure is one atomic upsert: a window that has passed starts again at 1, and reaching the
+ * limit sets `locked_until`.
+ */
+export function createSignInThrottle(db: Queryable) {
+  return {
+    async recordFailure(key: string, now: Date, policy: ThrottlePolicy): Promise<void> {
+      const windowStart = new Date(now.getTime() - policy.windowMs);
+      const lockedUntil = new Date(now.getTime() + policy.lockMs);
+      const stale = sql`${signInThrottle.windowStartedAt} <= ${windowStart}`;
+      const failures = sql`case when ${stale} then 1 else ${signInThrottle.failures} + 1 end`;
+      await db
+        .insert(signInThrottle)
+        .values({ key, failures: 1, windowStartedAt: now, lockedUntil: policy.maxFailures <= 1 ? lockedUntil : null })
+        .onConflictDoUpdate({
+          target: signInThrottle.key,
+          set: {
+            failures,
+            windowStartedAt: sql`case when ${stale} then ${now} else ${signInThrottle.windowStartedAt} end`,
+            lockedUntil: sql`case when ${failures} >= ${policy.maxFailures} then ${lockedUntil} else ${signInThrottle.lockedUntil} end`,
+          },
+        });
+    },
+
+    /** The latest time until which any of the keys is locked, or `null` when none is. */
+    async lockedUntil(keys: readonly string[], now: Date): Promise<Date | null> {
+      if (keys.length === 0) return null;
+      const [row] = await db
+        .select({ until: max(signInThrottle.lockedUntil) })
+        .from(signInThrottle)
+        .where(and(inArray(signInThrottle.key, [...keys]), gt(signInThrottle.lockedUntil, now)));
+      return row?.until ?? null;
+    },
+
+    async clear(key: string): Promise<void> {
+      await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+    },
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

@@ -1,0 +1,90 @@
+/** What `signIn(provider, { ..., redirect: false })` of next-auth/react resolves to. */
+export interface SignInResult {
+  ok: boolean;
+  status: number;
+  error: string | null;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A minimal browser for tests over real HTTP: a cookie jar, the public `Origin` a page of the app would
+ * send, and next-auth's client protocol (csrf token, then a form POST to `callback/{provider}` with
+ * `json=true`), exactly as next-auth/react performs it.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly serverUrl: string,
+    readonly origin: string,
+    private readonly userAgent = 'TestBrowser/1.0',
+  ) {}
+
+  /** Another browser holding a copy of this one's cookies: a "saved cookie". */
+  clone(serverUrl = this.serverUrl): TestBrowser {
+    const copy = new TestBrowser(serverUrl, this.origin, this.userAgent);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
+    if (!headers.has('user-agent')) headers.set('user-agent', this.userAgent);
+    const response = await fetch(new URL(path, this.serverUrl), { ...init, headers, redirect: 'manual' });
+    this.store(response.headers.getSetCookie());
+    return response;
+  }
+
+  async csrfToken(): Promise<string> {
+    const response = await this.fetch('/api/auth/csrf');
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  async signIn(provider: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<SignInResult> {
+    const csrfToken = await this.csrfToken();
+    const response = await this.fetch(`/api/auth/callback/${provider}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: this.origin, json: 'true' }),
+    });
+    const { url } = (await response.json()) as { url: string };
+    return { ok: response.ok, status: response.status, error: new URL(url).searchParams.get('error') };
+  }
+
+  async session(headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+    return (await (await this.fetch('/api/auth/session', { headers })).json()) as Record<string, unknown>;
+  }
+
+  /** A same-origin call to the JSON API, as the app's own pages make it. */
+  async api<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const response = await this.fetch(path, {
+      method,
+      headers: { origin: this.origin, 'sec-fetch-site': 'same-origin', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+  }
+
+  private store(setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
