@@ -1,0 +1,52 @@
+import { defaultTheme } from '@viewas/theme';
+import { renderToString } from 'react-dom/server';
+import { readDocumentContext } from './document-context';
+import { RootDocument } from './root-document';
+
+/** The first HTML a request gets, as the root layout renders it. */
+function firstHtml(requestHeaders: Record<string, string>) {
+  const { lang, colorModePreference, nonce } = readDocumentContext(new Headers(requestHeaders));
+  return renderToString(
+    <RootDocument lang={lang} theme={defaultTheme} colorModePreference={colorModePreference} nonce={nonce}>
+      <p>page</p>
+    </RootDocument>,
+  );
+}
+
+const htmlTag = (html: string) => html.match(/<html[^>]*>/)?.[0] ?? '';
+
+describe('the first HTML of a page', () => {
+  it('carries the saved dark mode and the locale on <html>', () => {
+    const html = firstHtml({ cookie: 'other=1; viewas-color-mode=dark', 'accept-language': 'en-GB,en;q=0.9' });
+    expect(htmlTag(html)).toContain('lang="en"');
+    expect(htmlTag(html)).toContain('data-theme="dark"');
+    expect(htmlTag(html)).toContain('style="color-scheme:dark"');
+    expect(html).toContain('<p>page</p>');
+  });
+
+  it('carries the saved light mode', () => {
+    const tag = htmlTag(firstHtml({ cookie: 'viewas-color-mode=light' }));
+    expect(tag).toContain('data-theme="light"');
+    expect(tag).toContain('style="color-scheme:light"');
+  });
+
+  it.each([
+    ['no saved choice', {}],
+    ['the system choice', { cookie: 'viewas-color-mode=system' }],
+    ['a tampered choice', { cookie: 'viewas-color-mode=%3Cscript%3E' }],
+  ])('leaves the mode to the inline script for %s', (_case, requestHeaders) => {
+    const html = firstHtml(requestHeaders);
+    expect(htmlTag(html)).not.toContain('data-theme');
+    expect(html).toMatch(/<head><script[^>]*>\(function\(k\)\{try\{var v;v=\('; '\+document\.cookie\)/);
+  });
+
+  it('falls back to English without a usable saved locale or Accept-Language', () => {
+    expect(htmlTag(firstHtml({ cookie: 'viewas-locale=xx', 'accept-language': 'ja' }))).toContain('lang="en"');
+    expect(htmlTag(firstHtml({}))).toContain('lang="en"');
+  });
+
+  it('puts the CSP nonce on the inline colour-mode script', () => {
+    const html = firstHtml({ 'x-nonce': 'abc123' });
+    expect(html).toMatch(/<script nonce="abc123">\(function\(k\)/);
+  });
+});

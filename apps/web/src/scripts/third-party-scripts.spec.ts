@@ -1,0 +1,65 @@
+import { ADMIN_PAGE_PATH } from '@viewas/impersonation-banner';
+import { hostnameOf, isAdminPath, selectThirdPartyScripts, type ScriptRequest, type ScriptSettings } from './third-party-scripts';
+
+const AFFILIATE = 'https://affiliate.example.net/track.js';
+const ANALYTICS = 'https://analytics.example.net/script.js';
+
+const production: ScriptSettings = { affiliateScriptUrl: AFFILIATE, analyticsScriptUrl: ANALYTICS, nodeEnv: 'production' };
+const publicPage: ScriptRequest = { host: 'app.example.com', pathname: '/', isImpersonated: false };
+
+describe('selectThirdPartyScripts', () => {
+  it.each<[string, Partial<ScriptSettings>, Partial<ScriptRequest>, { affiliate: string | null; analytics: string | null }]>([
+    ['loads both on a public page of a production build on a real host', {}, {}, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    ['loads both on the access history page', {}, { pathname: '/account/access' }, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    ['loads neither when both URLs are unset', { affiliateScriptUrl: undefined, analyticsScriptUrl: undefined }, {}, { affiliate: null, analytics: null }],
+    ['treats blank URLs as unset', { affiliateScriptUrl: '  ', analyticsScriptUrl: '' }, {}, { affiliate: null, analytics: null }],
+    ['treats a non-http URL as unset', { affiliateScriptUrl: 'javascript:alert(1)', analyticsScriptUrl: 'data:text/javascript,1' }, {}, { affiliate: null, analytics: null }],
+    ['treats a protocol-relative URL as unset', { affiliateScriptUrl: '//evil.example/x.js' }, {}, { affiliate: null, analytics: ANALYTICS }],
+    ['accepts a same-origin path', { affiliateScriptUrl: '/vendor/affiliate.js' }, {}, { affiliate: '/vendor/affiliate.js', analytics: ANALYTICS }],
+    ['loads only the affiliate script when the analytics URL is unset', { analyticsScriptUrl: undefined }, {}, { affiliate: AFFILIATE, analytics: null }],
+    ['loads only analytics when the affiliate URL is unset', { affiliateScriptUrl: undefined }, {}, { affiliate: null, analytics: ANALYTICS }],
+    ['keeps analytics off in development', { nodeEnv: 'development' }, {}, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off under test', { nodeEnv: 'test' }, {}, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off when NODE_ENV is unset', { nodeEnv: undefined }, {}, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on a preview deployment (APP_ENV=preview)', { appEnv: 'preview' }, {}, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on a preview deployment (VERCEL_ENV=preview)', { vercelEnv: 'preview' }, {}, { affiliate: AFFILIATE, analytics: null }],
+    ['loads analytics on a production deployment (VERCEL_ENV=production)', { vercelEnv: 'production', appEnv: 'production' }, {}, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    ['keeps analytics off on localhost', {}, { host: 'localhost' }, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on localhost with a port', {}, { host: 'localhost:3000' }, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on LOCALHOST in capitals', {}, { host: 'LOCALHOST:3000' }, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on 127.0.0.1', {}, { host: '127.0.0.1:3998' }, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on [::1]', {}, { host: '[::1]:3000' }, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off on a *.localhost name', {}, { host: 'app.localhost:3000' }, { affiliate: AFFILIATE, analytics: null }],
+    ['keeps analytics off when the host is unknown', {}, { host: null }, { affiliate: AFFILIATE, analytics: null }],
+    ['loads analytics on a host that merely contains "localhost"', {}, { host: 'localhost.example.com' }, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    ['loads neither on the admin page', {}, { pathname: ADMIN_PAGE_PATH }, { affiliate: null, analytics: null }],
+    ['loads neither below the admin page', {}, { pathname: `${ADMIN_PAGE_PATH}/anything` }, { affiliate: null, analytics: null }],
+    ['loads neither while impersonating', {}, { isImpersonated: true }, { affiliate: null, analytics: null }],
+    ['loads neither while impersonating even in development on localhost', { nodeEnv: 'development' }, { isImpersonated: true, host: 'localhost' }, { affiliate: null, analytics: null }],
+  ])('%s', (_name, settings, request, expected) => {
+    expect(selectThirdPartyScripts({ ...production, ...settings }, { ...publicPage, ...request })).toEqual(expected);
+  });
+});
+
+describe('isAdminPath', () => {
+  it('matches the admin page and paths below it, nothing else', () => {
+    expect(isAdminPath(ADMIN_PAGE_PATH)).toBe(true);
+    expect(isAdminPath('/223')).toBe(true);
+    expect(isAdminPath('/2234')).toBe(false);
+    expect(isAdminPath('/')).toBe(false);
+    expect(isAdminPath('/account/access')).toBe(false);
+  });
+});
+
+describe('hostnameOf', () => {
+  it('drops the port and a trailing dot and lower-cases the name', () => {
+    expect(hostnameOf('Example.COM.:8443')).toBe('example.com');
+    expect(hostnameOf('[::1]:3000')).toBe('[::1]');
+  });
+
+  it('answers null for a missing or malformed host', () => {
+    expect(hostnameOf(null)).toBeNull();
+    expect(hostnameOf('  ')).toBeNull();
+    expect(hostnameOf('exa mple.com')).toBeNull();
+  });
+});

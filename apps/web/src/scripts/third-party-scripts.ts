@@ -1,0 +1,85 @@
+/**
+ * Which third-party scripts a page may load (SPEC.md §1, §9; DESIGN.md §4.8).
+ *
+ * - The affiliate (referral tracking) script loads on every page when its URL is set.
+ * - The analytics script also needs a production build that is not a preview deployment and is
+ *   not served to a localhost host name.
+ * - Neither loads on admin pages or while an administrator is viewing as someone: tracking the
+ *   target there would record visits the target never made.
+ */
+
+/** Build- and deployment-time settings, read from the environment by the app. */
+export interface ScriptSettings {
+  affiliateScriptUrl?: string;
+  analyticsScriptUrl?: string;
+  /** `NODE_ENV`: anything but `production` (development, test) is treated as development. */
+  nodeEnv?: string;
+  /** `APP_ENV`: `preview` marks a preview deployment. */
+  appEnv?: string;
+  /** `VERCEL_ENV`: `preview` marks a preview deployment. */
+  vercelEnv?: string;
+}
+
+/** Facts about the request being rendered. */
+export interface ScriptRequest {
+  /** The request's `Host` header (`example.com`, `localhost:3000`, `[::1]:3000`); `null` when unknown. */
+  host: string | null;
+  pathname: string;
+  isImpersonated: boolean;
+}
+
+export interface ThirdPartyScriptUrls {
+  affiliate: string | null;
+  analytics: string | null;
+}
+
+export const ADMIN_PATH_PREFIXES = ['/223/'] as const;
+
+const LOCALHOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isAdminPath(pathname: string): boolean {
+  return ADMIN_PATH_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+}
+
+/** The host name of a `Host` header, lower-cased, without port or trailing dot; `null` if it is not a host. */
+export function hostnameOf(host: string | null): string | null {
+  if (!host?.trim()) return null;
+  try {
+    return new URL(`http://${host.trim()}`).hostname.replace(/\.$/, '').toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export function isLocalhost(host: string | null): boolean {
+  const hostname = hostnameOf(host);
+  // An unknown host could be anything, localhost included: count it as local so analytics stays off.
+  if (hostname === null) return true;
+  return LOCALHOST_NAMES.has(hostname) || hostname.endsWith('.localhost');
+}
+
+export function isPreview({ appEnv, vercelEnv }: Pick<ScriptSettings, 'appEnv' | 'vercelEnv'>): boolean {
+  return appEnv === 'preview' || vercelEnv === 'preview';
+}
+
+/** A usable script URL: an absolute http(s) URL or a same-origin path; blank or anything else is unset. */
+export function scriptUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function selectThirdPartyScripts(settings: ScriptSettings, request: ScriptRequest): ThirdPartyScriptUrls {
+  if (request.isImpersonated || isAdminPath(request.pathname)) return { affiliate: null, analytics: null };
+  const analyticsAllowed = settings.nodeEnv === 'production' && !isPreview(settings) && !isLocalhost(request.host);
+  return {
+    affiliate: scriptUrl(settings.affiliateScriptUrl),
+    analytics: analyticsAllowed ? scriptUrl(settings.analyticsScriptUrl) : null,
+  };
+}

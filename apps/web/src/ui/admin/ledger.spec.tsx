@@ -1,0 +1,132 @@
+/** @jest-environment jsdom */
+import type { ApiResult, AuditPage, UsersPage } from '@viewas/admin-api';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { axe } from '../test-utils/axe';
+import { ada, auditEvent, deferred, fail, grace, ok } from '../test-utils/fixtures';
+import { fakeApi, fakeServices, type FakeApiOverrides, NOW, renderWithApp } from '../test-utils/render';
+import { Ledger } from './ledger';
+
+const returned = auditEvent({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
+const started = auditEvent({ id: 'evt_1' });
+const denied = auditEvent({ id: 'evt_0', at: '2030-01-01T09:00:00.000Z', type: 'impersonation.denied', target: null, reason: '=cmd|calc', ip: null });
+const audit = (events = [returned, started, denied], nextCursor: string | null = null) => ok<AuditPage>({ events, nextCursor });
+const users = (list = [grace, ada]) => ok<UsersPage>({ users: list, nextCursor: null });
+
+function setup(api: FakeApiOverrides) {
+  return renderWithApp(<Ledger />, { services: fakeServices({ api: fakeApi(api) }) });
+}
+
+describe('Ledger', () => {
+  it('shows a loading state, then the entries in the order the server gives (newest first)', async () => {
+    const answer = deferred<ApiResult<AuditPage>>();
+    const { container } = setup({ listAudit: jest.fn(() => answer.promise) });
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+
+    await act(async () => answer.resolve(audit()));
+    const rows = within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Returned', 'Started', 'Refused']);
+    expect(rows[1]).toHaveTextContent('Ticket #4521: invoice page is blank');
+    expect(rows[1]).toHaveTextContent('203.0.113.7');
+    expect(rows[2]).toHaveTextContent('Unknown');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('shows an unknown event type as it is', async () => {
+    setup({ listAudit: jest.fn(async () => audit([auditEvent({ type: 'impersonation.renamed' })])) });
+    expect(await screen.findByText('impersonation.renamed')).toBeInTheDocument();
+  });
+
+  it('says the ledger is empty, and disables the export', async () => {
+    setup({ listAudit: jest.fn(async () => audit([])) });
+    expect(await screen.findByText('No ledger entries yet. Starting an impersonation adds one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export the 0 loaded entries as CSV' })).toBeDisabled();
+  });
+
+  it('shows the error with a retry', async () => {
+    const listAudit = jest.fn().mockResolvedValueOnce(fail('forbidden', 'nope', 403)).mockResolvedValueOnce(audit());
+    const { user } = setup({ listAudit });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The ledger could not be loaded.');
+    expect(alert).toHaveTextContent('You are not allowed to do this.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('filters by administrator and user e-mail, looked up as user ids', async () => {
+    const listAudit = jest.fn(async () => audit());
+    const listUsers = jest.fn(async (query?: { query?: string }) => users(query?.query === 'ADA@example.com' ? [ada] : [grace, ada]));
+    const { user } = setup({ listAudit, listUsers });
+    await screen.findByRole('table');
+
+    await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'User e-mail' }), 'ADA@example.com');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(2));
+    expect(listUsers).toHaveBeenCalledWith({ query: 'grace@example.com' });
+    expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: grace.id, target: ada.id }, { signal: expect.any(AbortSignal) });
+  });
+
+  it('says which e-mail matches no user and keeps the current entries', async () => {
+    const listAudit = jest.fn(async () => audit());
+    const { user } = setup({ listAudit, listUsers: jest.fn(async () => users([])) });
+    await screen.findByRole('table');
+
+    const field = screen.getByRole('textbox', { name: 'Administrator e-mail' });
+    await user.type(field, 'nobody@example.com{Enter}');
+
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('No user has the e-mail nobody@example.com.');
+    expect(listAudit).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('reports a failed e-mail lookup', async () => {
+    const { user } = setup({ listAudit: jest.fn(async () => audit()), listUsers: jest.fn(async () => fail('network', 'offline', 0)) });
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('textbox', { name: 'User e-mail' }), 'ada@example.com{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The filters could not be applied.');
+    expect(alert).toHaveTextContent('The server could not be reached.');
+  });
+
+  it('says when no entry matches the filters, and clears them', async () => {
+    const listAudit = jest.fn().mockResolvedValueOnce(audit()).mockResolvedValueOnce(audit([])).mockResolvedValueOnce(audit());
+    const { user } = setup({ listAudit, listUsers: jest.fn(async () => users()) });
+    await screen.findByRole('table');
+
+    await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com{Enter}');
+    expect(await screen.findByText('No ledger entries match these filters.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('textbox', { name: 'Administrator e-mail' })).toHaveValue('');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: undefined, target: undefined }, { signal: expect.any(AbortSignal) });
+  });
+
+  it('loads older entries with the cursor', async () => {
+    const listAudit = jest.fn().mockResolvedValueOnce(audit([returned], 'older')).mockResolvedValueOnce(audit([started]));
+    const { user } = setup({ listAudit });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    expect(listAudit).toHaveBeenLastCalledWith({ cursor: 'older', admin: undefined, target: undefined }, { signal: expect.any(AbortSignal) });
+  });
+
+  it('exports the loaded entries as a formula-safe CSV named after today', async () => {
+    const { user, services } = setup({ listAudit: jest.fn(async () => audit()) });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Export the 3 loaded entries as CSV' }));
+
+    expect(services.saveFile).toHaveBeenCalledTimes(1);
+    const [file] = (services.saveFile as jest.Mock).mock.calls[0] as [{ name: string; type: string; content: string }];
+    expect(file.name).toBe(`impersonation-ledger-${new Date(NOW).toISOString().slice(0, 10)}.csv`);
+    expect(file.type).toBe('text/csv;charset=utf-8');
+    const lines = file.content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Time (UTC),Event,Administrator,User,Reason,IP address,User agent,Impersonation id');
+    expect(lines[1]).toBe('2030-01-01T10:20:00.000Z,Returned,grace@example.com,ada@example.com,,203.0.113.7,Mozilla/5.0,imp_1');
+    expect(lines[3]).toBe("2030-01-01T09:00:00.000Z,Refused,grace@example.com,,'=cmd|calc,,Mozilla/5.0,imp_1");
+    expect(lines).toHaveLength(5);
+  });
+});

@@ -1,0 +1,162 @@
+'use client';
+
+import type { AuditEvent } from '@viewas/admin-api';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useI18n } from '../../i18n/i18n-context';
+import { Button } from '../components/button';
+import { Card } from '../components/card';
+import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { TextField } from '../components/field';
+import { LoadMore } from '../components/load-more';
+import { LocalTime } from '../components/local-time';
+import { onPhone } from '../components/styles';
+import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
+import { Tag, type TagTone } from '../components/tag';
+import { describeError } from '../data/describe-error';
+import { mapResult } from '../data/map-result';
+import { usePagedList } from '../data/use-paged-list';
+import { useAppServices } from '../services/app-services';
+import { eventLabel, ledgerCsv } from './ledger-csv';
+import { useLedgerFilters } from './use-ledger-filters';
+
+const EVENT_TONES: Record<string, TagTone> = {
+  'impersonation.started': 'info',
+  'impersonation.activated': 'accent',
+  'impersonation.returned': 'success',
+  'impersonation.denied': 'error',
+};
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr)) auto;
+  align-items: start;
+  gap: ${({ theme }) => theme.space[3]};
+
+  ${onPhone} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const FilterButtons = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+  /* Lines the buttons up with the inputs, below their labels. */
+  padding-top: 26px;
+
+  ${onPhone} {
+    padding-top: 0;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** The impersonation ledger: newest first, filterable by admin and user e-mail, exportable as CSV. */
+export function Ledger() {
+  const { messages } = useI18n();
+  const t = messages.admin.ledger;
+  const { api, saveFile, now } = useAppServices();
+  const { filters, errors, resolving, apply, clear } = useLedgerFilters();
+  const [adminEmail, setAdminEmail] = useState('');
+  const [targetEmail, setTargetEmail] = useState('');
+
+  const { state, loadMore, reload } = usePagedList<AuditEvent>(
+    async (cursor, signal) =>
+      mapResult(await api.listAudit({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), (page) => ({
+        items: page.events,
+        nextCursor: page.nextCursor,
+      })),
+    `${filters.admin?.id ?? ''}|${filters.target?.id ?? ''}`,
+  );
+  const filtered = filters.admin !== null || filters.target !== null;
+  const events = state.status === 'ready' ? state.items : [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void apply(adminEmail, targetEmail);
+  };
+
+  const reset = () => {
+    setAdminEmail('');
+    setTargetEmail('');
+    clear();
+  };
+
+  const exportCsv = () =>
+    saveFile({ name: t.fileName(new Date(now()).toISOString().slice(0, 10)), type: 'text/csv;charset=utf-8', content: ledgerCsv(events, t) });
+
+  return (
+    <Card
+      title={t.heading}
+      description={t.description}
+      actions={
+        <Actions>
+          <Button size="sm" onClick={reload} disabled={state.status === 'loading'}>
+            {messages.common.refresh}
+          </Button>
+          <Button size="sm" onClick={exportCsv} disabled={events.length === 0} aria-label={t.exportLabel(events.length)}>
+            {t.export}
+          </Button>
+        </Actions>
+      }
+    >
+      <Filters onSubmit={submit} noValidate aria-label={t.filters}>
+        <TextField type="email" label={t.adminFilter} value={adminEmail} onChange={(event) => setAdminEmail(event.target.value)} error={errors.admin} autoComplete="off" />
+        <TextField type="email" label={t.targetFilter} value={targetEmail} onChange={(event) => setTargetEmail(event.target.value)} error={errors.target} autoComplete="off" />
+        <FilterButtons>
+          <Button type="submit" pending={resolving} pendingLabel={t.apply}>
+            {t.apply}
+          </Button>
+          <Button variant="ghost" onClick={reset} disabled={!filtered && !adminEmail && !targetEmail}>
+            {t.clear}
+          </Button>
+        </FilterButtons>
+      </Filters>
+      {errors.form ? <ErrorState title={t.filterFailed} message={errors.form} /> : null}
+      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={4} /> : null}
+      {state.status === 'error' ? (
+        <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} />
+      ) : null}
+      {state.status === 'ready' && events.length === 0 ? <EmptyState title={t.emptyTitle}>{filtered ? t.emptyFiltered : t.empty}</EmptyState> : null}
+      {state.status === 'ready' && events.length > 0 ? (
+        <>
+          <TableScroller>
+            <Table>
+              <Caption>{t.caption}</Caption>
+              <Thead>
+                <Tr>
+                  <Th scope="col">{t.columns.at}</Th>
+                  <Th scope="col">{t.columns.event}</Th>
+                  <Th scope="col">{t.columns.actor}</Th>
+                  <Th scope="col">{t.columns.target}</Th>
+                  <Th scope="col">{t.columns.reason}</Th>
+                  <Th scope="col">{t.columns.origin}</Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {events.map((event) => (
+                  <Tr key={event.id}>
+                    <Td data-label={t.columns.at}>
+                      <LocalTime iso={event.at} />
+                    </Td>
+                    <Td data-label={t.columns.event}>
+                      <Tag $tone={EVENT_TONES[event.type] ?? 'neutral'}>{eventLabel(event.type, t.events)}</Tag>
+                    </Td>
+                    <Td data-label={t.columns.actor}>{event.actor?.email ?? messages.common.none}</Td>
+                    <Td data-label={t.columns.target}>{event.target?.email ?? messages.common.none}</Td>
+                    <Td data-label={t.columns.reason}>{event.reason ?? <CellNote>{messages.common.none}</CellNote>}</Td>
+                    <Td data-label={t.columns.origin}>{event.ip ?? <CellNote>{messages.common.unknown}</CellNote>}</Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </TableScroller>
+          <LoadMore nextCursor={state.nextCursor} more={state.more} onLoadMore={loadMore} />
+        </>
+      ) : null}
+    </Card>
+  );
+}

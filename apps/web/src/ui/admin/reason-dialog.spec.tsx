@@ -1,0 +1,153 @@
+/** @jest-environment jsdom */
+import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, type ApiResult, type ImpersonateResponse } from '@viewas/admin-api';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { axe } from '../test-utils/axe';
+import { ada, deferred, fail, ok } from '../test-utils/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { ReasonDialog } from './reason-dialog';
+import { AFTER_START_PATH } from './use-start-impersonation';
+
+const started: ImpersonateResponse = { success: true, impersonationId: 'imp_42', targetUser: { id: ada.id, email: ada.email }, expiresAt: '2030-01-01T13:00:00.000Z' };
+
+function setup(overrides: Parameters<typeof fakeServices>[0] = {}) {
+  const onClose = jest.fn();
+  const services = fakeServices({ api: fakeApi({ startImpersonation: jest.fn(async () => ok(started)) }), ...overrides });
+  const rendered = renderWithApp(<ReasonDialog user={ada} onClose={onClose} />, { services });
+  return { ...rendered, onClose, reason: screen.getByRole('textbox', { name: 'Reason' }) };
+}
+
+describe('ReasonDialog', () => {
+  it('is a labelled modal dialog that puts the focus in the reason field', async () => {
+    const { reason } = setup();
+    const dialog = screen.getByRole('dialog', { name: 'View the app as ada@example.com' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(/recorded in the ledger/);
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toBeRequired();
+    expect(await axe(dialog)).toHaveNoViolations();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const { user, reason } = setup();
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Start viewing' })).toHaveFocus();
+    await user.tab();
+    // The focus trap hands focus back to the start on the next animation frame.
+    await waitFor(() => expect(reason).toHaveFocus());
+  });
+
+  it(`refuses a reason under ${REASON_MIN_LENGTH} characters (trimmed) with an inline error, without calling the API`, async () => {
+    const { user, reason, services } = setup();
+    await user.type(reason, '  ab  ');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(`Enter a reason of at least ${REASON_MIN_LENGTH} characters.`));
+    expect(reason).toHaveFocus();
+    expect(services.api.startImpersonation).not.toHaveBeenCalled();
+  });
+
+  it('does not complain about an empty reason before the admin tries to submit', () => {
+    const { reason } = setup();
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/Enter a reason/)).not.toBeInTheDocument();
+  });
+
+  it('counts trimmed characters and flags a reason over the limit as soon as it happens', async () => {
+    const { user, reason, services } = setup();
+    fireEvent.change(reason, { target: { value: 'x'.repeat(REASON_MAX_LENGTH) } });
+    expect(screen.getByText(`${REASON_MAX_LENGTH} / ${REASON_MAX_LENGTH}`)).toBeInTheDocument();
+    expect(reason).not.toHaveAttribute('aria-invalid');
+
+    fireEvent.change(reason, { target: { value: 'x'.repeat(REASON_MAX_LENGTH + 1) } });
+    expect(screen.getByText(`${REASON_MAX_LENGTH + 1} / ${REASON_MAX_LENGTH}`)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(`Keep the reason to ${REASON_MAX_LENGTH} characters or fewer.`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    expect(services.api.startImpersonation).not.toHaveBeenCalled();
+  });
+
+  it('starts with the trimmed reason, signs in as the user, then loads the home page, pending all along', async () => {
+    const start = deferred<ApiResult<ImpersonateResponse>>();
+    const signIn = deferred<{ ok: boolean; error: string | null }>();
+    const { user, reason, services } = setup({
+      api: fakeApi({ startImpersonation: jest.fn(() => start.promise) }),
+      signInImpersonation: jest.fn(() => signIn.promise),
+    });
+    await user.type(reason, '  Ticket #4211: wrong total  ');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+
+    expect(services.api.startImpersonation).toHaveBeenCalledWith({ userId: ada.id, reason: 'Ticket #4211: wrong total' });
+    expect(screen.getByRole('button', { name: 'Starting…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    await act(async () => start.resolve(ok(started)));
+    expect(services.signInImpersonation).toHaveBeenCalledWith('imp_42');
+    expect(screen.getByRole('button', { name: 'Switching account…' })).toBeDisabled();
+    expect(services.assignLocation).not.toHaveBeenCalled();
+
+    await act(async () => signIn.resolve({ ok: true, error: null }));
+    expect(services.assignLocation).toHaveBeenCalledWith(AFTER_START_PATH);
+    expect(AFTER_START_PATH).toBe('/');
+    expect(screen.getByRole('button', { name: 'Switching account…' })).toBeDisabled();
+  });
+
+  it('shows why the start failed and lets the admin try again', async () => {
+    const { user, reason, services } = setup({
+      api: fakeApi({ startImpersonation: jest.fn(async () => fail('conflict', 'You are already viewing the app as another user.', 409)) }),
+    });
+    await user.type(reason, 'Ticket #1');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Viewing as this user could not start');
+    expect(alert).toHaveTextContent('You are already viewing the app as another user.');
+    expect(services.signInImpersonation).not.toHaveBeenCalled();
+    expect(services.assignLocation).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Start viewing' })).toBeEnabled();
+  });
+
+  it('puts a server complaint about the reason on the reason field', async () => {
+    const { user, reason } = setup({
+      api: fakeApi({
+        startImpersonation: jest.fn(async () => ({ ok: false as const, error: { code: 'bad_request' as const, message: 'Invalid body', status: 400, issues: [{ path: 'reason', message: 'Must be at least 3 characters' }] } })),
+      }),
+    });
+    await user.type(reason, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Must be at least 3 characters'));
+  });
+
+  it('stays on the page with an error when the switch to the account fails', async () => {
+    const { user, reason, services } = setup({ signInImpersonation: jest.fn(async () => ({ ok: false, error: 'CredentialsSignin' })) });
+    await user.type(reason, 'Ticket #1');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The impersonation was created but the switch to the account failed. Try again.');
+    expect(services.assignLocation).not.toHaveBeenCalled();
+  });
+
+  it('closes on Escape and on Cancel while idle', async () => {
+    const { user, onClose } = setup();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('cannot be dismissed while the start is running', async () => {
+    const start = deferred<ApiResult<ImpersonateResponse>>();
+    const { user, reason, onClose } = setup({ api: fakeApi({ startImpersonation: jest.fn(() => start.promise) }) });
+    await user.type(reason, 'Ticket #1');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => start.resolve(fail('internal')));
+  });
+});

@@ -1,0 +1,78 @@
+'use client';
+
+import type { AdminUserSummary } from '@viewas/admin-api';
+import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@viewas/admin-api';
+import { useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useI18n } from '../../i18n/i18n-context';
+import { Button } from '../components/button';
+import { Dialog, DialogActions } from '../components/dialog';
+import { ErrorState } from '../components/feedback';
+import { TextAreaField } from '../components/field';
+import { reasonProblem, useStartImpersonation } from './use-start-impersonation';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+export interface ReasonDialogProps {
+  user: AdminUserSummary;
+  onClose: () => void;
+}
+
+/** Asks why the admin wants to view as `user` (required, 3-500 characters), then starts. */
+export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
+  const { messages } = useI18n();
+  const t = messages.admin.reason;
+  const { status, error, reasonError, start } = useStartImpersonation(user.id);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const busy = status !== 'editing';
+
+  const problem = reasonProblem(reason);
+  // Too short is only said once the admin has tried; too long is said as soon as it happens.
+  const visibleProblem = problem === 'too-long' || (touched && problem === 'too-short') ? problem : null;
+  const fieldError = visibleProblem === 'too-short' ? t.tooShort(REASON_MIN_LENGTH) : visibleProblem === 'too-long' ? t.tooLong(REASON_MAX_LENGTH) : reasonError;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem !== null) {
+      reasonRef.current?.focus();
+      return;
+    }
+    void start(reason);
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={t.title(user.email)} description={t.description} dismissible={!busy} initialFocus={reasonRef}>
+      <Form onSubmit={submit} noValidate>
+        <TextAreaField
+          ref={reasonRef}
+          label={t.label}
+          placeholder={t.placeholder}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          onBlur={() => reason !== '' && setTouched(true)}
+          required
+          aria-required="true"
+          readOnly={busy}
+          error={fieldError}
+          aside={t.count(reason.trim().length, REASON_MAX_LENGTH)}
+        />
+        {error ? <ErrorState title={t.startFailed} message={error} /> : null}
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {messages.common.cancel}
+          </Button>
+          <Button type="submit" variant="primary" pending={busy} pendingLabel={status === 'starting' ? t.starting : t.signingIn}>
+            {t.submit}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

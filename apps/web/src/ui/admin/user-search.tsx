@@ -1,0 +1,125 @@
+'use client';
+
+import type { AdminUserSummary } from '@viewas/admin-api';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useI18n } from '../../i18n/i18n-context';
+import { Button } from '../components/button';
+import { Card } from '../components/card';
+import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { LoadMore } from '../components/load-more';
+import { TextField } from '../components/field';
+import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
+import { Tag } from '../components/tag';
+import { VisuallyHidden } from '../components/visually-hidden';
+import { describeError } from '../data/describe-error';
+import { mapResult } from '../data/map-result';
+import { useDebouncedValue } from '../data/use-debounced-value';
+import { usePagedList } from '../data/use-paged-list';
+import { useAppServices } from '../services/app-services';
+
+/** How long typing must pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Email = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;
+
+export interface UserSearchProps {
+  /** Called with the user whose 'View as' was pressed. */
+  onViewAs: (user: AdminUserSummary) => void;
+}
+
+/** Search users as you type; each row says whether and why (not) the user can be viewed as. */
+export function UserSearch({ onViewAs }: UserSearchProps) {
+  const { messages } = useI18n();
+  const t = messages.admin.search;
+  const { api } = useAppServices();
+  const [query, setQuery] = useState('');
+  const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const { state, loadMore, reload } = usePagedList<AdminUserSummary>(
+    async (cursor, signal) =>
+      mapResult(await api.listUsers({ query: term || undefined, cursor }, { signal }), (page) => ({ items: page.users, nextCursor: page.nextCursor })),
+    term,
+  );
+
+  const announcement = state.status === 'ready' ? t.results(state.items.length, state.nextCursor !== null) : '';
+
+  return (
+    <Card title={t.heading}>
+      <form role="search" onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          type="search"
+          label={t.label}
+          placeholder={t.placeholder}
+          hint={t.hint}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </form>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
+      {state.status === 'error' ? (
+        <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} />
+      ) : null}
+      {state.status === 'ready' && state.items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
+      {state.status === 'ready' && state.items.length > 0 ? (
+        <>
+          <TableScroller>
+            <Table>
+              <Caption>{t.caption}</Caption>
+              <Thead>
+                <Tr>
+                  <Th scope="col">{t.columns.user}</Th>
+                  <Th scope="col">{t.columns.role}</Th>
+                  <Th scope="col">{t.columns.status}</Th>
+                  <Th scope="col">{t.columns.action}</Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {state.items.map((user) => (
+                  <Tr key={user.id}>
+                    <Td data-label={t.columns.user}>
+                      <Email>{user.email}</Email>
+                      {user.name ? <CellNote>{user.name}</CellNote> : null}
+                    </Td>
+                    <Td data-label={t.columns.role}>
+                      <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>
+                    </Td>
+                    <Td data-label={t.columns.status}>
+                      <Tag $tone={user.status === 'active' ? 'success' : 'error'}>{t.status[user.status]}</Tag>
+                    </Td>
+                    <Td data-label={t.columns.action}>
+                      {user.impersonable ? (
+                        <Button size="sm" variant="primary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
+                          {t.viewAs}
+                        </Button>
+                      ) : (
+                        <Muted>{t.notImpersonable[notImpersonableReason(user)]}</Muted>
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </TableScroller>
+          <LoadMore nextCursor={state.nextCursor} more={state.more} onLoadMore={loadMore} />
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The server says why; older servers may not, so the user's own fields fill in. */
+function notImpersonableReason(user: AdminUserSummary): 'self' | 'admin' | 'disabled' {
+  return user.notImpersonableReason ?? (user.status === 'disabled' ? 'disabled' : 'admin');
+}

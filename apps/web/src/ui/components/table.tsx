@@ -1,0 +1,125 @@
+import styled from 'styled-components';
+import { onPhone, visuallyHidden } from './styles';
+
+/**
+ * A data table that becomes stacked rows on phones. Each `<Td>` needs `data-label` (its column
+ * name), which the phone layout shows in front of the value; the column headers are then hidden
+ * visually but stay in the accessibility tree, so screen readers keep the table semantics.
+ */
+export const TableScroller = styled.div`
+  overflow-x: auto;
+  margin: 0 calc(-1 * ${({ theme }) => theme.space[5]});
+  padding: 0 ${({ theme }) => theme.space[5]};
+  ${onPhone} {
+    margin: 0;
+    padding: 0;
+    overflow: visible;
+  }
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${onPhone} {
+    display: block;
+
+    tbody {
+      display: flex;
+      flex-direction: column;
+      gap: 12px;
+    }
+  }
+`;
+
+export const Caption = styled.caption`
+  ${visuallyHidden}
+`;
+
+export const Thead = styled.thead`
+  ${onPhone} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+  }
+`;
+
+export const Th = styled.th`
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  letter-spacing: 0.04em;
+  text-align: left;
+  text-transform: uppercase;
+  white-space: nowrap;
+
+  &:first-child {
+    padding-left: 0;
+  }
+  &:last-child {
+    padding-right: 0;
+  }
+`;
+
+export const Tbody = styled.tbody``;
+
+export const Tr = styled.tr`
+  ${onPhone} {
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+    padding: 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+`;
+
+export const Td = styled.td`
+  padding: ${({ theme }) => `${theme.space[3]}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  vertical-align: top;
+  overflow-wrap: anywhere;
+
+  &:first-child {
+    padding-left: 0;
+  }
+  &:last-child {
+    padding-right: 0;
+  }
+
+  ${onPhone} {
+    display: grid;
+    grid-template-columns: minmax(96px, 35%) 1fr;
+    gap: 8px;
+    padding: 0;
+    border: 0;
+
+    &::before {
+      content: attr(data-label);
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.fontSizes.xs};
+      font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    }
+  }
+`;
+
+/** Secondary text inside a cell (a name under an e-mail, a time zone, ...). */
+export const CellNote = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+/** Keeps a row of cell actions or a table footer's buttons together. */
+export const TableFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding-top: ${({ theme }) => theme.space[2]};
+`;

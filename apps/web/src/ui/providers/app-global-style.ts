@@ -1,0 +1,45 @@
+import { createGlobalStyle } from 'styled-components';
+
+/**
+ * App-wide CSS on top of the theme's GlobalStyle: the accent colour for primary actions, which is
+ * the dark brand shade in light mode and the light brand shade in dark mode (each with its
+ * AA-contrast text colour), keyed on the same `data-theme` so it is right on the first paint.
+ */
+export const AppGlobalStyle = createGlobalStyle`
+  :root,
+  :root[data-theme='light'] {
+    --app-accent: ${({ theme }) => theme.colors.brand500};
+    --app-on-accent: ${({ theme }) => theme.colors.onBrand500};
+  }
+  :root[data-theme='dark'] {
+    --app-accent: ${({ theme }) => theme.colors.brand200};
+    --app-on-accent: ${({ theme }) => theme.colors.onBrand200};
+  }
+  @media (prefers-color-scheme: dark) {
+    :root:not([data-theme]) {
+      --app-accent: ${({ theme }) => theme.colors.brand200};
+      --app-on-accent: ${({ theme }) => theme.colors.onBrand200};
+    }
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  body {
+    min-height: 100vh;
+    -webkit-font-smoothing: antialiased;
+    text-rendering: optimizeLegibility;
+  }
+
+  a {
+    color: inherit;
+  }
+
+  ::selection {
+    background: ${({ theme }) => theme.colors.brand200};
+    color: ${({ theme }) => theme.colors.onBrand200};
+  }
+`;

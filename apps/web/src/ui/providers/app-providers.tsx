@@ -1,0 +1,44 @@
+'use client';
+
+import { SessionProvider } from '@viewas/session-client/next-auth';
+import { createCookieStorageManager, DEFAULT_COLOR_MODE_STORAGE_KEY, GlobalStyle, ThemeProvider, type ColorModePreference, type Theme } from '@viewas/theme';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { I18nProvider } from '../../i18n/i18n-context';
+import type { Locale } from '../../i18n/locales';
+import { AppServicesProvider } from '../services/app-services';
+import { createBrowserServices } from '../services/browser-services';
+import { AppGlobalStyle } from './app-global-style';
+
+export interface AppProvidersProps {
+  lang: Locale;
+  /** Built on the server from the brand settings (plain data, so it crosses to the client). */
+  theme: Theme;
+  /** The colour-mode choice the server read from the cookie, so server and client render alike. */
+  colorModePreference?: ColorModePreference;
+  children: ReactNode;
+}
+
+/**
+ * Everything every page needs: the locale, the session (refreshed when the window becomes visible
+ * again), the theme with the colour mode kept in a cookie the server reads, the services, and the
+ * toaster. The toaster lives here, above the pages, so a notice outlives a client navigation.
+ */
+export function AppProviders({ lang, theme, colorModePreference, children }: AppProvidersProps) {
+  const [storageManager] = useState(() => createCookieStorageManager(DEFAULT_COLOR_MODE_STORAGE_KEY));
+  const [services] = useState(createBrowserServices);
+  return (
+    <I18nProvider lang={lang}>
+      <SessionProvider>
+        <ThemeProvider theme={theme} storageManager={storageManager} initialPreference={colorModePreference}>
+          <GlobalStyle />
+          <AppGlobalStyle />
+          <AppServicesProvider services={services}>
+            {children}
+            <Toaster position="top-center" containerStyle={{ zIndex: theme.zIndices.toast }} />
+          </AppServicesProvider>
+        </ThemeProvider>
+      </SessionProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,4 @@
+export { ADMIN_PAGE_PATH } from '@viewas/impersonation-banner';
+
+export const HOME_PATH = '/';
+export const ACCESS_PAGE_PATH = '/account/access';

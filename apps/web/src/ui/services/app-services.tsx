@@ -1,0 +1,44 @@
+'use client';
+
+import type { AdminApiClient } from '@viewas/admin-api';
+import type { Notify } from '@viewas/impersonation-banner';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** A file the user downloads (the ledger's CSV export). */
+export interface DownloadFile {
+  name: string;
+  type: string;
+  content: string;
+}
+
+/**
+ * Everything the pages do to the outside world, injected once at the root so views stay plain
+ * functions of their props and tests hand in fakes instead of mocking modules.
+ */
+export interface AppServices {
+  api: AdminApiClient;
+  /** Turns a started impersonation into the session (next-auth `impersonate` credentials). */
+  signInImpersonation: (impersonationId: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** Signs back in as the admin after an impersonation (next-auth `return-to-admin` credentials). */
+  signInReturnToAdmin: (adminUserId: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** Signs out, then the browser goes to `url`. */
+  signOutTo: (url: string) => Promise<{ ok: boolean; error: string | null }>;
+  /** A full page load, so a new session cookie applies to everything on the page. */
+  assignLocation: (url: string) => void;
+  saveFile: (file: DownloadFile) => void;
+  notify: Notify;
+  /** The clock, for "in progress" durations and file names. */
+  now: () => number;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices() needs an <AppServicesProvider> above it (the root layout renders one).');
+  return services;
+}

@@ -1,0 +1,166 @@
+'use client';
+
+import type { SessionUser } from '@viewas/session-client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import styled, { css } from 'styled-components';
+import { useI18n } from '../../i18n/i18n-context';
+import { focusRing, onPhone } from '../components/styles';
+import { ACCESS_PAGE_PATH, ADMIN_PAGE_PATH, HOME_PATH } from '../routes';
+import { useCurrentUser } from './use-current-user';
+import { UserMenu } from './user-menu';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.bg};
+`;
+
+const Inner = styled.div`
+  box-sizing: border-box;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[5]};
+  max-width: 1120px;
+  min-height: 56px;
+  margin: 0 auto;
+  padding: 0 ${({ theme }) => theme.space[5]};
+  ${onPhone} {
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    padding: 8px 16px 0;
+  }
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  letter-spacing: -0.01em;
+  text-decoration: none;
+  ${focusRing}
+`;
+
+const Mark = styled.span.attrs({ 'aria-hidden': true })`
+  display: inline-grid;
+  place-items: center;
+  width: 28px;
+  height: 28px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brand500};
+  color: ${({ theme }) => theme.colors.onBrand500};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  &::before {
+    content: 'V';
+  }
+`;
+
+const Nav = styled.nav`
+  flex: 1;
+  min-width: 0;
+  ${onPhone} {
+    order: 3;
+    flex-basis: 100%;
+    overflow-x: auto;
+  }
+`;
+
+const NavList = styled.ul`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const navLink = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: 56px;
+  padding: 0 ${({ theme }) => theme.space[3]};
+  border-bottom: 2px solid transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  text-decoration: none;
+  white-space: nowrap;
+  ${focusRing}
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
+  &[aria-current='page'] {
+    border-bottom-color: var(--app-accent);
+    color: ${({ theme }) => theme.colors.text};
+  }
+  ${onPhone} {
+    min-height: 44px;
+  }
+`;
+
+const NavLink = styled(Link)`
+  ${navLink}
+`;
+
+const NavAnchor = styled.a`
+  ${navLink}
+`;
+
+const End = styled.div`
+  margin-left: auto;
+`;
+
+/** The product name, the pages the user may open, and the account menu. */
+export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
+  const { messages } = useI18n();
+  const user = useCurrentUser(initialUser);
+  const pathname = usePathname();
+  const current = (path: string) => (pathname === path ? ('page' as const) : undefined);
+
+  return (
+    <Bar>
+      <Inner>
+        <Brand href={HOME_PATH}>
+          <Mark />
+          {messages.app.name}
+        </Brand>
+        {user ? (
+          <>
+            <Nav aria-label={messages.app.primaryNavigation}>
+              <NavList>
+                <li>
+                  <NavLink href={HOME_PATH} aria-current={current(HOME_PATH)}>
+                    {messages.nav.home}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink href={ACCESS_PAGE_PATH} aria-current={current(ACCESS_PAGE_PATH)}>
+                    {messages.nav.access}
+                  </NavLink>
+                </li>
+                {user.role === 'admin' ? (
+                  <li>
+                    {/* A full page load on purpose: third-party scripts of other pages must not run on the admin page. */}
+                    <NavAnchor href={ADMIN_PAGE_PATH} aria-current={current(ADMIN_PAGE_PATH)}>
+                      {messages.nav.admin}
+                    </NavAnchor>
+                  </li>
+                ) : null}
+              </NavList>
+            </Nav>
+            <End>
+              <UserMenu user={user} />
+            </End>
+          </>
+        ) : null}
+      </Inner>
+    </Bar>
+  );
+}
