@@ -36,6 +36,11 @@ export default [
     },
   },
   {
+    // Build and Storybook configs import the workspace's shared config files by relative path.
+    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     // The banner may use session-client and admin-api for their types only: the host injects behaviour.
     files: ['libs/impersonation-banner/src/**/*.ts', 'libs/impersonation-banner/src/**/*.tsx'],
     rules: {
