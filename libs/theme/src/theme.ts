@@ -1,3 +1,4 @@
+// Brings styled-components' types into the program so the augmentation below has a module to merge into.
 import type {} from 'styled-components';
 import { colorVarReferences } from './css-vars';
 import {
