@@ -1,5 +1,4 @@
 // Build config, not library code: the shared tsup shape lives in tools/, outside any Nx project.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 const builds = defineLibraryBuild({
