@@ -1,6 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Plugin } from 'esbuild';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- workspace tooling config, not a runtime import
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 const ENTRY = 'dist/index.js';

@@ -93,6 +93,7 @@ const Spinner = styled.span`
   ${reducedMotion}
 `;
 
+// Edged in brand200 like the badge, so the dark-slate button stays distinct on dark surfaces.
 const ReturnButton = styled.button(
   ({ theme: t }) => css`
     display: flex;
@@ -102,7 +103,7 @@ const ReturnButton = styled.button(
     width: 100%;
     min-height: 40px;
     margin-top: ${t.space[4]};
-    border: 0;
+    border: 1px solid ${t.colors.brand200};
     border-radius: ${t.radii.md};
     background: ${t.colors.brand500};
     color: ${t.colors.onBrand500};
