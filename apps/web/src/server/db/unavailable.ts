@@ -5,23 +5,20 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
 const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[123]|57014)$/;
 
 // node-postgres reports its own timeouts and dropped connections by message only.
-const DRIVER_MESSAGES = [
-  'timeout exceeded when trying to connect',
-  'connection terminated',
-  'query read timeout',
-  'connection error and is not queryable',
-];
+const DRIVER_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /query read timeout/i, /not queryable/i];
+
+const MAX_DEPTH = 5;
 
 /**
  * Whether an error means "the database cannot be reached right now" (answer 503, try again later)
- * rather than a bug. Follows `cause` chains, since Drizzle wraps driver errors.
+ * rather than a bug. Follows `cause` chains and aggregated errors, since Drizzle wraps driver errors.
+ * Duck-typed: socket errors are created by Node's own realm, where `instanceof Error` may not hold.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 5) return false;
-  const { code } = error as { code?: unknown };
+  if (typeof error !== 'object' || error === null || depth > MAX_DEPTH) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-  const message = error.message.toLowerCase();
-  if (DRIVER_MESSAGES.some((text) => message.includes(text))) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
-  return isDatabaseUnavailable(error.cause, depth + 1);
+  if (typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }

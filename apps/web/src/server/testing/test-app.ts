@@ -17,11 +17,11 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 /** A tiny scrypt cost: the format and comparison are the production ones, only the work factor is lower. */
 const hasher = createPasswordHasher({ log2N: 4, r: 8, p: 1 });
 
-/** A clock the tests move instead of waiting; shared by every server of a test. */
+/** A clock the tests move instead of waiting; shared by every server of a test. Starts on a whole second. */
 export class TestClock {
   private ms: number;
   constructor(start = new Date()) {
-    this.ms = start.getTime();
+    this.ms = Math.floor(start.getTime() / 1000) * 1000;
   }
   readonly now = () => new Date(this.ms);
   advance(ms: number): void {
