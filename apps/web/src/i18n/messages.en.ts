@@ -164,6 +164,7 @@ export const en = {
     caption: 'Administrators who viewed your account, newest first',
     columns: { admin: 'Administrator', reason: 'Reason', when: 'When', duration: 'How long', ended: 'How it ended' },
     ongoing: 'In progress',
+    soFar: (duration: string) => `${duration} so far`,
     endReasons: { returned: 'Returned', ended_by_admin: 'Ended by an administrator', expired: 'Expired' },
     empty: 'No administrator has viewed the app as you.',
     emptyTitle: 'Nothing to show',

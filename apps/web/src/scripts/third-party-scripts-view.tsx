@@ -24,6 +24,8 @@ export interface ThirdPartyScriptsProps {
 export function ThirdPartyScripts({ settings, host, initialUser, nonce }: ThirdPartyScriptsProps) {
   const pathname = usePathname();
   const user = useCurrentUser(initialUser);
+  // Without a known page, it could be an admin page: load nothing.
+  if (pathname === null) return null;
   const { affiliate, analytics } = selectThirdPartyScripts(settings, {
     host,
     pathname,

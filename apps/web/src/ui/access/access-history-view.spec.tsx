@@ -26,7 +26,8 @@ describe('AccessHistoryView', () => {
     const rows = within(screen.getByRole('table', { name: 'Administrators who viewed your account, newest first' })).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
-    expect(cells(rows[0] as HTMLElement)).toEqual(['grace@example.com', 'Checking the export', expect.any(String), 'In progress', 'In progress']);
+    // NOW is 12:00, the ongoing view started at 11:50.
+    expect(cells(rows[0] as HTMLElement)).toEqual(['grace@example.com', 'Checking the export', expect.any(String), '10 min so far', 'In progress']);
     expect(cells(rows[1] as HTMLElement)).toEqual(['grace@example.com', 'Ticket #4521: invoice page is blank', expect.any(String), '42 min', 'Returned']);
     expect(cells(rows[2] as HTMLElement)).toEqual(['grace@example.com', 'Ticket #4521: invoice page is blank', expect.any(String), '1 h 5 min', 'Expired']);
     expect(within(rows[1] as HTMLElement).getByRole('time')).toHaveAttribute('datetime', returned.startedAt);

@@ -20,7 +20,7 @@ import { useAppServices } from '../services/app-services';
 export function AccessHistoryView({ lang }: { lang: Locale }) {
   const messages = getMessages(lang);
   const t = messages.access;
-  const { api } = useAppServices();
+  const { api, now } = useAppServices();
   const { state, loadMore, reload } = usePagedList<AccessHistoryEntry>(
     async (cursor, signal) => mapResult(await api.getAccessHistory({ cursor }, { signal }), (page) => ({ items: page.entries, nextCursor: page.nextCursor })),
     'access-history',
@@ -58,7 +58,9 @@ export function AccessHistoryView({ lang }: { lang: Locale }) {
                         <LocalTime iso={entry.startedAt} />
                       </Td>
                       <Td data-label={t.columns.duration}>
-                        {entry.endedAt ? formatDuration(Date.parse(entry.endedAt) - Date.parse(entry.startedAt), messages.duration) : t.ongoing}
+                        {entry.endedAt
+                          ? formatDuration(Date.parse(entry.endedAt) - Date.parse(entry.startedAt), messages.duration)
+                          : t.soFar(formatDuration(now() - Date.parse(entry.startedAt), messages.duration))}
                       </Td>
                       <Td data-label={t.columns.ended}>
                         {entry.endReason ? <Tag>{t.endReasons[entry.endReason]}</Tag> : <Tag $tone="info">{t.ongoing}</Tag>}

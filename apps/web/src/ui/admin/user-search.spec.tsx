@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../test-utils/axe';
 import { ada, alan, deferred, fail, grace, linus, ok } from '../test-utils/fixtures';
 import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
-import { SEARCH_DEBOUNCE_MS, UserSearch } from './user-search';
+import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, UserSearch } from './user-search';
 
 function setup(listUsers: jest.Mock, onViewAs = jest.fn()) {
   const services = fakeServices({ api: fakeApi({ listUsers }) });
@@ -39,7 +39,7 @@ describe('UserSearch', () => {
     setup(listUsers);
     await screen.findByRole('table');
     expect(listUsers).toHaveBeenCalledTimes(1);
-    expect(listUsers).toHaveBeenCalledWith({ query: undefined, cursor: undefined }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenCalledWith({ query: undefined, cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
   });
 
   it('offers View as only for users who may be impersonated and says why not for the others', async () => {
@@ -67,7 +67,7 @@ describe('UserSearch', () => {
 
     act(() => jest.advanceTimersByTime(1));
     await waitFor(() => expect(listUsers).toHaveBeenCalledTimes(2));
-    expect(listUsers).toHaveBeenLastCalledWith({ query: 'ada', cursor: undefined }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenLastCalledWith({ query: 'ada', cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
     expect(await screen.findByRole('status')).toHaveTextContent('1 user found');
   });
 
@@ -122,7 +122,7 @@ describe('UserSearch', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2+ users found');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2' }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
     expect(screen.getByRole('button', { name: 'Loading more…' })).toBeDisabled();
 
     await act(async () => more.resolve(page([alan], null)));
@@ -142,6 +142,6 @@ describe('UserSearch', () => {
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('alan@example.com')).toBeInTheDocument();
-    expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2' }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
   });
 });

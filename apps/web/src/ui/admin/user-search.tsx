@@ -20,6 +20,8 @@ import { useAppServices } from '../services/app-services';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
+/** Users per page: enough to find someone, few enough to keep the rest of the admin page in view. */
+export const USERS_PAGE_SIZE = 10;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -44,7 +46,7 @@ export function UserSearch({ onViewAs }: UserSearchProps) {
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const { state, loadMore, reload } = usePagedList<AdminUserSummary>(
     async (cursor, signal) =>
-      mapResult(await api.listUsers({ query: term || undefined, cursor }, { signal }), (page) => ({ items: page.users, nextCursor: page.nextCursor })),
+      mapResult(await api.listUsers({ query: term || undefined, cursor, limit: USERS_PAGE_SIZE }, { signal }), (page) => ({ items: page.users, nextCursor: page.nextCursor })),
     term,
   );
 

@@ -82,7 +82,7 @@ export const Td = styled.td`
   padding: ${({ theme }) => `${theme.space[3]}`};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   vertical-align: top;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 
   &:first-child {
     padding-left: 0;
@@ -90,19 +90,32 @@ export const Td = styled.td`
   &:last-child {
     padding-right: 0;
   }
+  time {
+    white-space: nowrap;
+  }
 
   ${onPhone} {
     display: grid;
-    grid-template-columns: minmax(96px, 35%) 1fr;
-    gap: 8px;
+    grid-template-columns: minmax(96px, 35%) minmax(0, 1fr);
+    justify-items: start;
+    gap: 2px 8px;
     padding: 0;
     border: 0;
+    overflow-wrap: anywhere;
 
     &::before {
       content: attr(data-label);
+      grid-row: span 2;
       color: ${({ theme }) => theme.colors.textMuted};
       font-size: ${({ theme }) => theme.fontSizes.xs};
       font-weight: ${({ theme }) => theme.fontWeights.semibold};
+      line-height: 1.8;
+    }
+    & > * {
+      grid-column: 2;
+    }
+    time {
+      white-space: normal;
     }
   }
 `;

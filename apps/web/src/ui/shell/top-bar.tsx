@@ -47,18 +47,20 @@ const Brand = styled(Link)`
   ${focusRing}
 `;
 
-const Mark = styled.span.attrs({ 'aria-hidden': true })`
-  display: inline-grid;
-  place-items: center;
+const Mark = styled.svg.attrs({ viewBox: '0 0 32 32', 'aria-hidden': true })`
+  flex: none;
   width: 28px;
   height: 28px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brand500};
-  color: ${({ theme }) => theme.colors.onBrand500};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 
-  &::before {
-    content: 'V';
+  rect {
+    fill: ${({ theme }) => theme.colors.brand500};
+  }
+  path {
+    fill: none;
+    stroke: ${({ theme }) => theme.colors.brand200};
+    stroke-width: 3.5;
+    stroke-linecap: round;
+    stroke-linejoin: round;
   }
 `;
 
@@ -128,7 +130,10 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
     <Bar>
       <Inner>
         <Brand href={HOME_PATH}>
-          <Mark />
+          <Mark>
+            <rect width="32" height="32" rx="8" />
+            <path d="M9 9l7 15 7-15" />
+          </Mark>
           {messages.app.name}
         </Brand>
         {user ? (

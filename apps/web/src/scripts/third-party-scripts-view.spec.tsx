@@ -1,0 +1,71 @@
+/** @jest-environment jsdom */
+import { ADMIN_PAGE_PATH } from '@viewas/impersonation-banner';
+import type { SessionUser } from '@viewas/session-client';
+import { render, waitFor } from '@testing-library/react';
+import { NextContext, sessionOf } from '../ui/test-utils/next';
+import type { ScriptSettings } from './third-party-scripts';
+import { ThirdPartyScripts } from './third-party-scripts-view';
+
+const member: SessionUser = { id: 'usr_ada', email: 'ada@example.com', role: 'user', isImpersonated: false };
+const impersonated: SessionUser = { ...member, isImpersonated: true };
+
+// next/script remembers every URL it loaded for the life of the page, so each case uses its own.
+let counter = 0;
+function settings(): ScriptSettings & { affiliateScriptUrl: string; analyticsScriptUrl: string } {
+  counter += 1;
+  return {
+    affiliateScriptUrl: `https://affiliate.example.net/t${counter}.js`,
+    analyticsScriptUrl: `https://analytics.example.net/a${counter}.js`,
+    nodeEnv: 'production',
+  };
+}
+
+const loaded = (src: string) => document.querySelector(`script[src="${src}"]`);
+
+function renderScripts({ pathname = '/', initialUser = member, session = member, nonce }: { pathname?: string | null; initialUser?: SessionUser; session?: SessionUser; nonce?: string }) {
+  const current = settings();
+  render(
+    <NextContext pathname={pathname} session={sessionOf(session)}>
+      <ThirdPartyScripts settings={current} host="app.example.com" initialUser={initialUser} nonce={nonce} />
+    </NextContext>,
+  );
+  return current;
+}
+
+describe('ThirdPartyScripts', () => {
+  it('loads both scripts on a public page, with the CSP nonce', async () => {
+    const { affiliateScriptUrl, analyticsScriptUrl } = renderScripts({ nonce: 'n0nce' });
+    await waitFor(() => expect(loaded(affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toHaveAttribute('nonce', 'n0nce');
+    expect(loaded(analyticsScriptUrl)).toHaveAttribute('nonce', 'n0nce');
+  });
+
+  it('loads nothing on the admin page', async () => {
+    const probe = renderScripts({});
+    const { affiliateScriptUrl, analyticsScriptUrl } = renderScripts({ pathname: ADMIN_PAGE_PATH });
+    await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toBeNull();
+    expect(loaded(analyticsScriptUrl)).toBeNull();
+  });
+
+  it('loads nothing while the server rendered an impersonated session', async () => {
+    const probe = renderScripts({});
+    const { affiliateScriptUrl } = renderScripts({ initialUser: impersonated, session: member });
+    await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toBeNull();
+  });
+
+  it('loads nothing while the live session is impersonated', async () => {
+    const probe = renderScripts({});
+    const { affiliateScriptUrl } = renderScripts({ initialUser: member, session: impersonated });
+    await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toBeNull();
+  });
+
+  it('loads nothing when the page is unknown', async () => {
+    const probe = renderScripts({});
+    const { affiliateScriptUrl } = renderScripts({ pathname: null });
+    await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+/** @jest-environment jsdom */
+import {
+  ADMIN_PAGE_PATH,
+  ERROR_NOTICE_DESCRIPTION,
+  ERROR_NOTICE_MS,
+  RETURNING_NOTICE_MS,
+  SIGN_OUT_PATH,
+  WELCOME_BACK_DESCRIPTION,
+  WELCOME_BACK_NOTICE_MS,
+} from '@viewas/impersonation-banner';
+import type { SessionUser } from '@viewas/session-client';
+import { act, screen } from '@testing-library/react';
+import { fail } from '../test-utils/fixtures';
+import { fakeRouter, holdSessionFetch, NextContext, sessionOf } from '../test-utils/next';
+import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { ImpersonationBadge } from './impersonation-badge';
+
+const viewedAs: SessionUser = {
+  id: 'usr_ada',
+  email: 'ada@example.com',
+  role: 'user',
+  isImpersonated: true,
+  impersonator: { id: 'usr_grace', email: 'grace@example.com' },
+};
+
+function setup(services = fakeServices()) {
+  const router = fakeRouter();
+  const rendered = renderWithApp(
+    <NextContext router={router} session={sessionOf(viewedAs)}>
+      <ImpersonationBadge initialUser={viewedAs} />
+    </NextContext>,
+    { services },
+  );
+  return { ...rendered, router };
+}
+
+/** With the keyboard: focus opens the panel, Tab reaches its button, Enter presses it. */
+async function returnToAdmin(user: ReturnType<typeof setup>['user']) {
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Admin Mode' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Return to Admin' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+}
+
+describe('ImpersonationBadge', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the Admin Mode badge while the session user is impersonated', () => {
+    setup();
+    expect(screen.getByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
+  });
+
+  it('renders nothing for an ordinary session', () => {
+    const ordinary = { ...viewedAs, isImpersonated: false, impersonator: undefined };
+    renderWithApp(
+      <NextContext session={sessionOf(ordinary)}>
+        <ImpersonationBadge initialUser={ordinary} />
+      </NextContext>,
+    );
+    expect(screen.queryByRole('button', { name: 'Admin Mode' })).not.toBeInTheDocument();
+  });
+
+  it('shows the badge from the server-rendered user before the client session has loaded', () => {
+    const release = holdSessionFetch();
+    try {
+      renderWithApp(
+        <NextContext session="loading">
+          <ImpersonationBadge initialUser={viewedAs} />
+        </NextContext>,
+      );
+      expect(screen.getByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
+    } finally {
+      release();
+    }
+  });
+
+  it('returns through the admin API and next-auth, then opens the admin page with the client router and refreshes it', async () => {
+    jest.useFakeTimers();
+    const { user, services, router } = setup();
+    await returnToAdmin(user);
+
+    expect(services.api.returnToAdmin).toHaveBeenCalledTimes(1);
+    expect(services.notify).toHaveBeenCalledWith(expect.objectContaining({ kind: 'info', durationMs: RETURNING_NOTICE_MS }));
+    await act(async () => jest.advanceTimersByTime(RETURNING_NOTICE_MS - 1));
+    expect(services.signInReturnToAdmin).not.toHaveBeenCalled();
+
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(services.signInReturnToAdmin).toHaveBeenCalledWith('usr_grace');
+    expect(services.notify).toHaveBeenCalledWith({ kind: 'success', title: 'Welcome Back!', description: WELCOME_BACK_DESCRIPTION, durationMs: WELCOME_BACK_NOTICE_MS });
+    expect(router.push).toHaveBeenCalledWith(ADMIN_PAGE_PATH);
+    expect(router.refresh).toHaveBeenCalled();
+    expect(services.assignLocation).not.toHaveBeenCalled();
+  });
+
+  it('loads the sign-out page in full when the return fails', async () => {
+    const services = fakeServices({ api: fakeApi({ returnToAdmin: jest.fn(async () => fail('forbidden', 'no', 403)) }) });
+    const onError = jest.fn();
+    const router = fakeRouter();
+    const { user } = renderWithApp(
+      <NextContext router={router} session={sessionOf(viewedAs)}>
+        <ImpersonationBadge initialUser={viewedAs} onError={onError} />
+      </NextContext>,
+      { services },
+    );
+    await returnToAdmin(user);
+
+    await screen.findByRole('button', { name: 'Admin Mode' });
+    expect(services.notify).toHaveBeenCalledWith({ kind: 'error', title: 'Error', description: ERROR_NOTICE_DESCRIPTION, durationMs: ERROR_NOTICE_MS });
+    expect(services.assignLocation).toHaveBeenCalledWith(SIGN_OUT_PATH);
+    expect(router.push).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to return to admin account' }), expect.anything());
+  });
+});

@@ -1,0 +1,85 @@
+/** @jest-environment jsdom */
+import type { SessionUser } from '@viewas/session-client';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { axe } from '../test-utils/axe';
+import { holdSessionFetch, NextContext, sessionOf, type NextContextOptions } from '../test-utils/next';
+import { renderWithApp } from '../test-utils/render';
+import { AFTER_SIGN_OUT_URL } from './sign-out-button';
+import { TopBar } from './top-bar';
+
+const member: SessionUser = { id: 'usr_ada', email: 'ada@example.com', role: 'user', isImpersonated: false };
+const admin: SessionUser = { id: 'usr_grace', email: 'grace@example.com', role: 'admin', isImpersonated: false };
+
+async function setup(initialUser: SessionUser | null, context: NextContextOptions) {
+  const rendered = renderWithApp(
+    <NextContext {...context}>
+      <TopBar initialUser={initialUser} />
+    </NextContext>,
+  );
+  // Outside the Next.js bundler, next/link marks itself visible on an idle callback (no
+  // IntersectionObserver in jsdom): let that happen inside act.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  return rendered;
+}
+
+describe('TopBar', () => {
+  it('names the product and links a user to home and their access history, marking the current page', async () => {
+    const { container } = await setup(member, { session: sessionOf(member), pathname: '/account/access' });
+    expect(screen.getByRole('link', { name: 'Viewas' })).toHaveAttribute('href', '/');
+    const nav = screen.getByRole('navigation', { name: 'Primary' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Access history']);
+    expect(within(nav).getByRole('link', { name: 'Access history' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('adds the admin page for an admin', async () => {
+    await setup(admin, { session: sessionOf(admin), pathname: '/223/user-impersonation' });
+    const link = within(screen.getByRole('navigation', { name: 'Primary' })).getByRole('link', { name: 'User impersonation' });
+    expect(link).toHaveAttribute('href', '/223/user-impersonation');
+    expect(link).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows only the product name when nobody is signed in', async () => {
+    await setup(null, { session: null });
+    expect(screen.getByRole('link', { name: 'Viewas' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it('uses the user the server rendered for while the client session is still loading', async () => {
+    const release = holdSessionFetch();
+    try {
+      await setup(admin, { session: 'loading' });
+      expect(screen.getByRole('link', { name: 'User impersonation' })).toBeInTheDocument();
+    } finally {
+      release();
+    }
+  });
+
+  it('follows the live session once it differs from the server render (after a return to admin)', async () => {
+    await setup(member, { session: sessionOf(admin) });
+    expect(screen.getByRole('button', { name: 'Account menu: grace@example.com' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'User impersonation' })).toBeInTheDocument();
+  });
+
+  it('opens the account menu with who is signed in and sign out, and closes it on Escape', async () => {
+    const { user, services } = await setup(admin, { session: sessionOf(admin) });
+    const trigger = screen.getByRole('button', { name: 'Account menu: grace@example.com' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('dialog', { name: 'Account menu' });
+    expect(panel).toHaveTextContent('Signed in as');
+    expect(panel).toHaveTextContent('grace@example.com');
+    expect(within(panel).getByText('Administrator')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Sign out' }));
+    expect(services.signOutTo).toHaveBeenCalledWith(AFTER_SIGN_OUT_URL);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
