@@ -37,7 +37,6 @@ export const en = {
     refresh: 'Refresh',
     refreshing: 'Refreshing…',
     cancel: 'Cancel',
-    close: 'Close',
     unknown: 'Unknown',
     none: '—',
     error: {
