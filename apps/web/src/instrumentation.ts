@@ -3,12 +3,9 @@
  * (seeding the embedded one on first start) and refuses to start, with a clear message, when it cannot.
  */
 export async function register(): Promise<void> {
-  if (process.env['NEXT_RUNTIME'] !== 'nodejs') return;
-  const { startServer } = await import('./server/app/server-context');
-  try {
-    await startServer();
-  } catch (error) {
-    console.error(`\nViewas cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+  // Written exactly so, Next.js resolves this at build time and leaves the Node.js code out of the Edge bundle.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startServerOrExit } = await import('./server/app/server-context');
+    await startServerOrExit();
   }
 }

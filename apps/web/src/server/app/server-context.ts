@@ -52,3 +52,13 @@ export async function startServer(): Promise<ServerContext> {
   timer.unref();
   return context;
 }
+
+/** `startServer` for the Next.js server: a failure to start is printed plainly and ends the process. */
+export async function startServerOrExit(): Promise<void> {
+  try {
+    await startServer();
+  } catch (error) {
+    console.error(`\nViewas cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

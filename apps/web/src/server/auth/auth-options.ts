@@ -90,6 +90,9 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
         return URL.canParse(url) && new URL(url).origin === origin ? url : origin;
       },
     },
+    events: {
+      signOut: ({ token }) => signIn.endOnSignOut(readClaims(token)),
+    },
     logger: nextAuthLogger(deps.logger),
   };
 }

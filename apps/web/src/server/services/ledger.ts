@@ -1,5 +1,5 @@
 import type { ImpersonationRow } from '../db/schema';
-import type { AuditEventType, AuditLog, NewAuditEvent } from '../storage/audit-log';
+import type { AuditEventType, NewAuditEvent } from '../storage/audit-log';
 import type { Person } from '../storage/impersonations';
 import type { RequestInfo } from './request-info';
 
@@ -71,13 +71,4 @@ export function denialEvent(denial: Denial, info: RequestInfo, at: Date): NewAud
     userAgent: info.userAgent,
     detail: { attempt: denial.attempt, why: denial.why, ...denial.detail },
   };
-}
-
-/** Records a denied attempt; the attempt stays denied even if the ledger cannot be written (reported instead). */
-export async function recordDenial(audit: () => Promise<AuditLog>, denial: Denial, info: RequestInfo, at: Date, onError: (error: unknown) => void): Promise<void> {
-  try {
-    await (await audit()).append(denialEvent(denial, info, at));
-  } catch (error) {
-    onError(error);
-  }
 }

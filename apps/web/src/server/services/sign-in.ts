@@ -206,7 +206,32 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
     });
   }
 
-  return { signInWithPassword, takeOverImpersonation, returnToAdmin };
+  /**
+   * Signing out of an impersonated session (the banner's way out when a return fails) ends the
+   * impersonation too, rather than leaving it open until it expires.
+   */
+  async function endOnSignOut(claims: SessionClaims | null): Promise<void> {
+    const impersonation = claims?.impersonation;
+    if (!claims || !impersonation) return;
+    const at = now();
+    try {
+      const db = await storage();
+      const ended = await db.transaction(async (tx) => {
+        const row = await tx.impersonations.endByAdmin({ id: impersonation.id, endedById: impersonation.adminId, now: at });
+        if (!row) return null;
+        const admin = { id: impersonation.adminId, email: impersonation.adminEmail };
+        await tx.audit.append(
+          ledgerEvent({ type: 'impersonation.ended', actor: admin, target: { id: claims.sub, email: claims.email }, impersonation: row, info: { ip: null, userAgent: null }, at, detail: { via: 'sign_out' } }),
+        );
+        return row;
+      });
+      if (ended) revocations.revoke(ended.id, ended.expiresAt, at);
+    } catch (error) {
+      log.error({ err: error, impersonationId: impersonation.id }, 'could not end the impersonation on sign-out; it ends at its expiry');
+    }
+  }
+
+  return { signInWithPassword, takeOverImpersonation, returnToAdmin, endOnSignOut };
 }
 
 export type SignInService = ReturnType<typeof createSignInService>;
