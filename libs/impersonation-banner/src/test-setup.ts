@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { act } from '@testing-library/react';
 import { toHaveNoViolations } from 'jest-axe';
 
 expect.extend(toHaveNoViolations);
@@ -22,3 +23,17 @@ if (!window.matchMedia) {
 // role="button" (a VoiceOver workaround of its own). Report Chromium's, where the Storybook a11y
 // checks and the browser smoke test also run.
 Object.defineProperty(window.navigator, 'vendor', { value: 'Google Inc.', configurable: true });
+
+// Any React warning (act(), keys, nesting) or other console error fails the test that caused it.
+// floating-ui positions in a chain of promises after the last interaction: settle it inside act()
+// first, so only real warnings remain.
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error');
+});
+afterEach(async () => {
+  await act(async () => {
+    for (let tick = 0; tick < 10; tick += 1) await Promise.resolve();
+  });
+  expect(consoleError).not.toHaveBeenCalled();
+});

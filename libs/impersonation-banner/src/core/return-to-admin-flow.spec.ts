@@ -18,7 +18,7 @@ import { runReturnToAdmin, type ReturnToAdminActions } from './return-to-admin-f
 
 function setup(overrides: Partial<Pick<ReturnToAdminActions, 'returnToAdmin' | 'signIn'>> = {}) {
   const actions = {
-    returnToAdmin: jest.fn<Promise<ReturnToAdminResult>, []>().mockResolvedValue(RETURNED),
+    returnToAdmin: jest.fn<Promise<ReturnToAdminResult>, [{ signal: AbortSignal }]>().mockResolvedValue(RETURNED),
     signIn: jest.fn<Promise<SignInResult>, [string]>().mockResolvedValue(SIGNED_IN),
     navigate: jest.fn<void, [string]>(),
     notify: jest.fn(),
@@ -60,10 +60,11 @@ afterEach(() => jest.useRealTimers());
 
 describe('runReturnToAdmin', () => {
   it('posts, shows the returning notice for 2000 ms, signs in as the admin after it, then welcomes and opens the admin page', async () => {
-    const { actions, steps, run } = setup();
+    const { actions, controller, steps, run } = setup();
     await jest.advanceTimersByTimeAsync(0);
 
     expect(actions.returnToAdmin).toHaveBeenCalledTimes(1);
+    expect(actions.returnToAdmin).toHaveBeenCalledWith({ signal: controller.signal });
     expect(actions.notify).toHaveBeenCalledWith({
       kind: 'info',
       title: RETURNING_NOTICE_TITLE,

@@ -21,8 +21,8 @@ import type {
 import { delay } from './delay';
 
 export interface ReturnToAdminActions {
-  /** Posts to `/api/admin/return-to-admin` (admin-api client's `returnToAdmin`). */
-  returnToAdmin: () => Promise<ReturnToAdminResult>;
+  /** Posts to `/api/admin/return-to-admin` (admin-api client's `returnToAdmin`); `signal` aborts it on unmount. */
+  returnToAdmin: (options: { signal: AbortSignal }) => Promise<ReturnToAdminResult>;
   /** Signs in with the 'return-to-admin' credentials, `redirect: false`. */
   signIn: (adminUserId: string) => Promise<SignInResult>;
   /** Sends the browser to a URL. */
@@ -45,7 +45,7 @@ async function attempt(
   onStep: (status: ReturnToAdminStatus) => void,
 ): Promise<Attempt> {
   onStep('requesting');
-  const response = await returnToAdmin();
+  const response = await returnToAdmin({ signal });
   if (signal.aborted) return 'aborted';
   if (!response.ok) return { ok: false, cause: response.error };
   // The schema says `success: true`, but SPEC.md §4 names `success: false` as a failure: check it anyway.

@@ -16,15 +16,9 @@ function options(overrides: Partial<UseReturnToAdminOptions> = {}) {
   };
 }
 
-let consoleError: jest.SpyInstance;
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  // React reports state updates on unmounted components and missing act() here: none may happen.
-  consoleError = jest.spyOn(console, 'error');
-});
+// test-setup.ts fails any test that makes React warn (an update after unmount, a missing act()).
+beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
   // Restore spies first: a spy restored later would put the fake setTimeout back.
   jest.restoreAllMocks();
   jest.useRealTimers();
@@ -121,6 +115,17 @@ describe('useReturnToAdmin', () => {
     expect(actions.notify).not.toHaveBeenCalled();
     expect(actions.navigate).not.toHaveBeenCalled();
     expect(timers.setCount()).toBe(0);
+  });
+
+  it('aborts the request in flight when unmounted', () => {
+    const returnToAdmin = jest.fn<Promise<ReturnToAdminResult>, [{ signal: AbortSignal }]>(() => deferred<ReturnToAdminResult>().promise);
+    const { result, unmount } = renderHook(() => useReturnToAdmin(options({ returnToAdmin })));
+    act(() => result.current.start());
+    const [{ signal }] = returnToAdmin.mock.calls[0] ?? [{ signal: new AbortController().signal }];
+    expect(signal.aborted).toBe(false);
+
+    unmount();
+    expect(signal.aborted).toBe(true);
   });
 
   it('does not start after an unmount', async () => {

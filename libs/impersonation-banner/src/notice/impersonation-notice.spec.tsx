@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { axe } from 'jest-axe';
+import { axeInAct } from '../test-utils/axe';
 import {
   ERROR_NOTICE_DESCRIPTION,
   ERROR_NOTICE_TITLE,
@@ -18,7 +18,7 @@ describe('ImpersonationNotice', () => {
     expect(notice).toHaveAttribute('aria-live', 'polite');
     expect(notice).toHaveTextContent(`${WELCOME_BACK_TITLE}${WELCOME_BACK_DESCRIPTION}`);
     expect(notice).toHaveAttribute('data-state', 'open');
-    expect(await axe(container)).toHaveNoViolations();
+    expect(await axeInAct(container)).toHaveNoViolations();
   });
 
   it('shows an error as an assertive alert', async () => {
@@ -29,7 +29,7 @@ describe('ImpersonationNotice', () => {
     expect(alert).toHaveAttribute('aria-live', 'assertive');
     expect(alert).toHaveTextContent(`${ERROR_NOTICE_TITLE}${ERROR_NOTICE_DESCRIPTION}`);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(await axe(container)).toHaveNoViolations();
+    expect(await axeInAct(container)).toHaveNoViolations();
   });
 
   it('renders a title alone when there is no description', () => {

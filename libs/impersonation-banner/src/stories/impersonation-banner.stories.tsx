@@ -62,7 +62,8 @@ export const KeyboardPath: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const badge = body.getByRole('button', { name: BADGE_LABEL });
-    badge.focus();
+    await userEvent.tab();
+    await expect(badge).toHaveFocus();
     // waitFor: the panel fades in from opacity 0.
     await waitFor(() => expect(body.getByRole('dialog', { name: PANEL_TITLE })).toBeVisible());
     await userEvent.tab();
@@ -77,7 +78,7 @@ export const KeyboardPath: Story = {
 export const ReturnsToAdmin: Story = {
   play: async ({ canvasElement, args }) => {
     const body = page(canvasElement);
-    body.getByRole('button', { name: BADGE_LABEL }).focus();
+    await userEvent.tab();
     await userEvent.click(await body.findByRole('button', { name: RETURN_BUTTON_LABEL }));
     await waitFor(() => expect(body.getByText(RETURNING_NOTICE_TITLE)).toBeVisible());
     await waitFor(() => expect(body.getByText(WELCOME_BACK_TITLE)).toBeVisible(), { timeout: 4000 });
@@ -95,7 +96,7 @@ export const Failure: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const body = page(canvasElement);
-    body.getByRole('button', { name: BADGE_LABEL }).focus();
+    await userEvent.tab();
     await userEvent.click(await body.findByRole('button', { name: RETURN_BUTTON_LABEL }));
     await expect(await body.findByRole('alert')).toHaveTextContent(ERROR_NOTICE_DESCRIPTION);
     await expect(args.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
@@ -113,7 +114,7 @@ export const Countdown: Story = {
   },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
-    body.getByRole('button', { name: BADGE_LABEL }).focus();
+    await userEvent.tab();
     await expect(await body.findByRole('dialog')).toHaveTextContent('Ends in 42 min');
   },
 };

@@ -1,6 +1,6 @@
 import { composeStories } from '@storybook/react';
 import { screen } from '@testing-library/react';
-import { axe } from 'jest-axe';
+import { axeInAct } from '../test-utils/axe';
 import { toast } from 'react-hot-toast';
 import { act } from 'react';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the shared Storybook preview (theme decorator) is part of what is rendered
@@ -29,7 +29,7 @@ describe('impersonation banner stories', () => {
     ),
   )('$name renders (and plays) with no axe violations', async ({ Story }) => {
     await Story.run();
-    expect(await axe(document.body)).toHaveNoViolations();
+    expect(await axeInAct(document.body)).toHaveNoViolations();
   }, 15_000);
 
   it('Hidden renders no badge at all', async () => {
