@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       environment: 'development',
       origin: 'http://localhost:3000',
       dataDir: path.join(workspace, '.data'),
-      database: { kind: 'pglite', dataDir: path.join(workspace, '.data', 'pglite') },
+      database: { kind: 'pglite', dataDir: path.join(workspace, '.data') },
       migrationsDir: path.join(workspace, 'apps', 'web', 'drizzle'),
       sessionSecret: undefined,
       impersonationMaxMinutes: DEFAULT_IMPERSONATION_MAX_MINUTES,

@@ -5,6 +5,7 @@ import { findWorkspaceRoot } from './workspace-root';
 export type Environment = 'development' | 'production' | 'test';
 
 export type DatabaseConfig =
+  /** PGlite keeps its files in `<dataDir>/pglite` and its lock in `<dataDir>/.lock`. */
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'postgres'; url: string; connectTimeoutMs: number; queryTimeoutMs: number; poolMax: number };
 
@@ -88,7 +89,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
           queryTimeoutMs: vars.DB_QUERY_TIMEOUT_MS,
           poolMax: vars.DB_POOL_MAX,
         }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      : { kind: 'pglite', dataDir },
     migrationsDir: path.join(workspaceRoot, 'apps', 'web', 'drizzle'),
     sessionSecret: vars.NEXTAUTH_SECRET,
     demoPassword: vars.DEMO_PASSWORD,

@@ -25,7 +25,7 @@ function capturingLogger() {
 
 // The embedded default: a PGlite data directory, migrated and seeded at first start, one process at a time.
 describe('the embedded database', () => {
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'viewas-embedded-')), 'pglite');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'viewas-embedded-'));
   const config = { database: { kind: 'pglite' as const, dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: undefined };
 
   it(

@@ -1,12 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import path from 'node:path';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database, DatabaseHandle } from './database';
 import { schema } from './schema';
 
 export type PgliteLocation =
-  /** A persistent data directory, opened by this process only. */
+  /** Persistent, in `<dataDir>/pglite`, opened by this process only (`<dataDir>/.lock`). */
   | { dataDir: string }
   /** In memory, optionally booted from a `dumpDataDir()` image (much faster than a fresh initdb). */
   | { memory: true; image?: Blob };
@@ -15,7 +16,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
   const lock = 'dataDir' in location ? acquireDataDirLock(location.dataDir) : null;
   let client: PGlite;
   try {
-    client = 'dataDir' in location ? await PGlite.create(location.dataDir) : await PGlite.create({ loadDataDir: location.image });
+    client = 'dataDir' in location ? await PGlite.create(path.join(location.dataDir, 'pglite')) : await PGlite.create({ loadDataDir: location.image });
   } catch (error) {
     lock?.release();
     throw error;

@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/schema';
+import type { DenialReason } from './ledger';
 
 export type NotImpersonableReason = 'self' | 'admin' | 'disabled';
 
@@ -14,5 +15,8 @@ export function whyNotImpersonable(adminId: string, target: Pick<UserRow, 'id' |
   if (target.status !== 'active') return 'disabled';
   return null;
 }
+
+/** How each refusal is recorded when an attempt runs into it. */
+export const NOT_IMPERSONABLE_DENIAL: Record<NotImpersonableReason, DenialReason> = { self: 'target_is_self', admin: 'target_is_admin', disabled: 'target_disabled' };
 
 export const person = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });

@@ -10,8 +10,8 @@ import { isUuid } from '../storage/ids';
 import type { Storage } from '../storage/storage';
 import { Denied } from './denied';
 import type { SweepExpired } from './expiry';
-import { isActiveAdmin, person, whyNotImpersonable } from './impersonation-rules';
-import { denialEvent, ledgerEvent, type Denial, type DenialReason } from './ledger';
+import { isActiveAdmin, NOT_IMPERSONABLE_DENIAL, person, whyNotImpersonable } from './impersonation-rules';
+import { denialEvent, ledgerEvent, returnParties, sessionHolder, type Denial, type DenialReason } from './ledger';
 import { toAccessHistoryEntry, toAdminUserSummary, toAuditEvent, toImpersonationRecord } from './records';
 import type { RequestInfo } from './request-info';
 
@@ -94,7 +94,7 @@ export function createImpersonationService(options: ImpersonationServiceOptions)
     async startImpersonation(ctx, { userId, reason }) {
       const at = now();
       const session = await sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
-      const actor = session.status === 'valid' || session.status === 'ended' ? person({ id: session.claims.sub, email: session.claims.email }) : null;
+      const actor = sessionHolder(session);
       const db = await storage();
       const target = await db.users.findById(userId);
       const deny = (why: DenialReason, who = actor) => refuse({ attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId } }, ctx, at);
@@ -105,7 +105,7 @@ export function createImpersonationService(options: ImpersonationServiceOptions)
       if (!isActiveAdmin(caller)) return deny('not_admin');
       if (!target) return deny('target_not_found', person(caller));
       const refusal = whyNotImpersonable(caller.id, target);
-      if (refusal) return deny(refusal === 'self' ? 'target_is_self' : refusal === 'admin' ? 'target_is_admin' : 'target_disabled', person(caller));
+      if (refusal) return deny(NOT_IMPERSONABLE_DENIAL[refusal], person(caller));
 
       const expiresAt = new Date(at.getTime() + impersonationMaxMinutes * 60_000);
       const pending = await db.transaction(async (tx) => {
@@ -120,20 +120,7 @@ export function createImpersonationService(options: ImpersonationServiceOptions)
     async returnToAdmin(ctx) {
       const at = now();
       const session = await sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
-      const holder = session.status === 'valid' || session.status === 'ended' ? session.claims : null;
-      const claim = holder?.impersonation;
-      const deny = (why: DenialReason) =>
-        refuse(
-          {
-            attempt: 'return_check',
-            why,
-            actor: claim ? { id: claim.adminId, email: claim.adminEmail } : holder && person({ id: holder.sub, email: holder.email }),
-            target: claim && holder ? person({ id: holder.sub, email: holder.email }) : null,
-            impersonationId: claim?.id ?? null,
-          },
-          ctx,
-          at,
-        );
+      const deny = (why: DenialReason) => refuse({ attempt: 'return_check', why, ...returnParties(session) }, ctx, at);
 
       if (session.status !== 'valid') return deny(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
       const impersonation = session.claims.impersonation;

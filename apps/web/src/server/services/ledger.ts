@@ -1,3 +1,4 @@
+import type { SessionState } from '../auth/session-reader';
 import type { ImpersonationRow } from '../db/schema';
 import type { AuditEventType, NewAuditEvent } from '../storage/audit-log';
 import type { Person } from '../storage/impersonations';
@@ -71,4 +72,17 @@ export function denialEvent(denial: Denial, info: RequestInfo, at: Date): NewAud
     userAgent: info.userAgent,
     detail: { attempt: denial.attempt, why: denial.why, ...denial.detail },
   };
+}
+
+/** The user a session (still usable or not) belongs to, for the ledger; `null` without one. */
+export function sessionHolder(session: SessionState): Person | null {
+  return session.status === 'valid' || session.status === 'ended' ? { id: session.claims.sub, email: session.claims.email } : null;
+}
+
+/** A return is the admin's act on the impersonated user; from any other session, the holder's own. */
+export function returnParties(session: SessionState): Pick<Denial, 'actor' | 'target' | 'impersonationId'> {
+  const holder = sessionHolder(session);
+  const claim = session.status === 'valid' || session.status === 'ended' ? session.claims.impersonation : undefined;
+  if (!claim) return { actor: holder, target: null, impersonationId: null };
+  return { actor: { id: claim.adminId, email: claim.adminEmail }, target: holder, impersonationId: claim.id };
 }

@@ -8,8 +8,8 @@ import { isUuid } from '../storage/ids';
 import type { Storage } from '../storage/storage';
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
 import { Denied } from './denied';
-import { isActiveAdmin, person, whyNotImpersonable } from './impersonation-rules';
-import { denialEvent, ledgerEvent, type Denial } from './ledger';
+import { isActiveAdmin, NOT_IMPERSONABLE_DENIAL, person, whyNotImpersonable } from './impersonation-rules';
+import { denialEvent, ledgerEvent, returnParties, sessionHolder, type Denial } from './ledger';
 import type { RequestInfo } from './request-info';
 
 /** What `authorize` hands to next-auth: the claims the new session token will carry. */
@@ -117,21 +117,21 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
       const denial = (why: Denial['why'], actor: Denial['actor'], target: Denial['target'] = null) =>
         new Denied({ attempt: 'take_over', why, actor, target, impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null });
 
-      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actorOf(session));
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', sessionHolder(session));
       const { claims } = session;
-      if (claims.impersonation) throw denial('already_impersonating', actorOf(session));
-      if (!impersonationId) throw denial('not_pending', actorOf(session));
+      if (claims.impersonation) throw denial('already_impersonating', sessionHolder(session));
+      if (!impersonationId) throw denial('not_pending', sessionHolder(session));
 
       const db = await storage();
       return db.transaction(async (tx) => {
         const admin = await tx.users.findById(claims.sub);
-        if (!isActiveAdmin(admin)) throw denial('not_admin', actorOf(session));
+        if (!isActiveAdmin(admin)) throw denial('not_admin', sessionHolder(session));
         const pending = await tx.impersonations.findById(impersonationId);
         if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
         const target = await tx.users.findById(pending.targetId);
         if (!target) throw denial('target_not_found', person(admin));
         const refusal = whyNotImpersonable(admin.id, target);
-        if (refusal) throw denial(refusal === 'self' ? 'target_is_self' : refusal === 'admin' ? 'target_is_admin' : 'target_disabled', person(admin), person(target));
+        if (refusal) throw denial(NOT_IMPERSONABLE_DENIAL[refusal], person(admin), person(target));
         const started = await tx.impersonations.activate({ id: pending.id, adminId: admin.id, now: at });
         if (!started) throw denial('not_pending', person(admin), person(target));
 
@@ -169,18 +169,7 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
     return guarded('return', info, at, async () => {
       const input = ReturnCredentials.safeParse(credentials);
       const claimedAdminId = input.success ? input.data.adminUserId : null;
-      const holder = session.status === 'valid' || session.status === 'ended' ? session.claims : null;
-      const claim = holder?.impersonation;
-      // In the ledger a return is the admin's act on the impersonated user.
-      const denial = (why: Denial['why']) =>
-        new Denied({
-          attempt: 'return',
-          why,
-          actor: claim ? { id: claim.adminId, email: claim.adminEmail } : holder && person({ id: holder.sub, email: holder.email }),
-          target: claim && holder ? person({ id: holder.sub, email: holder.email }) : null,
-          impersonationId: claim?.id ?? null,
-          detail: { claimedAdminId },
-        });
+      const denial = (why: Denial['why']) => new Denied({ attempt: 'return', why, ...returnParties(session), detail: { claimedAdminId } });
 
       if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
       const { claims } = session;
@@ -235,7 +224,3 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
 }
 
 export type SignInService = ReturnType<typeof createSignInService>;
-
-function actorOf(session: SessionState) {
-  return session.status === 'valid' || session.status === 'ended' ? { id: session.claims.sub, email: session.claims.email } : null;
-}
