@@ -19,7 +19,7 @@ import { createHealthCheck } from '../services/health';
 import { createImpersonationService } from '../services/impersonation-service';
 import { isActiveAdmin } from '../services/impersonation-rules';
 import { clientIp } from '../services/request-info';
-import { createSignInService, type SignInServiceOptions } from '../services/sign-in';
+import { createSignInService, DEFAULT_THROTTLE, type SignInServiceOptions } from '../services/sign-in';
 import { createStorage, type Storage } from '../storage/storage';
 import { createWebHandler } from './web-handler';
 
@@ -41,7 +41,7 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * The app's server side, wired from its configuration and a database: the web handler for every API
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
-export function createAppServices({ config, secret, database, logger, now = () => new Date(), hasher = createPasswordHasher(), throttle }: AppServicesOptions) {
+export function createAppServices({ config, secret, database, logger, now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE }: AppServicesOptions) {
   const storage = async (): Promise<Storage> => createStorage(await database.get());
   const revocations = createRevocationList();
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
@@ -91,7 +91,13 @@ export function createAppServices({ config, secret, database, logger, now = () =
     return isActiveAdmin(await (await storage()).users.findById(user.id)) ? { ...user, role: 'admin' } : null;
   }
 
-  return { handle, getCurrentSession, getAdminSession, sweepExpired, storage, database, logger };
+  /** Periodic upkeep: record the expiries nobody noticed yet, and forget sign-in failures that no longer count. */
+  async function housekeeping(): Promise<void> {
+    await sweepExpired();
+    await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs));
+  }
+
+  return { handle, getCurrentSession, getAdminSession, sweepExpired, housekeeping, storage, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -8,8 +8,8 @@ import { createAppServices, type AppServices } from './app-services';
 
 export type ServerContext = AppServices & { config: AppConfig };
 
-/** How often a server closes impersonations whose time is up, so the ledger shows expiries promptly. */
-export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+/** How often a server closes impersonations whose time is up (so the ledger shows expiries promptly) and prunes sign-in counts. */
+export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 // On globalThis, not in a module variable: Next.js may load this module once per route bundle (and
 // again on every dev reload), but the process must have one database connection and one PGlite lock.
@@ -36,7 +36,7 @@ function createServerContext(): ServerContext {
 /**
  * Start-up checks (from instrumentation.ts): a bad configuration or an embedded database held by another
  * process stops the server with a clear message; an unreachable PostgreSQL does not (requests answer
- * 503 until it is back). Then expiries are swept periodically.
+ * 503 until it is back). Then housekeeping runs periodically.
  */
 export async function startServer(): Promise<ServerContext> {
   const context = getServerContext();
@@ -47,8 +47,8 @@ export async function startServer(): Promise<ServerContext> {
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
   }
   const timer = setInterval(() => {
-    context.sweepExpired().catch((error: unknown) => context.logger.warn({ err: error }, 'expiry sweep failed'));
-  }, EXPIRY_SWEEP_INTERVAL_MS);
+    context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
   return context;
 }

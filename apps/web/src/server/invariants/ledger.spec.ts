@@ -72,7 +72,7 @@ describe('invariant 10: the ledger records every step exactly once', () => {
     await browser.clone().session();
     await browser.clone().session();
     await (await browserOf(otherAdmin)).api('GET', '/api/admin/impersonations');
-    await app.services.sweepExpired();
+    await app.services.housekeeping();
     const expired = (await ledgerOf(impersonationId)).filter((row) => row.type === 'impersonation.expired');
     // Nobody's request expired it: there is no caller address or user agent to record.
     expect(expired).toEqual([{ type: 'impersonation.expired', actorId: admin.id, targetId: target.id, reason: REASON, ip: null, userAgent: null }]);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { signInThrottle } from '../db/schema';
 
@@ -46,6 +46,20 @@ export function createSignInThrottle(db: Queryable) {
 
     async clear(key: string): Promise<void> {
       await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+    },
+
+    /** Forgets keys whose window has passed and that are not locked, so the table holds only live counts. */
+    async purgeStale(now: Date, windowMs: number): Promise<number> {
+      const rows = await db
+        .delete(signInThrottle)
+        .where(
+          and(
+            lte(signInThrottle.windowStartedAt, new Date(now.getTime() - windowMs)),
+            or(isNull(signInThrottle.lockedUntil), lte(signInThrottle.lockedUntil, now)),
+          ),
+        )
+        .returning({ key: signInThrottle.key });
+      return rows.length;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { signInThrottle } from '../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 import { InvalidCursorError } from './cursor';
 import { PENDING_WINDOW_MS } from './impersonations';
@@ -268,6 +269,20 @@ describe.each(testDatabaseKinds())('storage contract on %s', (kind) => {
       await storage().throttle.clear(key);
       await storage().throttle.recordFailure(key, at(2), policy);
       expect(await storage().throttle.lockedUntil([key], at(2))).toBeNull();
+    });
+
+    it('purges keys whose window has passed and that are not locked, and keeps the others', async () => {
+      const stale = `account:${uniqueEmail('stale')}`;
+      const locked = `account:${uniqueEmail('locked')}`;
+      const recent = `account:${uniqueEmail('recent')}`;
+      await storage().throttle.recordFailure(stale, at(0), policy);
+      for (let index = 0; index < policy.maxFailures; index += 1) await storage().throttle.recordFailure(locked, at(5 * MINUTE), policy);
+      await storage().throttle.recordFailure(recent, at(9 * MINUTE), policy);
+
+      await storage().throttle.purgeStale(at(15 * MINUTE), policy.windowMs);
+
+      const kept = await database.handle.db.select({ key: signInThrottle.key }).from(signInThrottle).where(inArray(signInThrottle.key, [stale, locked, recent]));
+      expect(kept.map((row) => row.key).sort()).toEqual([locked, recent].sort());
     });
 
     it('counts concurrent failures from several servers without losing any', async () => {
