@@ -36,8 +36,8 @@ export default [
     },
   },
   {
-    // Build and Storybook configs import the workspace's shared config files by relative path.
-    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx'],
+    // Build, test and Storybook configs and workspace scripts import the workspace's shared config files by relative path.
+    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx', '**/jest.config.cjs', 'tools/**/*.mjs', 'apps/*/playwright.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
