@@ -124,6 +124,14 @@ describe('next-auth endpoints', () => {
     expect(await response.json()).toEqual({ url: PUBLIC_ORIGIN });
   });
 
+  it('explains the sign-in limit on the error page its RateLimited code leads to', async () => {
+    const response = await app.browser().fetch('/api/auth/error?error=RateLimited');
+    expect(response.status).toBe(429);
+    const html = await response.text();
+    expect(html).toContain('<h1>Too many sign-in attempts</h1>');
+    expect(html).toContain('href="/api/auth/signin"');
+  });
+
   it('refuses an auth request body over 64 KB with 413 before reading it all', async () => {
     const response = await app.browser().fetch('/api/auth/_log', {
       method: 'POST',

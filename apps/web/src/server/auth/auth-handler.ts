@@ -1,4 +1,5 @@
 import NextAuth, { type AuthOptions } from 'next-auth';
+import { RATE_LIMITED_CODE } from '../services/sign-in';
 import { parseCookieHeader } from './session-cookie';
 import type { SessionEndpoint } from './session-endpoint';
 
@@ -29,6 +30,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
     if (!url.pathname.startsWith(`${AUTH_BASE_PATH}/`)) return new Response('Not found', { status: 404 });
     const segments = url.pathname.slice(AUTH_BASE_PATH.length + 1).split('/').filter(Boolean);
     if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(request);
+    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE) return rateLimitedPage();
 
     let body: Record<string, string> | undefined;
     try {
@@ -64,6 +66,18 @@ function pinNextAuthOrigin(origin: string): void {
     throw new Error(`NEXTAUTH_URL is ${current} but the auth handler was configured for ${origin}`);
   }
   process.env['NEXTAUTH_URL'] = current ?? origin;
+}
+
+/**
+ * next-auth's default error page shows only "Error" for a code it does not know; a browser that hit the
+ * sign-in limit gets a page that says what happened and what to do.
+ */
+function rateLimitedPage(): Response {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<main><h1>Too many sign-in attempts</h1><p>Signing in is paused for a while after repeated failures. Please try again in a few minutes.</p><p><a href="${AUTH_BASE_PATH}/signin">Back to sign in</a></p></main>
+</body></html>`;
+  return new Response(html, { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 class BodyTooLargeError extends Error {}

@@ -15,7 +15,7 @@ export function resolveSessionSecret(config: Pick<AppConfig, 'sessionSecret' | '
   if (config.sessionSecret) return config.sessionSecret;
   if (config.database.kind === 'postgres' && config.environment === 'production') {
     throw new ConfigError(
-      'Refusing to start: DATABASE_URL is set but NEXTAUTH_SECRET is not. Set NEXTAUTH_SECRET to a long random value ' +
+      'DATABASE_URL is set but NEXTAUTH_SECRET is not. Set NEXTAUTH_SECRET to a long random value ' +
         '(e.g. `openssl rand -base64 32`) shared by every app server.',
     );
   }
