@@ -1,6 +1,6 @@
 import { FloatingFocusManager, FloatingPortal } from '@floating-ui/react';
 import { useEffect, useState } from 'react';
-import styled, { css } from 'styled-components';
+import { css, styled } from 'styled-components';
 import { ACTIVE_ANNOUNCEMENT_PREFIX, BADGE_LABEL } from '../constants';
 import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
 import { AdminModePanel } from './admin-mode-panel';

@@ -1,5 +1,5 @@
 import { FloatingArrow } from '@floating-ui/react';
-import styled, { css, keyframes } from 'styled-components';
+import { css, keyframes, styled } from 'styled-components';
 import { PANEL_TITLE, PENDING_ANNOUNCEMENT, RETURN_BUTTON_LABEL, VIEWING_AS_LABEL } from '../constants';
 import type { AdminModePanelState } from '../hooks/use-admin-mode-panel';
 import { useCountdown } from '../hooks/use-countdown';

@@ -1,4 +1,6 @@
-import styled, { css, keyframes, type DefaultTheme } from 'styled-components';
+// The named `styled` export, never the default one: Node's ESM loader picks styled-components'
+// CommonJS build, whose default import is the whole module object (the consumer smoke test's SSR).
+import { css, keyframes, type DefaultTheme, styled } from 'styled-components';
 
 export const focusRing = (t: DefaultTheme) => css`
   &:focus-visible {

@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import { css, styled } from 'styled-components';
 import { fadeIn, reducedMotion } from '../components/shared-styles';
 import { ThemeFallback } from '../components/theme-fallback';
 import type { NoticeKind } from '../types';

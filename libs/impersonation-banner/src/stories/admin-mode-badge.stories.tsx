@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { fn } from 'storybook/test';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { AdminModeBadge } from '../components/admin-mode-badge';
 import { ERROR_NOTICE_DESCRIPTION, ERROR_NOTICE_TITLE, RETURNING_NOTICE_TITLE, WELCOME_BACK_DESCRIPTION, WELCOME_BACK_TITLE } from '../constants';
 import { ImpersonationNotice } from '../notice/impersonation-notice';

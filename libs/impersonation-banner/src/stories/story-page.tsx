@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useEffect, type ReactNode } from 'react';
 import { toast, Toaster } from 'react-hot-toast';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 
 const Page = styled.main(
   ({ theme: t }) => `

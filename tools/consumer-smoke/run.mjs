@@ -1,0 +1,112 @@
+// `node tools/consumer-smoke/run.mjs`: the four @viewas packages as a consumer gets them.
+// 1. publish the built libraries (dist/ must exist: `nx run-many -t build --projects=tag:type:lib`)
+//    to a throwaway verdaccio on 127.0.0.1;
+// 2. install them into a Vite + React app created in a temp directory outside the workspace;
+// 3. render the banner on the server with renderToString (plain Node ESM);
+// 4. build the app, serve it with a stub server, and return to admin in Chromium.
+// Every process and temp directory is removed on the way out, whatever happens.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { driveReturnToAdmin } from './lib/browser-flow.mjs';
+import { buildConsumerApp, createConsumerApp, renderOnServer } from './lib/consumer-app.mjs';
+import { killAll } from './lib/processes.mjs';
+import { publishPackages, startRegistry } from './lib/registry.mjs';
+import { startStubServer } from './lib/stub-server.mjs';
+
+const RUN_TIMEOUT_MS = 8 * 60_000;
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+const templateDir = fileURLToPath(new URL('./app', import.meta.url));
+const LIBS = ['theme', 'session-client', 'admin-api', 'impersonation-banner'];
+const libDir = (name) => join(workspaceRoot, 'libs', name);
+
+const cleanups = [];
+let cleaning;
+let interrupted = false;
+function cleanUp() {
+  cleaning ??= (async () => {
+    killAll();
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(`cleanup: ${error.message}`));
+  })();
+  return cleaning;
+}
+
+const timings = [];
+async function step(title, work) {
+  console.log(`▶ ${title}`);
+  const started = Date.now();
+  const result = await work();
+  timings.push({ step: title, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return result;
+}
+
+async function main() {
+  const missing = LIBS.filter((name) => !existsSync(join(libDir(name), 'dist')));
+  if (missing.length) {
+    throw new Error(`No dist/ for ${missing.join(', ')}. Build first: npx nx run-many -t build --projects=tag:type:lib`);
+  }
+  const tempDir = await mkdtemp(join(tmpdir(), 'viewas-consumer-smoke-'));
+  cleanups.push(() => rm(tempDir, { recursive: true, force: true }));
+
+  const registry = await step('start verdaccio on 127.0.0.1', () => startRegistry({ workspaceRoot, tempDir }));
+  cleanups.push(async () => registry.stop());
+  await step(`publish ${LIBS.map((name) => `@viewas/${name}`).join(', ')}`, () => publishPackages(registry, LIBS.map(libDir), { cwd: tempDir }));
+
+  const appDir = join(tempDir, 'app');
+  const libs = Object.fromEntries(LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
+  await step('create the Vite app and npm install from the local registry', () => createConsumerApp({ templateDir, appDir, libs, registry }));
+
+  await step('check the installed banner is a client module', async () => {
+    const entry = await readFile(join(appDir, 'node_modules', '@viewas', 'impersonation-banner', 'dist', 'index.js'), 'utf8');
+    assert.ok(entry.startsWith("'use client';"), "the banner's entry does not start with 'use client'");
+  });
+
+  await step('render the banner with renderToString in Node', async () => {
+    const { impersonated, notImpersonated, styles } = await renderOnServer(appDir);
+    assert.match(impersonated, /Admin Mode/, 'the server-rendered banner has no "Admin Mode" badge');
+    assert.equal(notImpersonated, '', 'the banner rendered something for a user who is not impersonated');
+    assert.match(styles, /position:fixed/, 'the badge styles were not collected on the server');
+  });
+
+  await step('vite build', () => buildConsumerApp(appDir));
+
+  const stub = await startStubServer(join(appDir, 'dist'));
+  cleanups.push(stub.close);
+  const apiCalls = await step('return to admin in Chromium against the stub server', () => driveReturnToAdmin(stub));
+  console.log(`  API calls: ${apiCalls.join(' → ')}`);
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`\nconsumer smoke test: gave up after ${RUN_TIMEOUT_MS / 60_000} min`);
+  await cleanUp();
+  process.exit(1);
+}, RUN_TIMEOUT_MS);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    interrupted = true;
+    console.error(`\nconsumer smoke test: interrupted (${signal}), cleaning up`);
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+const started = Date.now();
+try {
+  await main();
+  console.table(timings);
+  console.log(`consumer smoke test: passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exitCode = 0;
+} catch (error) {
+  if (!interrupted) {
+    console.table(timings);
+    console.error(`\nconsumer smoke test failed: ${error.stack ?? error}`);
+  }
+  process.exitCode = 1;
+} finally {
+  clearTimeout(watchdog);
+  await cleanUp();
+}
