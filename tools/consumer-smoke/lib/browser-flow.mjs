@@ -19,10 +19,16 @@ export async function driveReturnToAdmin({ origin, calls }) {
 
     await page.goto(`${origin}/`);
     const badge = page.getByRole('button', { name: 'Admin Mode' });
+    await badge.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await badge.isVisible(), false, 'the badge shows up in print');
+    await page.emulateMedia({ media: 'screen', reducedMotion: 'reduce' });
+
     await badge.hover();
     const panel = page.getByRole('dialog', { name: 'IMPERSONATION ACTIVE' });
     await panel.waitFor();
     assert.match(await panel.innerText(), new RegExp(`Currently viewing as:\\s*${TARGET.email}`));
+    assert.equal(await panel.evaluate((element) => getComputedStyle(element).animationName), 'none', 'the panel animates under reduced motion');
 
     // The pointer travels from the badge into the panel: safePolygon keeps it open on the way.
     await page.getByRole('button', { name: 'Return to Admin' }).click();
