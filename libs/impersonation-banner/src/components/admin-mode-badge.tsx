@@ -4,8 +4,8 @@ import { css, styled } from 'styled-components';
 import { ACTIVE_ANNOUNCEMENT_PREFIX, BADGE_LABEL } from '../constants';
 import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
 import { AdminModePanel } from './admin-mode-panel';
-import { focusRing, hiddenInPrint, VisuallyHidden } from './shared-styles';
-import { ThemeFallback } from './theme-fallback';
+import { focusRing, hiddenInPrint, VisuallyHidden } from '../shared/styles';
+import { ThemeFallback } from '../shared/theme-fallback';
 
 export interface AdminModeBadgeProps {
   /** The impersonated user's e-mail address. */

@@ -3,7 +3,7 @@ import { css, keyframes, styled } from 'styled-components';
 import { PANEL_TITLE, PENDING_ANNOUNCEMENT, RETURN_BUTTON_LABEL, VIEWING_AS_LABEL } from '../constants';
 import type { AdminModePanelState } from '../hooks/use-admin-mode-panel';
 import { useCountdown } from '../hooks/use-countdown';
-import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from './shared-styles';
+import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from '../shared/styles';
 
 export interface AdminModePanelProps {
   email: string;

@@ -1,6 +1,6 @@
 import { css, styled } from 'styled-components';
-import { fadeIn, reducedMotion } from '../components/shared-styles';
-import { ThemeFallback } from '../components/theme-fallback';
+import { fadeIn, reducedMotion } from '../shared/styles';
+import { ThemeFallback } from '../shared/theme-fallback';
 import type { NoticeKind } from '../types';
 
 export interface ImpersonationNoticeProps {
