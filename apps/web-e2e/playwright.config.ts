@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/scripts/chromium.mjs';
-import { E2E_BASE_URL, E2E_PORT } from './src/support/env';
+import { AFFILIATE_SCRIPT_URL, ANALYTICS_SCRIPT_URL, CHROMIUM_HOST_RULES, E2E_BASE_URL, E2E_PORT, SCRIPT_STUB_ORIGIN, SCRIPT_STUB_PORT } from './src/support/env';
+
+const chromium = { executablePath: findChromium(), args: [...CHROMIUM_ARGS, CHROMIUM_HOST_RULES] };
 
 // Browser flows run against the production build (`next start`) on its own port and a fresh
-// data directory, in the machine's Chromium (no browser download).
+// data directory, in the machine's Chromium (no browser download). One worker: the machine has
+// two cores and the server one embedded database.
 export default defineConfig({
   testDir: './src',
   outputDir: '../../dist/e2e/test-results',
@@ -18,17 +21,33 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: chromium,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } } }],
-  webServer: {
-    command: 'node apps/web-e2e/scripts/serve.mjs',
-    cwd: '../..',
-    url: `${E2E_BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT) },
-  },
+  projects: [
+    // Signs each demo account in once through next-auth's sign-in page and keeps the cookies.
+    { name: 'sign-in', testMatch: /\.setup\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'chromium', dependencies: ['sign-in'], use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+  ],
+  webServer: [
+    {
+      // Stands in for the analytics and affiliate hosts.
+      command: 'node apps/web-e2e/scripts/script-stub.mjs',
+      cwd: '../..',
+      url: `${SCRIPT_STUB_ORIGIN}/health`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+      env: { PORT: String(SCRIPT_STUB_PORT) },
+    },
+    {
+      command: 'node apps/web-e2e/scripts/serve.mjs',
+      cwd: '../..',
+      url: `${E2E_BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      // The app reads the script URLs on the server at request time, so no special build is needed.
+      env: { PORT: String(E2E_PORT), NEXT_PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL, NEXT_PUBLIC_AFFILIATE_SCRIPT_URL: AFFILIATE_SCRIPT_URL },
+    },
+  ],
 });

@@ -1,4 +1,48 @@
-/** The e2e server's port and the demo password it seeds; fixed so tests and server agree. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3311);
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Ports, URLs and accounts the browser tests and their servers share; fixed so both sides agree.
+ * The server reads the script URLs at request time, so the production build needs no special env.
+ */
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 3311);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
+
+/** The stub server that stands in for the third-party analytics and affiliate hosts. */
+export const SCRIPT_STUB_PORT = Number(process.env['E2E_SCRIPT_STUB_PORT'] ?? 3312);
+export const SCRIPT_STUB_ORIGIN = `http://127.0.0.1:${SCRIPT_STUB_PORT}`;
+export const ANALYTICS_SCRIPT_URL = `${SCRIPT_STUB_ORIGIN}/analytics.js`;
+export const AFFILIATE_SCRIPT_URL = `${SCRIPT_STUB_ORIGIN}/affiliate.js`;
+
+/** A host name that is not localhost; Chromium resolves it to 127.0.0.1 (see CHROMIUM_E2E_ARGS). */
+export const NAMED_HOST = 'viewas.test';
+export const NAMED_HOST_BASE_URL = `http://${NAMED_HOST}:${E2E_PORT}`;
+export const CHROMIUM_HOST_RULES = `--host-resolver-rules=MAP ${NAMED_HOST} 127.0.0.1`;
+
+/** The demo accounts the server seeds (apps/web/src/server/db/demo-users.ts). */
+export const ACCOUNTS = {
+  admin: 'admin@example.com',
+  admin2: 'admin2@example.com',
+  user: 'user@example.com',
+} as const;
+export type AccountName = keyof typeof ACCOUNTS;
+
+/**
+ * Generated demo users (first name × last name); each flow views a different one, so a flow that
+ * ends or returns from an impersonation never touches another flow's.
+ */
+export const TARGETS = {
+  returnFlow: 'ada.abara@example.com',
+  failureFlow: 'alan.abara@example.com',
+  keyboardFlow: 'barbara.abara@example.com',
+  twoTabs: 'claude.abara@example.com',
+  scripts: 'dennis.abara@example.com',
+  accessibility: 'edsger.abara@example.com',
+} as const;
+
+const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));
+
+/** Every flow saves its step screenshots under here (kept as test artifacts). */
+export const SCREENSHOT_DIR = distPath('screenshots');
+/** Signed-in browser state per account, written by the setup project. */
+export const authStatePath = (account: AccountName) => distPath(`.auth/${account}.json`);

@@ -1,0 +1,52 @@
+import { E2E_BASE_URL, NAMED_HOST_BASE_URL, TARGETS } from './support/env';
+import { test } from './support/fixtures';
+import { startViewingAs } from './support/impersonation';
+import { copyCookies, signedInAs } from './support/sign-in';
+import { ADMIN_PAGE_PATH } from './support/spec';
+import { countScriptRequests, expectScripts, openAndSettle } from './support/third-party-scripts';
+
+// The analytics and affiliate URLs point at a local stub server (see playwright.config.ts), and
+// Chromium resolves the non-local name to this machine (CHROMIUM_HOST_RULES).
+test.describe('on localhost', () => {
+  test.use(signedInAs('user'));
+
+  test('loads the affiliate script and not analytics', async ({ page }) => {
+    const counts = countScriptRequests(page);
+    await openAndSettle(page, `${E2E_BASE_URL}/`);
+    await expectScripts(page, counts, ['affiliate']);
+  });
+});
+
+test.describe('on a non-local host name', () => {
+  test.describe('as a signed-in user', () => {
+    test.use(signedInAs('user'));
+
+    test('loads both analytics and the affiliate script', async ({ page, context, stepScreenshot }) => {
+      await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
+      const counts = countScriptRequests(page);
+      await openAndSettle(page, `${NAMED_HOST_BASE_URL}/`);
+      await expectScripts(page, counts, ['affiliate', 'analytics']);
+      await stepScreenshot(page, '01-user-home-on-a-named-host');
+    });
+  });
+
+  test.describe('as an admin', () => {
+    test.use(signedInAs('admin'));
+
+    test('loads neither script on the admin page', async ({ page, context }) => {
+      await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
+      const counts = countScriptRequests(page);
+      await openAndSettle(page, `${NAMED_HOST_BASE_URL}${ADMIN_PAGE_PATH}`);
+      await expectScripts(page, counts, []);
+    });
+
+    test('loads neither script while viewing the app as a user', async ({ page, context, stepScreenshot }) => {
+      await startViewingAs(page, TARGETS.scripts);
+      await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
+      const counts = countScriptRequests(page);
+      await openAndSettle(page, `${NAMED_HOST_BASE_URL}/`);
+      await expectScripts(page, counts, []);
+      await stepScreenshot(page, '02-impersonating-on-a-named-host');
+    });
+  });
+});

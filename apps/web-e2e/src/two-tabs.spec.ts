@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, TARGETS } from './support/env';
+import { expect, test } from './support/fixtures';
+import { badge, badgePanel, startViewingAs } from './support/impersonation';
+import { signedInAs } from './support/sign-in';
+import { ADMIN_PAGE_PATH, NOTICES, RETURN_BUTTON_LABEL } from './support/spec';
+
+test.use(signedInAs('admin'));
+
+/**
+ * The user switches away from the tab and back. Headless Chromium keeps every tab visible, so the
+ * tab is told it was hidden and shown again, exactly the events a real switch fires.
+ */
+async function hideAndShow(page: Page): Promise<void> {
+  await page.bringToFront();
+  await page.evaluate(() => {
+    const become = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    become('hidden');
+    become('visible');
+  });
+}
+
+test('after returning to admin in one tab, the other tab drops the badge when it becomes visible again', async ({ page, context, stepScreenshot }) => {
+  await startViewingAs(page, TARGETS.twoTabs);
+  const otherTab = await context.newPage();
+  await otherTab.goto('/');
+  await expect(badge(otherTab)).toBeVisible();
+
+  await badge(page).hover();
+  await badgePanel(page).getByRole('button', { name: RETURN_BUTTON_LABEL }).click();
+  await expect(page.getByRole('status').filter({ hasText: NOTICES.welcomeBack.title })).toBeVisible();
+  await expect(page).toHaveURL(ADMIN_PAGE_PATH);
+
+  // Until it looks at the session again, the other tab still shows what it was last told.
+  await expect(badge(otherTab)).toBeVisible();
+  await stepScreenshot(otherTab, '01-other-tab-before-it-is-shown');
+
+  await hideAndShow(otherTab);
+  await expect(badge(otherTab)).toHaveCount(0);
+  await expect(otherTab.getByRole('button', { name: `Account menu: ${ACCOUNTS.admin}` })).toBeVisible();
+  await stepScreenshot(otherTab, '02-other-tab-after-it-is-shown');
+});
