@@ -1,0 +1,60 @@
+// Renders one story in Chromium, in one colour mode, waits until Storybook has finished it (play
+// function included) and runs axe on the whole document, portals included.
+import AxeBuilder from '@axe-core/playwright';
+import { checkPlan, describeViolations, storyUrl } from './stories.mjs';
+
+/** WCAG 2.2 level AA and every level below it: the same bar as the app's browser tests. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const RENDER_TIMEOUT_MS = 30_000;
+
+/** Storybook's terminal render phases (storybook/preview-api StoryRender). */
+const DONE_PHASES = ['finished', 'errored', 'aborted'];
+
+/**
+ * @returns {Promise<{ status: 'passed' | 'failed' | 'skipped' | 'errored', problems: string[], disabledRules: string[] }>}
+ */
+export async function checkStory(context, baseUrl, story, mode) {
+  const page = await context.newPage();
+  try {
+    await page.goto(storyUrl(baseUrl, story.id, mode));
+    const phase = await page
+      .waitForFunction(
+        ({ id, done }) => {
+          const render = window.__STORYBOOK_PREVIEW__?.storyRenders?.find((candidate) => candidate.id === id);
+          return render && done.includes(render.phase) ? render.phase : false;
+        },
+        { id: story.id, done: DONE_PHASES },
+        { timeout: RENDER_TIMEOUT_MS },
+      )
+      .then((handle) => handle.jsonValue());
+    if (phase !== 'finished') {
+      const shown = await page.locator('.sb-errordisplay').innerText().catch(() => '');
+      return { status: 'errored', problems: [`the story ended ${phase}${shown ? `: ${shown.split('\n')[0]}` : ''}`], disabledRules: [] };
+    }
+
+    const { theme, a11y } = await page.evaluate((id) => {
+      const preview = window.__STORYBOOK_PREVIEW__;
+      const render = preview.storyRenders.find((candidate) => candidate.id === id);
+      return { theme: preview.storyStoreValue?.userGlobals?.get?.()?.theme, a11y: render?.story?.parameters?.a11y };
+    }, story.id);
+    if (theme !== mode) return { status: 'errored', problems: [`the theme global is ${theme}, not ${mode}`], disabledRules: [] };
+
+    const plan = checkPlan(a11y);
+    if (plan.skip) return { status: 'skipped', problems: [], disabledRules: [] };
+
+    // A fade half-way through is not what anyone reads: let finite animations end first.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
+    );
+    const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+    if (plan.disabledRules.length > 0) builder.disableRules(plan.disabledRules);
+    const { violations } = await builder.analyze();
+    const problems = describeViolations(violations);
+    return { status: problems.length === 0 ? 'passed' : 'failed', problems, disabledRules: plan.disabledRules };
+  } catch (error) {
+    return { status: 'errored', problems: [error instanceof Error ? error.message.split('\n')[0] : String(error)], disabledRules: [] };
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkPlan, describeViolations, storiesFromIndex, storyUrl } from './stories.mjs';
+
+describe('storiesFromIndex', () => {
+  it('lists the stories of a built Storybook in order and leaves docs pages out', () => {
+    const index = {
+      v: 5,
+      entries: {
+        'theme-palette--docs': { type: 'docs', id: 'theme-palette--docs', title: 'Theme/Palette', name: 'Docs' },
+        'theme-palette--light': { type: 'story', id: 'theme-palette--light', title: 'Theme/Palette', name: 'Light', importPath: './x.tsx' },
+        'theme-palette--dark': { type: 'story', id: 'theme-palette--dark', title: 'Theme/Palette', name: 'Dark', importPath: './x.tsx' },
+      },
+    };
+    assert.deepEqual(storiesFromIndex(index), [
+      { id: 'theme-palette--light', title: 'Theme/Palette', name: 'Light' },
+      { id: 'theme-palette--dark', title: 'Theme/Palette', name: 'Dark' },
+    ]);
+  });
+
+  it('finds nothing in an index without entries', () => {
+    assert.deepEqual(storiesFromIndex({}), []);
+  });
+});
+
+describe('storyUrl', () => {
+  it("opens the story alone in the iframe with the theme global set, the colon left as Storybook expects", () => {
+    assert.equal(
+      storyUrl('http://127.0.0.1:4000', 'impersonation-banner-banner--closed', 'dark'),
+      'http://127.0.0.1:4000/iframe.html?id=impersonation-banner-banner--closed&viewMode=story&globals=theme:dark',
+    );
+  });
+});
+
+describe('checkPlan', () => {
+  it('checks every rule when the story says nothing', () => {
+    assert.deepEqual(checkPlan(undefined), { skip: false, disabledRules: [] });
+    assert.deepEqual(checkPlan({ test: 'error' }), { skip: false, disabledRules: [] });
+  });
+
+  it('leaves out exactly the rules the story turns off', () => {
+    const parameters = { config: { rules: [{ id: 'color-contrast', enabled: false }, { id: 'region', enabled: true }, { enabled: false }] } };
+    assert.deepEqual(checkPlan(parameters), { skip: false, disabledRules: ['color-contrast'] });
+  });
+
+  it("skips a story that turns the a11y checks off, with disable or test: 'off'", () => {
+    assert.deepEqual(checkPlan({ disable: true }), { skip: true, disabledRules: [] });
+    assert.deepEqual(checkPlan({ test: 'off' }), { skip: true, disabledRules: [] });
+  });
+});
+
+describe('describeViolations', () => {
+  it('gives one line per violation and element', () => {
+    const violations = [
+      {
+        id: 'color-contrast',
+        impact: 'serious',
+        help: 'Elements must meet minimum color contrast ratio thresholds',
+        nodes: [{ target: ['#a'] }, { target: ['#portal', 'button'] }],
+      },
+    ];
+    assert.deepEqual(describeViolations(violations), [
+      'color-contrast (serious): Elements must meet minimum color contrast ratio thresholds at #a',
+      'color-contrast (serious): Elements must meet minimum color contrast ratio thresholds at #portal button',
+    ]);
+  });
+});
