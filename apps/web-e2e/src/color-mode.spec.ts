@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   blockBundles,
   colorModeCookie,
@@ -10,7 +11,7 @@ import { expect, test } from './support/fixtures';
 import { signedInAs } from './support/sign-in';
 import { COLOR_MODE_MAX_AGE_SECONDS } from './support/spec';
 
-const html = (page: import('@playwright/test').Page) => page.locator('html');
+const html = (page: Page) => page.locator('html');
 
 test.describe('colour mode', () => {
   test.use(signedInAs('user'));

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { ACCOUNTS, TARGETS } from './support/env';
 import { expect, test } from './support/fixtures';
 import { badge, badgePanel, startViewingAs } from './support/impersonation';
@@ -24,7 +24,8 @@ async function hideAndShow(page: Page): Promise<void> {
   });
 }
 
-test('after returning to admin in one tab, the other tab drops the badge when it becomes visible again', async ({ page, context, stepScreenshot }) => {
+/** Views the app as the user in `page`, opens `/` in a second tab, then returns to admin in the first. */
+async function returnWhileAnotherTabIsOpen(page: Page, context: BrowserContext): Promise<Page> {
   await startViewingAs(page, TARGETS.twoTabs);
   const otherTab = await context.newPage();
   await otherTab.goto('/');
@@ -34,6 +35,11 @@ test('after returning to admin in one tab, the other tab drops the badge when it
   await badgePanel(page).getByRole('button', { name: RETURN_BUTTON_LABEL }).click();
   await expect(page.getByRole('status').filter({ hasText: NOTICES.welcomeBack.title })).toBeVisible();
   await expect(page).toHaveURL(ADMIN_PAGE_PATH);
+  return otherTab;
+}
+
+test('after returning to admin in one tab, the other tab drops the badge when it becomes visible again', async ({ page, context, stepScreenshot }) => {
+  const otherTab = await returnWhileAnotherTabIsOpen(page, context);
 
   // Until it looks at the session again, the other tab still shows what it was last told.
   await expect(badge(otherTab)).toBeVisible();
@@ -43,4 +49,12 @@ test('after returning to admin in one tab, the other tab drops the badge when it
   await expect(badge(otherTab)).toHaveCount(0);
   await expect(otherTab.getByRole('button', { name: `Account menu: ${ACCOUNTS.admin}` })).toBeVisible();
   await stepScreenshot(otherTab, '02-other-tab-after-it-is-shown');
+});
+
+test("once the other tab knows the admin is back, its page no longer says it is the user's view", async ({ page, context }) => {
+  const otherTab = await returnWhileAnotherTabIsOpen(page, context);
+  await hideAndShow(otherTab);
+  await expect(badge(otherTab)).toHaveCount(0);
+  await expect(otherTab.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveCount(0);
+  await expect(otherTab.getByText(`Signed in as ${ACCOUNTS.admin}`)).toBeVisible();
 });
