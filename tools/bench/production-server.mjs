@@ -1,7 +1,7 @@
 // Starts the production build (`next start`) on a fresh data directory for benchmarks and
 // budget checks, waits until it is healthy, and reports the server's resident memory.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +10,24 @@ const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export const BENCH_PASSWORD = 'bench-demo-password';
 
+const readStatus = (pid) => (existsSync(`/proc/${pid}/status`) ? readFileSync(`/proc/${pid}/status`, 'utf8') : '');
+
+/** `pid` and all its descendants, from /proc. */
+function processTree(pid) {
+  const children = (existsSync(`/proc/${pid}/task/${pid}/children`) ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8') : '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+
 export async function startProductionServer({ port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
   const child = spawn(process.execPath, [join(workspaceRoot, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
     cwd: join(workspaceRoot, 'apps/web'),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: `next start` forks the real server, and stopping must reach it too.
+    detached: true,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -51,17 +64,23 @@ export async function startProductionServer({ port, env = {} }) {
   return {
     url,
     pid: child.pid,
-    /** Peak resident set size (VmHWM) of the server process, in MB. */
+    /** Peak resident set size (VmHWM) of the server: the largest process of its tree, in MB. */
     peakRssMb() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
+      const peaks = processTree(child.pid).map((pid) => Number(/VmHWM:\s+(\d+)/.exec(readStatus(pid))?.[1] ?? 0));
+      return Math.round(Math.max(0, ...peaks) / 1024);
     },
     async stop() {
-      child.kill('SIGTERM');
+      const signalGroup = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          // already gone
+        }
+      };
+      signalGroup('SIGTERM');
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
-          child.kill('SIGKILL');
+          signalGroup('SIGKILL');
           resolve();
         }, 10_000);
         child.on('exit', () => {
