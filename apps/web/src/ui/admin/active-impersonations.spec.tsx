@@ -14,8 +14,8 @@ const endedAnswer = ok<EndImpersonationResponse>({
   impersonation: { ...activeRecord, endedAt: '2030-01-01T10:30:00.000Z', endReason: 'ended_by_admin', endedBy: activeRecord.admin, status: 'ended' },
 });
 
-function setup(api: FakeApiOverrides) {
-  return renderWithApp(<ActiveImpersonations />, { services: fakeServices({ api: fakeApi(api) }) });
+function setup(api: FakeApiOverrides, initial?: ApiResult<ImpersonationsPage>) {
+  return renderWithApp(<ActiveImpersonations initial={initial} />, { services: fakeServices({ api: fakeApi(api) }) });
 }
 
 describe('ActiveImpersonations', () => {
@@ -118,5 +118,45 @@ describe('ActiveImpersonations', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(services.api.endImpersonation).not.toHaveBeenCalled();
     await waitFor(() => expect(endButton).toHaveFocus());
+  });
+
+  describe('with the list the server read', () => {
+    it('shows it at once, with no loading state and no second request', async () => {
+      const listImpersonations = jest.fn(async () => listed([]));
+      const { container } = setup({ listImpersonations }, listed());
+
+      expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('table', { name: 'Impersonations in progress, by any administrator' })).getAllByRole('row')).toHaveLength(3);
+      expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+      await act(async () => undefined);
+      expect(listImpersonations).not.toHaveBeenCalled();
+      expect(await axe(container)).toHaveNoViolations();
+    });
+
+    it('asks the API on Refresh, keeping the rows visible meanwhile', async () => {
+      const again = deferred<ApiResult<ImpersonationsPage>>();
+      const listImpersonations = jest.fn(() => again.promise);
+      const { user } = setup({ listImpersonations }, listed());
+
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      expect(listImpersonations).toHaveBeenCalledWith({ active: true }, { signal: expect.any(AbortSignal) });
+      expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+
+      await act(async () => again.resolve(listed([])));
+      expect(screen.getByText('No one is viewing the app as another user right now.')).toBeInTheDocument();
+    });
+
+    it('shows a failed server read as the error, and Try again asks the API', async () => {
+      const listImpersonations = jest.fn(async () => listed());
+      const { user } = setup({ listImpersonations }, fail('unavailable', 'db down', 503));
+
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Active impersonations could not be loaded.');
+      expect(listImpersonations).not.toHaveBeenCalled();
+
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+      expect(listImpersonations).toHaveBeenCalledTimes(1);
+    });
   });
 });

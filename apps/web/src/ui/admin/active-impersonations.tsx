@@ -1,6 +1,6 @@
 'use client';
 
-import type { ImpersonationRecord } from '@viewas/admin-api';
+import type { ApiResult, ImpersonationRecord, ImpersonationsPage } from '@viewas/admin-api';
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { Button } from '../components/button';
@@ -13,12 +13,17 @@ import { useResource } from '../data/use-resource';
 import { useAppServices } from '../services/app-services';
 import { EndImpersonationDialog } from './end-impersonation-dialog';
 
+export interface ActiveImpersonationsProps {
+  /** The list as the server read it while rendering the page. */
+  initial?: ApiResult<ImpersonationsPage>;
+}
+
 /** Impersonations in progress, by any admin, each with an End action (confirmed first). */
-export function ActiveImpersonations() {
+export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
   const { messages } = useI18n();
   const t = messages.admin.active;
   const { api } = useAppServices();
-  const { state, reload } = useResource(async (signal) => api.listImpersonations({ active: true }, { signal }));
+  const { state, reload } = useResource(async (signal) => api.listImpersonations({ active: true }, { signal }), initial);
   const [ending, setEnding] = useState<ImpersonationRecord | null>(null);
 
   const refreshing = state.status === 'ready' && state.refreshing;

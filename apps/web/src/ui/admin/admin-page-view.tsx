@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
 import { PageHeader } from '../components/page-header';
 import { ActiveImpersonations } from './active-impersonations';
+import type { AdminPageData } from './admin-page-data';
 import { Ledger } from './ledger';
 import { ReasonDialog } from './reason-dialog';
 import { UserSearch } from './user-search';
@@ -17,17 +18,23 @@ const Sections = styled.div`
   gap: ${({ theme }) => theme.space[5]};
 `;
 
+export interface AdminPageViewProps {
+  lang: Locale;
+  /** Read on the server, so every section arrives filled and nothing moves on hydration. */
+  initial: AdminPageData;
+}
+
 /** `/223/user-impersonation`: find a user and view as them, see who is viewing as whom, read the ledger. */
-export function AdminPageView({ lang }: { lang: Locale }) {
+export function AdminPageView({ lang, initial }: AdminPageViewProps) {
   const t = getMessages(lang).admin;
   const [viewing, setViewing] = useState<AdminUserSummary | null>(null);
   return (
     <>
       <PageHeader title={t.title} description={t.description} />
       <Sections>
-        <UserSearch onViewAs={setViewing} />
-        <ActiveImpersonations />
-        <Ledger />
+        <UserSearch onViewAs={setViewing} firstPage={initial.users} />
+        <ActiveImpersonations initial={initial.active} />
+        <Ledger firstPage={initial.ledger} />
       </Sections>
       {viewing ? <ReasonDialog key={viewing.id} user={viewing} onClose={() => setViewing(null)} /> : null}
     </>

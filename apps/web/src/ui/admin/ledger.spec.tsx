@@ -12,8 +12,8 @@ const denied = auditEvent({ id: 'evt_0', at: '2030-01-01T09:00:00.000Z', type: '
 const audit = (events = [returned, started, denied], nextCursor: string | null = null) => ok<AuditPage>({ events, nextCursor });
 const users = (list = [grace, ada]) => ok<UsersPage>({ users: list, nextCursor: null });
 
-function setup(api: FakeApiOverrides) {
-  return renderWithApp(<Ledger />, { services: fakeServices({ api: fakeApi(api) }) });
+function setup(api: FakeApiOverrides, firstPage?: ApiResult<AuditPage>) {
+  return renderWithApp(<Ledger firstPage={firstPage} />, { services: fakeServices({ api: fakeApi(api) }) });
 }
 
 describe('Ledger', () => {
@@ -128,5 +128,47 @@ describe('Ledger', () => {
     expect(lines[1]).toBe('2030-01-01T10:20:00.000Z,Returned,grace@example.com,ada@example.com,,203.0.113.7,Mozilla/5.0,imp_1');
     expect(lines[3]).toBe("2030-01-01T09:00:00.000Z,Refused,grace@example.com,,'=cmd|calc,,Mozilla/5.0,imp_1");
     expect(lines).toHaveLength(5);
+  });
+
+  describe('with the newest entries the server read', () => {
+    it('shows them at once, exportable, with no loading state and no second request', async () => {
+      const listAudit = jest.fn(async () => audit([]));
+      const { container } = setup({ listAudit }, audit([returned, started], 'older'));
+
+      expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row')).toHaveLength(3);
+      expect(screen.getByRole('button', { name: 'Export the 2 loaded entries as CSV' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+      await act(async () => undefined);
+      expect(listAudit).not.toHaveBeenCalled();
+      expect(await axe(container)).toHaveNoViolations();
+    });
+
+    it('asks the API once filters apply, and again for the unfiltered entries when they are cleared', async () => {
+      const listAudit = jest.fn().mockResolvedValueOnce(audit([started])).mockResolvedValueOnce(audit([denied]));
+      const { user } = setup({ listAudit, listUsers: jest.fn(async () => users()) }, audit([returned]));
+
+      await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com{Enter}');
+      await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(1));
+      expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: grace.id, target: undefined }, { signal: expect.any(AbortSignal) });
+
+      await user.click(screen.getByRole('button', { name: 'Clear' }));
+      await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(2));
+      expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: undefined, target: undefined }, { signal: expect.any(AbortSignal) });
+      expect(await screen.findByText('Refused')).toBeInTheDocument();
+    });
+
+    it('shows a failed server read as the error, and Try again asks the API', async () => {
+      const listAudit = jest.fn(async () => audit());
+      const { user } = setup({ listAudit }, fail('internal', 'boom', 500));
+
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('The ledger could not be loaded.');
+      expect(listAudit).not.toHaveBeenCalled();
+
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+      expect(listAudit).toHaveBeenCalledTimes(1);
+    });
   });
 });

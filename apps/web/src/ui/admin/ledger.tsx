@@ -1,6 +1,6 @@
 'use client';
 
-import type { AuditEvent } from '@viewas/admin-api';
+import type { ApiResult, AuditEvent, AuditPage } from '@viewas/admin-api';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
@@ -54,8 +54,15 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
+export interface LedgerProps {
+  /** The newest entries, unfiltered, as the server read them while rendering the page. */
+  firstPage?: ApiResult<AuditPage>;
+}
+
+const toPage = (page: AuditPage) => ({ items: page.events, nextCursor: page.nextCursor });
+
 /** The impersonation ledger: newest first, filterable by admin and user e-mail, exportable as CSV. */
-export function Ledger() {
+export function Ledger({ firstPage }: LedgerProps) {
   const { messages } = useI18n();
   const t = messages.admin.ledger;
   const { api, saveFile, now } = useAppServices();
@@ -64,12 +71,9 @@ export function Ledger() {
   const [targetEmail, setTargetEmail] = useState('');
 
   const { state, loadMore, reload } = usePagedList<AuditEvent>(
-    async (cursor, signal) =>
-      mapResult(await api.listAudit({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), (page) => ({
-        items: page.events,
-        nextCursor: page.nextCursor,
-      })),
+    async (cursor, signal) => mapResult(await api.listAudit({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), toPage),
     `${filters.admin?.id ?? ''}|${filters.target?.id ?? ''}`,
+    firstPage && mapResult(firstPage, toPage),
   );
   const filtered = filters.admin !== null || filters.target !== null;
   const events = state.status === 'ready' ? state.items : [];

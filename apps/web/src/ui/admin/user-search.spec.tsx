@@ -6,9 +6,9 @@ import { ada, alan, deferred, fail, grace, linus, ok } from '../test-utils/fixtu
 import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
 import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, UserSearch } from './user-search';
 
-function setup(listUsers: jest.Mock, onViewAs = jest.fn()) {
+function setup(listUsers: jest.Mock, onViewAs = jest.fn(), firstPage?: ApiResult<UsersPage>) {
   const services = fakeServices({ api: fakeApi({ listUsers }) });
-  return { ...renderWithApp(<UserSearch onViewAs={onViewAs} />, { services }), onViewAs };
+  return { ...renderWithApp(<UserSearch onViewAs={onViewAs} firstPage={firstPage} />, { services }), onViewAs };
 }
 
 const page = (users = [grace, ada, alan, linus], nextCursor: string | null = null) => ok<UsersPage>({ users, nextCursor });
@@ -143,5 +143,52 @@ describe('UserSearch', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('alan@example.com')).toBeInTheDocument();
     expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+  });
+
+  describe('with the first page the server read', () => {
+    it('shows it at once, with no loading state and no second request', async () => {
+      const listUsers = jest.fn(async () => page([alan]));
+      const { container } = setup(listUsers, jest.fn(), page([grace, ada], 'cursor-2'));
+
+      expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('table', { name: 'Users matching your search' })).getAllByRole('row')).toHaveLength(3);
+      expect(screen.getByRole('status')).toHaveTextContent('2+ users found');
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+      await act(async () => undefined);
+      expect(listUsers).not.toHaveBeenCalled();
+      expect(await axe(container)).toHaveNoViolations();
+    });
+
+    it('searches as usual once the admin types, and asks again for the first page after the box is cleared', async () => {
+      jest.useFakeTimers();
+      const listUsers = jest.fn(async (query?: { query?: string }) => page(query?.query ? [ada] : [grace, alan]));
+      const { user } = setup(listUsers, jest.fn(), page([grace, ada, alan, linus]));
+      const box = screen.getByRole('searchbox', { name: 'Search users' });
+
+      await user.type(box, 'ada');
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      await waitFor(() => expect(listUsers).toHaveBeenCalledTimes(1));
+      expect(listUsers).toHaveBeenLastCalledWith({ query: 'ada', cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+      expect(await screen.findByRole('status')).toHaveTextContent('1 user found');
+
+      await user.clear(box);
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      await waitFor(() => expect(listUsers).toHaveBeenCalledTimes(2));
+      expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+      expect(await screen.findByText('alan@example.com')).toBeInTheDocument();
+    });
+
+    it('shows a failed server read as the error, and Try again asks the API', async () => {
+      const listUsers = jest.fn(async () => page([ada]));
+      const { user } = setup(listUsers, jest.fn(), fail('unavailable', 'db down', 503));
+
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('The service is temporarily unavailable. Try again in a moment.');
+      expect(listUsers).not.toHaveBeenCalled();
+
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+      expect(listUsers).toHaveBeenCalledTimes(1);
+    });
   });
 });

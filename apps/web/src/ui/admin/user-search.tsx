@@ -1,6 +1,6 @@
 'use client';
 
-import type { AdminUserSummary } from '@viewas/admin-api';
+import type { AdminUserSummary, ApiResult, UsersPage } from '@viewas/admin-api';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
@@ -17,11 +17,12 @@ import { mapResult } from '../data/map-result';
 import { useDebouncedValue } from '../data/use-debounced-value';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
+import { USERS_PAGE_SIZE } from './admin-page-data';
+
+export { USERS_PAGE_SIZE };
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
-/** Users per page: enough to find someone, few enough to keep the rest of the admin page in view. */
-export const USERS_PAGE_SIZE = 10;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -35,19 +36,21 @@ const Email = styled.span`
 export interface UserSearchProps {
   /** Called with the user whose 'View as' was pressed. */
   onViewAs: (user: AdminUserSummary) => void;
+  /** The first page for an empty search, when the server already read it. */
+  firstPage?: ApiResult<UsersPage>;
 }
 
 /** Search users as you type; each row says whether and why (not) the user can be viewed as. */
-export function UserSearch({ onViewAs }: UserSearchProps) {
+export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
   const { messages } = useI18n();
   const t = messages.admin.search;
   const { api } = useAppServices();
   const [query, setQuery] = useState('');
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const { state, loadMore, reload } = usePagedList<AdminUserSummary>(
-    async (cursor, signal) =>
-      mapResult(await api.listUsers({ query: term || undefined, cursor, limit: USERS_PAGE_SIZE }, { signal }), (page) => ({ items: page.users, nextCursor: page.nextCursor })),
+    async (cursor, signal) => mapResult(await api.listUsers({ query: term || undefined, cursor, limit: USERS_PAGE_SIZE }, { signal }), toPage),
     term,
+    firstPage && mapResult(firstPage, toPage),
   );
 
   const announcement = state.status === 'ready' ? t.results(state.items.length, state.nextCursor !== null) : '';
@@ -120,6 +123,8 @@ export function UserSearch({ onViewAs }: UserSearchProps) {
     </Card>
   );
 }
+
+const toPage = (page: UsersPage) => ({ items: page.users, nextCursor: page.nextCursor });
 
 /** The server says why; older servers may not, so the user's own fields fill in. */
 function notImpersonableReason(user: AdminUserSummary): 'self' | 'admin' | 'disabled' {

@@ -41,6 +41,17 @@ function reduce<T>(state: PagedList<T>, action: Action<T>): PagedList<T> {
   }
 }
 
+function initialState<T>(firstPage: ApiResult<Page<T>> | undefined): PagedList<T> {
+  if (!firstPage) return { status: 'loading' };
+  return reduce<T>({ status: 'loading' }, firstPage.ok ? { type: 'loaded', page: firstPage.data } : { type: 'failed', error: firstPage.error });
+}
+
+/** Which first page is on screen: the one for this `key`, fetched on this `reload` count. */
+interface Answered {
+  key: string;
+  generation: number;
+}
+
 export interface PagedListControls<T> {
   state: PagedList<T>;
   /** Fetches the page after the last one loaded. */
@@ -52,19 +63,21 @@ export interface PagedListControls<T> {
 /**
  * A cursor-paginated list. It loads the first page whenever `key` changes (a new search, new
  * filters) and cancels whatever was still in flight, so a slow answer to an old search can never
- * replace the answer to the current one.
+ * replace the answer to the current one. `firstPage` is the answer for the initial `key` when the
+ * server already read it: the list then starts ready, with no loading state and no second request.
  */
-export function usePagedList<T>(fetchPage: FetchPage<T>, key: string): PagedListControls<T> {
-  const [state, dispatch] = useReducer(reduce<T>, { status: 'loading' });
+export function usePagedList<T>(fetchPage: FetchPage<T>, key: string, firstPage?: ApiResult<Page<T>>): PagedListControls<T> {
+  const [state, dispatch] = useReducer(reduce<T>, firstPage, initialState<T>);
   const [generation, reload] = useReducer((count: number) => count + 1, 0);
   const inFlight = useRef<AbortController | null>(null);
+  const answered = useRef<Answered | null>(firstPage ? { key, generation: 0 } : null);
   // The latest fetcher, so a caller's inline function does not restart the list on every render.
   const latestFetchPage = useRef(fetchPage);
   useLayoutEffect(() => {
     latestFetchPage.current = fetchPage;
   });
 
-  const fetchInto = useCallback(async (cursor: string | undefined) => {
+  const fetchInto = useCallback(async (cursor: string | undefined, request?: Answered) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
@@ -72,14 +85,19 @@ export function usePagedList<T>(fetchPage: FetchPage<T>, key: string): PagedList
     const result = await latestFetchPage.current(cursor, controller.signal);
     if (controller.signal.aborted) return;
     inFlight.current = null;
+    if (request) answered.current = request;
     if (result.ok) dispatch({ type: cursor === undefined ? 'loaded' : 'loaded-more', page: result.data });
     else dispatch({ type: cursor === undefined ? 'failed' : 'more-failed', error: result.error });
   }, []);
 
   useEffect(() => {
-    void fetchInto(undefined);
-    return () => inFlight.current?.abort();
+    // Marked answered only once an answer lands, so an effect that React runs twice (Strict Mode)
+    // and whose first request it cancelled asks again instead of leaving the list loading.
+    if (answered.current?.key === key && answered.current.generation === generation) return;
+    void fetchInto(undefined, { key, generation });
   }, [key, generation, fetchInto]);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   const nextCursor = state.status === 'ready' && state.more !== 'loading' ? state.nextCursor : null;
   const loadMore = useCallback(() => {

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getMessages } from '../../../i18n/messages';
+import { getServerContext } from '../../../server/app/server-context';
 import { AdminPageView } from '../../../ui/admin/admin-page-view';
+import { loadAdminPageData } from '../../../ui/admin/server/load-admin-page-data';
 import { ForbiddenView } from '../../../ui/errors/forbidden-view';
 import { ADMIN_PAGE_PATH } from '../../../ui/routes';
 import { getDocumentContext } from '../../_document/get-document-context';
@@ -14,5 +16,6 @@ export default async function UserImpersonationPage() {
   const [user, { lang }] = await Promise.all([requireUser(ADMIN_PAGE_PATH), getDocumentContext()]);
   const admin = await getVerifiedAdmin();
   if (!admin) return <ForbiddenView lang={lang} impersonating={user.isImpersonated} />;
-  return <AdminPageView lang={lang} />;
+  // Only now, for a verified admin: the first data is rendered into the page instead of fetched after it.
+  return <AdminPageView lang={lang} initial={await loadAdminPageData(getServerContext(), admin)} />;
 }

@@ -1,0 +1,93 @@
+import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { UserRow } from '../../../server/db/schema';
+import { createLogger } from '../../../server/logging/logger';
+import type { Storage } from '../../../server/storage/storage';
+import { startTestApp, TestClock, type TestApp } from '../../../server/testing/test-app';
+import type { TestBrowser } from '../../../server/testing/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../server/testing/test-database';
+import { USERS_PAGE_SIZE } from '../admin-page-data';
+import { loadAdminPageData, type AdminPageSources } from './load-admin-page-data';
+
+const IMPERSONATION_MAX_MINUTES = 5;
+
+describe('loadAdminPageData', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let admin: UserRow;
+  let adminBrowser: TestBrowser;
+
+  beforeAll(async () => {
+    database = await createPgliteTestDatabase();
+    app = await startTestApp({ database, clock: new TestClock(), impersonationMaxMinutes: IMPERSONATION_MAX_MINUTES });
+    admin = await app.createUser({ email: 'aa-admin@example.com', role: 'admin' });
+    await app.createUser({ email: 'aa-other-admin@example.com', role: 'admin' });
+    await app.createUser({ email: 'aa-disabled@example.com', status: 'disabled' });
+    // More users than one page holds, so the first page has a next cursor.
+    for (let index = 0; index < USERS_PAGE_SIZE; index += 1) await app.createUser({ email: `user-${String(index).padStart(2, '0')}@example.com` });
+    adminBrowser = await app.signedIn(admin);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const sources = (overrides: Partial<AdminPageSources> = {}): AdminPageSources => ({
+    storage: app.services.storage,
+    sweepExpired: app.services.sweepExpired,
+    logger: createLogger('silent'),
+    ...overrides,
+  });
+
+  it('reads exactly what the admin API answers this admin for an empty search, the active impersonations and the ledger', async () => {
+    const [target, pendingTarget] = (await database.storage.users.search({ query: 'user-', limit: 2 })).users as [UserRow, UserRow];
+    await app.impersonating(admin, target, 'Ticket 1: checking the invoice view');
+    await adminBrowser.api('POST', '/api/admin/impersonate', { userId: pendingTarget.id, reason: 'Ticket 2: settings page' });
+
+    const data = await loadAdminPageData(sources(), admin);
+
+    const users = await adminBrowser.api<UsersPage>('GET', `/api/admin/users?limit=${USERS_PAGE_SIZE}`);
+    const active = await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true');
+    const ledger = await adminBrowser.api<AuditPage>('GET', '/api/admin/audit');
+    expect(data).toEqual({ users: { ok: true, data: users.body }, active: { ok: true, data: active.body }, ledger: { ok: true, data: ledger.body } });
+    expect(users.body.users).toHaveLength(USERS_PAGE_SIZE);
+    expect(users.body.nextCursor).not.toBeNull();
+    expect(users.body.users.find((user) => user.id === admin.id)).toMatchObject({ impersonable: false, notImpersonableReason: 'self' });
+    expect(active.body.impersonations.map((record) => record.status).sort()).toEqual(['active', 'pending']);
+    expect(ledger.body.events.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('records expiries before it lists, so an impersonation whose time is up is not shown as in progress', async () => {
+    app.clock.advance((IMPERSONATION_MAX_MINUTES + 1) * 60_000);
+
+    const data = await loadAdminPageData(sources(), admin);
+
+    expect(data.active).toEqual({ ok: true, data: { impersonations: [] } });
+    if (!data.ledger.ok) throw new Error('the ledger should have loaded');
+    expect(data.ledger.data.events.slice(0, 2).map((event) => event.type)).toEqual(['impersonation.expired', 'impersonation.expired']);
+  });
+
+  it('turns an unreachable database into an "unavailable" answer for every section, and logs each', async () => {
+    const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const logger = createLogger('silent');
+    const logged = jest.spyOn(logger, 'error');
+
+    const data = await loadAdminPageData(sources({ storage: refused, sweepExpired: refused, logger }), admin);
+
+    const unavailable = { ok: false, error: { code: 'unavailable', message: expect.any(String), status: 503 } };
+    expect(data).toEqual({ users: unavailable, active: unavailable, ledger: unavailable });
+    expect(logged).toHaveBeenCalledTimes(3);
+  });
+
+  it('fails only the section whose read broke, with a generic error that does not leak the cause', async () => {
+    const storage = async (): Promise<Storage> => {
+      const real = await app.services.storage();
+      return { ...real, audit: { ...real.audit, list: () => Promise.reject(new Error('relation "audit_events" does not exist')) } };
+    };
+
+    const data = await loadAdminPageData(sources({ storage }), admin);
+
+    expect(data.users.ok).toBe(true);
+    expect(data.active.ok).toBe(true);
+    expect(data.ledger).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong', status: 500 } });
+  });
+});
