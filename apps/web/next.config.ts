@@ -4,6 +4,8 @@ import type { NextConfig } from 'next';
 const workspaceRoot = path.join(__dirname, '..', '..');
 
 const nextConfig: NextConfig = {
+  // A second build (NEXT_DIST_DIR=.next-other at build and start) can sit beside the shared one.
+  distDir: process.env['NEXT_DIST_DIR'] || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   // Stable, readable class names and SSR-safe ids for styled-components.

@@ -14,10 +14,11 @@ if (process.env.DATABASE_URL && !process.env.NEXTAUTH_SECRET) {
 
 await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: workspaceRoot });
 
-const server = spawn('npx', ['next', 'start', '-p', port], {
-  cwd: `${workspaceRoot}/apps/web`,
+// The production server (apps/web/server.mjs): the client's real address, and a graceful SIGTERM.
+const server = spawn(process.execPath, ['apps/web/server.mjs'], {
+  cwd: workspaceRoot,
   stdio: 'inherit',
-  env: { ...process.env, ...quietEnv, NODE_ENV: 'production' },
+  env: { ...process.env, ...quietEnv, NODE_ENV: 'production', PORT: port },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

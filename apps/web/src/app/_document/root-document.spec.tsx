@@ -20,14 +20,16 @@ describe('the first HTML of a page', () => {
     const html = firstHtml({ cookie: 'other=1; viewas-color-mode=dark', 'accept-language': 'en-GB,en;q=0.9' });
     expect(htmlTag(html)).toContain('lang="en"');
     expect(htmlTag(html)).toContain('data-theme="dark"');
-    expect(htmlTag(html)).toContain('style="color-scheme:dark"');
     expect(html).toContain('<p>page</p>');
   });
 
   it('carries the saved light mode', () => {
     const tag = htmlTag(firstHtml({ cookie: 'viewas-color-mode=light' }));
     expect(tag).toContain('data-theme="light"');
-    expect(tag).toContain('style="color-scheme:light"');
+  });
+
+  it('renders no inline style attribute, which the Content-Security-Policy would block', () => {
+    expect(firstHtml({ cookie: 'viewas-color-mode=dark', 'x-nonce': 'abc123' })).not.toMatch(/<[^>]+\sstyle="/);
   });
 
   it.each([
@@ -48,5 +50,12 @@ describe('the first HTML of a page', () => {
   it('puts the CSP nonce on the inline colour-mode script', () => {
     const html = firstHtml({ 'x-nonce': 'abc123' });
     expect(html).toMatch(/<script nonce="abc123">\(function\(k\)/);
+  });
+
+  it('hands the CSP nonce to styled-components (csp-nonce meta) and to react-hot-toast (window.__nonce__)', () => {
+    const html = firstHtml({ 'x-nonce': 'abc123' });
+    expect(html).toContain('<meta property="csp-nonce" nonce="abc123"/>');
+    expect(html).toContain('<script nonce="abc123">self.__nonce__=document.currentScript.nonce</script>');
+    expect(firstHtml({})).not.toMatch(/csp-nonce|__nonce__/);
   });
 });

@@ -16,15 +16,32 @@ export interface RootDocumentProps {
 }
 
 /**
+ * Hands this response's nonce to the two libraries that add `<style>` elements in the browser:
+ * styled-components reads the `csp-nonce` meta element, react-hot-toast's goober `window.__nonce__`
+ * (the script reads its own nonce, so the value is not repeated in its text).
+ */
+function CspNonceForStyles({ nonce }: { nonce: string }) {
+  return (
+    <>
+      <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: 'self.__nonce__=document.currentScript.nonce' }} />
+    </>
+  );
+}
+
+/**
  * `<html>` and `<body>` of every page. The saved colour mode is on `<html>` in the first byte of
  * HTML; without a saved choice the inline script sets it from the system setting before the first
  * paint, which is why `<html>` may differ from the server's and hydration is told not to mind.
+ * Only `data-theme` is rendered, not the `style` attribute: the Content-Security-Policy allows no
+ * inline style attributes, and the global style derives `color-scheme` from `data-theme`.
  */
 export function RootDocument({ lang, theme, colorModePreference, nonce, fontClassName, children }: RootDocumentProps) {
   return (
-    <html lang={lang} className={fontClassName} suppressHydrationWarning {...getColorModeHtmlProps(colorModePreference)}>
+    <html lang={lang} className={fontClassName} suppressHydrationWarning data-theme={getColorModeHtmlProps(colorModePreference)['data-theme']}>
       <head>
         <ColorModeScript type="cookie" nonce={nonce} />
+        {nonce ? <CspNonceForStyles nonce={nonce} /> : null}
       </head>
       <body>
         <StyledComponentsRegistry nonce={nonce}>

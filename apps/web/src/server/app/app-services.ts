@@ -14,24 +14,32 @@ import type { AppConfig } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
+import { createRequestScope, type RequestScope } from '../logging/request-scope';
+import { createDenialRecorder, DEFAULT_ANONYMOUS_DENIAL_LIMIT } from '../services/denial-recorder';
 import { createExpirySweeper } from '../services/expiry';
 import { createHealthCheck } from '../services/health';
 import { createImpersonationService } from '../services/impersonation-service';
 import { isActiveAdmin } from '../services/impersonation-rules';
 import { clientIp } from '../services/request-info';
 import { createSignInService, DEFAULT_THROTTLE, type SignInServiceOptions } from '../services/sign-in';
+import type { ThrottlePolicy } from '../storage/sign-in-throttle';
 import { createStorage, type Storage } from '../storage/storage';
+import type { AdminPageAccess } from '../security/proxy-handler';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
-  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'trustProxy'>;
+  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'>;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
+  /** The per-request logging scope the logger reads its `requestId` from; a private one by default. */
+  requestScope?: RequestScope;
   /** The clock every expiry is measured with; tests move it instead of waiting. */
   now?: () => Date;
   hasher?: PasswordHasher;
   throttle?: SignInServiceOptions['throttle'];
+  /** How many denied impersonation steps without a session one address may add to the ledger. */
+  anonymousDenialLimit?: ThrottlePolicy;
 }
 
 /** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
@@ -41,12 +49,13 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * The app's server side, wired from its configuration and a database: the web handler for every API
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
-export function createAppServices({ config, secret, database, logger, now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE }: AppServicesOptions) {
+export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT }: AppServicesOptions) {
   const storage = async (): Promise<Storage> => createStorage(await database.get());
   const revocations = createRevocationList();
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
   const sweepExpired = createExpirySweeper({ storage, now, logger });
   const cookieName = sessionCookieName(config.origin);
+  const recordDenial = createDenialRecorder({ storage, limit: anonymousDenialLimit });
 
   const checkSession = createSessionValidator({
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -61,22 +70,22 @@ export function createAppServices({ config, secret, database, logger, now = () =
     onRecheckFailed: (error, claim) => logger.warn({ err: error, impersonationId: claim.id }, 'impersonation re-check failed: the impersonated session ends'),
   });
   const sessions = createSessionReader({ codec, cookieName, checkSession });
-  const signIn = createSignInService({ storage, hasher, now, logger, revocations, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
-  const impersonation = createImpersonationService({ storage, sessions, sweepExpired, revocations, now, impersonationMaxMinutes: config.impersonationMaxMinutes, logger });
+  const signIn = createSignInService({ storage, hasher, now, logger, revocations, sweepExpired, recordDenial, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
+  const impersonation = createImpersonationService({ storage, sessions, sweepExpired, revocations, recordDenial, now, impersonationMaxMinutes: config.impersonationMaxMinutes, logger });
 
   const auth = createAuthHandler({
     origin: config.origin,
-    authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, trustProxy: config.trustProxy, codec, sessions, checkSession, signIn, logger }),
+    authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, checkSession, signIn, logger }),
     sessionEndpoint: createSessionEndpoint({ sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds }),
   });
   const adminApi = createAdminApiHandlers({
     service: impersonation,
     origin: config.origin,
-    getClientIp: (request) => clientIp(request.headers, config.trustProxy),
+    getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
     onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
   });
-  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger });
+  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope });
 
   /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
   async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {
@@ -91,13 +100,27 @@ export function createAppServices({ config, secret, database, logger, now = () =
     return isActiveAdmin(await (await storage()).users.findById(user.id)) ? { ...user, role: 'admin' } : null;
   }
 
-  /** Periodic upkeep: record the expiries nobody noticed yet, and forget sign-in failures that no longer count. */
-  async function housekeeping(): Promise<void> {
-    await sweepExpired();
-    await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs));
+  /**
+   * For the proxy's answer to an admin page: `not-admin` is a signed-in user the database does not
+   * know as an active admin in their own session; `unknown` when the database cannot say.
+   */
+  async function adminPageAccess(cookies: CookieSource): Promise<AdminPageAccess> {
+    if (!(await getCurrentSession(cookies))) return 'signed-out';
+    try {
+      return (await getAdminSession(cookies)) ? 'admin' : 'not-admin';
+    } catch (error) {
+      logger.warn({ err: error }, 'could not check admin access for an admin page');
+      return 'unknown';
+    }
   }
 
-  return { handle, getCurrentSession, getAdminSession, sweepExpired, housekeeping, storage, database, logger };
+  /** Periodic upkeep: record the expiries nobody noticed yet, and forget failure counts that no longer count. */
+  async function housekeeping(): Promise<void> {
+    await sweepExpired();
+    await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs));
+  }
+
+  return { handle, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -4,6 +4,7 @@ import { resolveSessionSecret } from '../config/session-secret';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/open-database';
 import { createLogger } from '../logging/logger';
+import { createRequestScope } from '../logging/request-scope';
 import { createAppServices, type AppServices } from './app-services';
 
 export type ServerContext = AppServices & { config: AppConfig };
@@ -14,7 +15,9 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 // On globalThis, not in a module variable: Next.js may load this module once per route bundle (and
 // again on every dev reload), but the process must have one database connection and one PGlite lock.
 const CONTEXT = Symbol.for('viewas.server-context');
-type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext };
+// How the production server (server.mjs, plain JS outside the Next.js bundles) closes the database on SIGTERM.
+const SHUTDOWN = Symbol.for('viewas.shutdown');
+type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void> };
 
 /**
  * The app's server side for this process, created on first use from the environment. Pages use
@@ -27,16 +30,18 @@ export function getServerContext(): ServerContext {
 
 function createServerContext(): ServerContext {
   const config = loadConfig(process.env, { cwd: process.cwd() });
-  const logger = createLogger(config.logLevel);
+  const requestScope = createRequestScope();
+  const logger = createLogger(config.logLevel, { requestScope });
   const hasher = createPasswordHasher();
   const database = openConfiguredDatabase(config, { logger, hasher });
-  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config), database, logger, hasher }) };
+  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config), database, logger, requestScope, hasher }) };
 }
 
 /**
  * Start-up checks (from instrumentation.ts): a bad configuration or an embedded database held by another
  * process stops the server with a clear message; an unreachable PostgreSQL does not (requests answer
- * 503 until it is back). Then housekeeping runs periodically.
+ * 503 until it is back). Then housekeeping runs periodically, until the server's shutdown (after its
+ * last request) stops it and closes the database: the pool, or PGlite and its DATA_DIR lock.
  */
 export async function startServer(): Promise<ServerContext> {
   const context = getServerContext();
@@ -50,6 +55,11 @@ export async function startServer(): Promise<ServerContext> {
     context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+  (globalThis as ContextHolder)[SHUTDOWN] = async () => {
+    clearInterval(timer);
+    await context.database.close();
+    context.logger.info('database closed');
+  };
   return context;
 }
 

@@ -1,5 +1,8 @@
 import type { WebHandler } from '../auth/auth-handler';
 import type { Logger } from '../logging/logger';
+import { requestIdOf } from '../logging/request-id';
+import type { RequestScope } from '../logging/request-scope';
+import { mustNotBeStored } from '../security/security-headers';
 import type { HealthReport } from '../services/health';
 
 export interface WebRoutes {
@@ -8,6 +11,7 @@ export interface WebRoutes {
   adminApi: WebHandler;
   health: () => Promise<HealthReport>;
   logger: Logger;
+  requestScope: RequestScope;
 }
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -15,10 +19,12 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
 
 /**
  * All of the app's API routes as one `(Request) => Response` function: the Next.js route files call it,
- * and so do the tests over real HTTP. An unexpected error answers a generic 500, never a stack trace.
+ * and so do the tests over real HTTP. Each request runs in its own logging scope (its id from the proxy,
+ * echoed as `X-Request-Id`) and gets one access-log line: method, path (never the query), status, time.
+ * Per-user answers are never stored. An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, adminApi, health, logger }: WebRoutes): WebHandler {
-  return async (request) => {
+export function createWebHandler({ auth, adminApi, health, logger, requestScope }: WebRoutes): WebHandler {
+  const route: WebHandler = async (request) => {
     const { pathname } = new URL(request.url);
     try {
       if (pathname === '/api/health') {
@@ -36,4 +42,22 @@ export function createWebHandler({ auth, adminApi, health, logger }: WebRoutes):
       return json({ success: false, error: { code: 'internal', message: 'Something went wrong' } }, 500);
     }
   };
+
+  return (request) => {
+    const requestId = requestIdOf(request.headers);
+    return requestScope.run(requestId, async () => {
+      const started = performance.now();
+      const { pathname } = new URL(request.url);
+      const response = await route(request);
+      logger.info({ method: request.method, path: pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+      return withResponseHeaders(response, requestId, mustNotBeStored(pathname));
+    });
+  };
+}
+
+function withResponseHeaders(response: Response, requestId: string, noStore: boolean): Response {
+  const headers = new Headers(response.headers);
+  headers.set('X-Request-Id', requestId);
+  if (noStore && !/\bno-store\b/.test(headers.get('cache-control') ?? '')) headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

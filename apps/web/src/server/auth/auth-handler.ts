@@ -1,4 +1,5 @@
 import NextAuth, { type AuthOptions } from 'next-auth';
+import { isNonce, NONCE_HEADER } from '../security/content-security-policy';
 import { RATE_LIMITED_CODE } from '../services/sign-in';
 import { parseCookieHeader } from './session-cookie';
 import type { SessionEndpoint } from './session-endpoint';
@@ -30,7 +31,8 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
     if (!url.pathname.startsWith(`${AUTH_BASE_PATH}/`)) return new Response('Not found', { status: 404 });
     const segments = url.pathname.slice(AUTH_BASE_PATH.length + 1).split('/').filter(Boolean);
     if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(request);
-    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE) return rateLimitedPage();
+    const nonce = request.headers.get(NONCE_HEADER);
+    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE) return rateLimitedPage(nonce);
 
     let body: Record<string, string> | undefined;
     try {
@@ -51,7 +53,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       response as never,
       authOptions,
     );
-    return response.toResponse();
+    return response.toResponse(nonce);
   };
 }
 
@@ -72,12 +74,19 @@ function pinNextAuthOrigin(origin: string): void {
  * next-auth's default error page shows only "Error" for a code it does not know; a browser that hit the
  * sign-in limit gets a page that says what happened and what to do.
  */
-function rateLimitedPage(): Response {
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
-<main><h1>Too many sign-in attempts</h1><p>Signing in is paused for a while after repeated failures. Please try again in a few minutes.</p><p><a href="${AUTH_BASE_PATH}/signin">Back to sign in</a></p></main>
-</body></html>`;
-  return new Response(html, { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+function rateLimitedPage(nonce: string | null): Response {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head>
+<body><main><h1>Too many sign-in attempts</h1><p>Signing in is paused for a while after repeated failures. Please try again in a few minutes.</p><p><a href="${AUTH_BASE_PATH}/signin">Back to sign in</a></p></main></body></html>`;
+  return new Response(withStyleNonce(html, nonce), { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * next-auth's own pages (sign-in, sign-out, error) carry their CSS in a `<style>` element, which the
+ * page's Content-Security-Policy allows only with the nonce the proxy made for this request.
+ */
+export function withStyleNonce(html: string, nonce: string | null): string {
+  return isNonce(nonce) ? html.replaceAll('<style>', `<style nonce="${nonce}">`) : html;
 }
 
 class BodyTooLargeError extends Error {}
@@ -154,9 +163,11 @@ class ResponseCollector {
     return this;
   }
 
-  toResponse(): Response {
+  toResponse(nonce: string | null): Response {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
-    return new Response(bodyless ? null : this.body, { status: this.statusCode, headers: this.headers });
+    const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
+    const body = html ? withStyleNonce(this.body ?? '', nonce) : this.body;
+    return new Response(bodyless ? null : body, { status: this.statusCode, headers: this.headers });
   }
 }

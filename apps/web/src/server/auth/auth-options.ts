@@ -23,7 +23,8 @@ export interface AuthOptionsDeps {
   secret: string;
   origin: string;
   sessionMaxAgeSeconds: number;
-  trustProxy: boolean;
+  /** See `AppConfig.clientIpHeader`. */
+  clientIpHeader: string | null;
   codec: JwtCodec;
   sessions: SessionReader;
   checkSession: CheckSession;
@@ -34,7 +35,7 @@ export interface AuthOptionsDeps {
 type Authorize = (credentials: unknown, session: SessionState, info: RequestInfo) => Promise<AuthorizedUser | null>;
 
 export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
-  const { codec, sessions, checkSession, signIn, origin, sessionMaxAgeSeconds, trustProxy } = deps;
+  const { codec, sessions, checkSession, signIn, origin, sessionMaxAgeSeconds, clientIpHeader } = deps;
 
   /** Wraps a sign-in so it sees the caller's current session (from the cookie alone) and address. */
   const withSession =
@@ -42,7 +43,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
     async (credentials: unknown, request: { headers?: Record<string, unknown> }): Promise<AuthorizedUser | null> => {
       const headers = (request.headers ?? {}) as Record<string, string | undefined>;
       const session = await sessions.fromCookieHeader(headerValue(headers, 'cookie'));
-      return authorize(credentials, session, requestInfo(headers, trustProxy));
+      return authorize(credentials, session, requestInfo(headers, clientIpHeader));
     };
 
   return {
@@ -54,7 +55,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
         id: PASSWORD_PROVIDER,
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: (credentials, request) => signIn.signInWithPassword(credentials, requestInfo(request.headers ?? {}, trustProxy)),
+        authorize: (credentials, request) => signIn.signInWithPassword(credentials, requestInfo(request.headers ?? {}, clientIpHeader)),
       }),
       hiddenCredentials(IMPERSONATE_PROVIDER, 'Impersonate', withSession(signIn.takeOverImpersonation)),
       hiddenCredentials(RETURN_TO_ADMIN_PROVIDER, 'Return to admin', withSession(signIn.returnToAdmin)),
@@ -84,17 +85,26 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
         if (!claims) throw new SessionEndedError('invalid_claims');
         return toSession(claims, sessionMaxAgeSeconds) as never;
       },
-      // Redirects stay on this app: a callbackUrl elsewhere becomes the home page.
-      async redirect({ url }) {
-        if (url.startsWith('/') && !url.startsWith('//')) return `${origin}${url}`;
-        return URL.canParse(url) && new URL(url).origin === origin ? url : origin;
-      },
+      // Every redirect (a callbackUrl parameter or cookie) stays on this app; anything else goes home.
+      redirect: async ({ url }) => onOrigin(url, origin),
     },
     events: {
       signOut: ({ token }) => signIn.endOnSignOut(readClaims(token)),
     },
     logger: nextAuthLogger(deps.logger),
   };
+}
+
+/**
+ * `url` resolved the way a browser resolves it against the app, if it lands on the app's origin;
+ * otherwise the app's home. Resolving first is what catches `//evil`, `/\\evil`, `https://app@evil`
+ * and `javascript:`, which a prefix check lets through or misreads.
+ */
+export function onOrigin(url: string, origin: string): string {
+  const resolved = URL.canParse(url, origin) ? new URL(url, origin) : null;
+  if (resolved?.origin !== origin) return origin;
+  // An absolute URL is kept as written (a browser resolves it the same way); a path is made absolute.
+  return URL.canParse(url) ? url : resolved.href;
 }
 
 /** A credentials provider that exists for `signIn(id, ...)` calls but is not offered on the sign-in page. */

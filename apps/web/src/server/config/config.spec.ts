@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       sessionSecret: undefined,
       impersonationMaxMinutes: DEFAULT_IMPERSONATION_MAX_MINUTES,
       sessionMaxAgeSeconds: DEFAULT_SESSION_MAX_AGE_SECONDS,
-      trustProxy: false,
+      clientIpHeader: null,
       logLevel: 'info',
     });
   });
@@ -39,9 +39,9 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/viewas', connectTimeoutMs: 1500, queryTimeoutMs: 5000, poolMax: 10 });
   });
 
-  it('reads the impersonation length, session lifetime, proxy trust and log level', () => {
-    const config = loadConfig({ IMPERSONATION_MAX_MINUTES: '15', SESSION_MAX_AGE_SECONDS: '86400', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, { cwd: workspace });
-    expect(config).toMatchObject({ impersonationMaxMinutes: 15, sessionMaxAgeSeconds: 86400, trustProxy: true, logLevel: 'warn' });
+  it('reads the impersonation length, session lifetime, client address header and log level', () => {
+    const config = loadConfig({ IMPERSONATION_MAX_MINUTES: '15', SESSION_MAX_AGE_SECONDS: '86400', VIEWAS_CLIENT_IP_HEADER: 'x-viewas-client-ip', LOG_LEVEL: 'warn' }, { cwd: workspace });
+    expect(config).toMatchObject({ impersonationMaxMinutes: 15, sessionMaxAgeSeconds: 86400, clientIpHeader: 'x-viewas-client-ip', logLevel: 'warn' });
   });
 
   it('treats empty values as unset', () => {
@@ -49,8 +49,8 @@ describe('loadConfig', () => {
   });
 
   it('names every invalid variable in one error', () => {
-    const load = () => loadConfig({ DATABASE_URL: 'mysql://x', IMPERSONATION_MAX_MINUTES: '0', NEXTAUTH_SECRET: 'short', TRUST_PROXY: 'maybe' }, { cwd: workspace });
+    const load = () => loadConfig({ DATABASE_URL: 'mysql://x', IMPERSONATION_MAX_MINUTES: '0', NEXTAUTH_SECRET: 'short', VIEWAS_CLIENT_IP_HEADER: 'X Forwarded' }, { cwd: workspace });
     expect(load).toThrow(ConfigError);
-    expect(load).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*IMPERSONATION_MAX_MINUTES[\s\S]*TRUST_PROXY/);
+    expect(load).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*IMPERSONATION_MAX_MINUTES[\s\S]*VIEWAS_CLIENT_IP_HEADER/);
   });
 });

@@ -22,7 +22,11 @@ export interface AppConfig {
   demoPassword: string | undefined;
   impersonationMaxMinutes: number;
   sessionMaxAgeSeconds: number;
-  trustProxy: boolean;
+  /**
+   * The request header holding the client's address, set by the production server (server.mjs) on
+   * every request; `null` under `next start`/`next dev`, where nothing vouches for it (address unknown).
+   */
+  clientIpHeader: string | null;
   logLevel: LogLevel;
 }
 
@@ -38,7 +42,6 @@ export class ConfigError extends Error {
 }
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,7 +56,10 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
   SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
-  TRUST_PROXY: flag.default(false),
+  VIEWAS_CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a lower-case header name')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   DB_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(3_000),
   DB_QUERY_TIMEOUT_MS: integer(100, 300_000).default(5_000),
@@ -95,7 +101,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     demoPassword: vars.DEMO_PASSWORD,
     impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
-    trustProxy: vars.TRUST_PROXY,
+    clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -1,10 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { createPasswordHasher } from '../auth/password';
-import { createLogger } from '../logging/logger';
 import { createStorage } from '../storage/storage';
+import { captureLogs } from '../testing/log-capture';
 import { MIGRATIONS_DIR } from '../testing/test-database';
 import { DataDirLockedError } from './data-dir-lock';
 import { DEMO_ACCOUNTS, GENERATED_USER_COUNT } from './demo-users';
@@ -13,14 +12,8 @@ import { openConfiguredDatabase } from './open-database';
 const hasher = createPasswordHasher({ log2N: 4, r: 8, p: 1 });
 
 function capturingLogger() {
-  const lines: { msg: string }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as { msg: string });
-      done();
-    },
-  });
-  return { logger: createLogger('info', stream), messages: () => lines.map((line) => line.msg) };
+  const { logger, lines } = captureLogs('info');
+  return { logger, messages: () => lines().map((line) => line.msg) };
 }
 
 // The embedded default: a PGlite data directory, migrated and seeded at first start, one process at a time.

@@ -56,6 +56,10 @@ export const impersonations = pgTable(
     index('impersonations_open_idx').on(table.expiresAt).where(sql`${table.endedAt} is null`),
     index('impersonations_target_started_idx').on(table.targetId, table.startedAt),
     index('impersonations_created_idx').on(table.createdAt),
+    // An admin views a user in one session at a time: a second take-over of the same pair fails here, race or not.
+    uniqueIndex('impersonations_one_running_per_pair')
+      .on(table.adminId, table.targetId)
+      .where(sql`${table.startedAt} is not null and ${table.endedAt} is null`),
     check('impersonations_end_reason_check', sql`${table.endReason} is null or ${table.endReason} in (${inList(END_REASONS)})`),
     check('impersonations_ended_check', sql`(${table.endedAt} is null) = (${table.endReason} is null)`),
   ],

@@ -44,14 +44,15 @@ describe('invariant 2: only the session cookie is read, never an Authorization h
   });
 
   it('joins a token split into chunked cookies, for session reads, the admin API and the return', async () => {
-    const { browser } = await app.impersonating(admin, target);
+    const viewed = await app.createUser();
+    const { browser } = await app.impersonating(admin, viewed);
     const token = tokenOf(browser);
     const chunked = app.browser();
     const half = Math.ceil(token.length / 2);
     chunked.cookies.set(`${COOKIE}.1`, token.slice(half));
     chunked.cookies.set(`${COOKIE}.0`, token.slice(0, half));
 
-    expect(await chunked.session()).toMatchObject({ user: { id: target.id, isImpersonated: true } });
+    expect(await chunked.session()).toMatchObject({ user: { id: viewed.id, isImpersonated: true } });
     expect(await chunked.api('POST', '/api/admin/return-to-admin')).toMatchObject({ status: 200, body: { adminUser: { id: admin.id } } });
     expect(await chunked.signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: true });
     expect(await chunked.session()).toMatchObject({ user: { id: admin.id, isImpersonated: false } });

@@ -1,5 +1,6 @@
 import type { UserRow } from '../db/schema';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../config/config';
 import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
 
 const REASON = 'Customer asked for help with billing';
@@ -49,7 +50,7 @@ describe('invariant 7: who may start and return', () => {
   });
 
   it('answers 403 to a start from inside an impersonation', async () => {
-    const { browser } = await app.impersonating(admin, target);
+    const { browser } = await app.impersonating(admin, await app.createUser());
     expect(await start(browser, disabled.id)).toMatchObject({ status: 403 });
     expect(await browser.signIn('impersonate', { impersonationId: '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21' })).toMatchObject({ ok: false });
   });
@@ -63,7 +64,7 @@ describe('invariant 7: who may start and return', () => {
 
   it("lets only the starting admin's session take a pending impersonation over, once", async () => {
     const starter = await app.signedIn(admin);
-    const { body } = await start(starter, target.id);
+    const { body } = await start(starter, (await app.createUser()).id);
     const { impersonationId } = body as { impersonationId: string };
     const other = await app.signedIn(otherAdmin);
 
@@ -91,5 +92,47 @@ describe('invariant 7: who may start and return', () => {
     expect(await browser.clone().signIn('return-to-admin', { adminUserId: demoted.id })).toMatchObject({ ok: false, error: 'CredentialsSignin' });
     app.clock.advance(30_000);
     expect(await browser.session()).toEqual({});
+  });
+
+  describe('one view of a user per admin', () => {
+    const deniedRows = async (targetId: string) =>
+      (await app.storage.audit.list({ targetId, limit: 50 })).events.filter((event) => event.type === 'impersonation.denied').map((event) => ({ actorId: event.actorId, detail: event.detail }));
+
+    it('answers 409 with the reason when the admin already views that user in another session, and records the attempt', async () => {
+      const viewed = await app.createUser();
+      const { browser: firstBrowser } = await app.impersonating(admin, viewed);
+      const secondBrowser = await app.signedIn(admin);
+
+      expect(await start(secondBrowser, viewed.id)).toEqual({
+        status: 409,
+        body: { success: false, error: { code: 'conflict', message: `You are already viewing as ${viewed.email} in another session; end it first` } },
+        headers: expect.any(Headers),
+      });
+      expect(await deniedRows(viewed.id)).toEqual([{ actorId: admin.id, detail: { attempt: 'start', why: 'already_viewing', requestedUserId: viewed.id } }]);
+
+      // Another admin may view the same user, and once the first view ends, so may this admin again.
+      expect(await start(await app.signedIn(otherAdmin), viewed.id)).toMatchObject({ status: 200 });
+      expect(await firstBrowser.signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: true });
+      expect(await start(secondBrowser, viewed.id)).toMatchObject({ status: 200 });
+    });
+
+    it('lets only one of two pending views of the same user be taken over', async () => {
+      const viewed = await app.createUser();
+      const [first, second] = [await app.signedIn(admin), await app.signedIn(admin)];
+      const firstId = ((await start(first, viewed.id)).body as { impersonationId: string }).impersonationId;
+      const secondId = ((await start(second, viewed.id)).body as { impersonationId: string }).impersonationId;
+
+      expect(await first.signIn('impersonate', { impersonationId: firstId })).toMatchObject({ ok: true });
+      expect(await second.signIn('impersonate', { impersonationId: secondId })).toMatchObject({ ok: false, error: 'CredentialsSignin' });
+      expect(await second.session()).toMatchObject({ user: { id: admin.id, isImpersonated: false } });
+      expect(await deniedRows(viewed.id)).toEqual([{ actorId: admin.id, detail: { attempt: 'take_over', why: 'already_viewing' } }]);
+    });
+
+    it('does not count a view whose time is up', async () => {
+      const viewed = await app.createUser();
+      await app.impersonating(admin, viewed);
+      app.clock.advance(DEFAULT_IMPERSONATION_MAX_MINUTES * 60_000);
+      expect(await start(await app.signedIn(admin), viewed.id)).toMatchObject({ status: 200 });
+    });
   });
 });

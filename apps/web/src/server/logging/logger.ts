@@ -1,16 +1,35 @@
 import pino, { type DestinationStream } from 'pino';
 import type { LogLevel } from '../config/config';
+import type { RequestScope } from './request-scope';
 
 /** Structured JSON logs; services take a `Logger` and never write to the console themselves. */
 export type Logger = pino.Logger;
 
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+export interface LoggerOptions {
+  /** Where the JSON lines go; standard output by default. */
+  destination?: DestinationStream;
+  /** Stamps each line with the id of the request being served. */
+  requestScope?: RequestScope;
+}
+
+// Defence in depth: nothing logs headers or bodies, but should a secret end up under one of these
+// keys (at the top, or one or two objects down), its value is replaced.
+const SECRET_KEYS = ['password', 'passwordHash', 'token', 'sessionToken', 'csrfToken', 'cookie', 'cookies', 'authorization', '"set-cookie"', 'secret'];
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
+  const step = key.startsWith('"') ? `[${key}]` : `.${key}`;
+  return [key.startsWith('"') ? `[${key}]` : key, `*${step}`, `*.*${step}`];
+});
+
+export function createLogger(level: LogLevel, { destination, requestScope }: LoggerOptions = {}): Logger {
   return pino(
     {
       level,
       base: { service: 'viewas-web' },
-      // Defence in depth: these never belong in a log line, wherever they turn up.
-      redact: { paths: ['password', '*.password', 'passwordHash', '*.passwordHash', 'token', '*.token', 'cookie', '*.cookie'], censor: '[redacted]' },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      mixin: () => {
+        const requestId = requestScope?.requestId();
+        return requestId ? { requestId } : {};
+      },
     },
     destination,
   );

@@ -9,9 +9,10 @@ import { InvalidCursorError } from '../storage/cursor';
 import { isUuid } from '../storage/ids';
 import type { Storage } from '../storage/storage';
 import { Denied } from './denied';
+import { secondsUntil, type RecordDenial } from './denial-recorder';
 import type { SweepExpired } from './expiry';
 import { isActiveAdmin, NOT_IMPERSONABLE_DENIAL, person, whyNotImpersonable } from './impersonation-rules';
-import { denialEvent, ledgerEvent, returnParties, sessionHolder, type Denial, type DenialReason } from './ledger';
+import { ledgerEvent, returnParties, sessionHolder, type Denial, type DenialReason } from './ledger';
 import { toAccessHistoryEntry, toAdminUserSummary, toAuditEvent, toImpersonationRecord } from './records';
 import type { RequestInfo } from './request-info';
 
@@ -25,17 +26,19 @@ export interface ImpersonationServiceOptions {
   sessions: SessionReader;
   sweepExpired: SweepExpired;
   revocations: RevocationList;
+  recordDenial: RecordDenial;
   now: () => Date;
   impersonationMaxMinutes: number;
   logger: Logger;
 }
 
 // What a caller is told when denied; the precise reason is in the ledger and the log.
-const DENIAL_ANSWERS: Record<DenialReason, [AdminApiError['code'], string]> = {
+const DENIAL_ANSWERS: Record<DenialReason, [AdminApiError['code'], string | ((denial: Pick<Denial, 'target'>) => string)]> = {
   not_signed_in: ['unauthenticated', 'Sign in first'],
   session_ended: ['unauthenticated', 'Your session has ended: sign in again'],
   not_admin: ['forbidden', 'Only an administrator may do this'],
   already_impersonating: ['forbidden', 'Return to your admin account before starting another impersonation'],
+  already_viewing: ['conflict', (denial) => `You are already viewing as ${denial.target?.email ?? 'this user'} in another session; end it first`],
   not_impersonating: ['forbidden', 'This session is not an impersonation'],
   target_not_found: ['not_found', 'No such user'],
   target_is_self: ['forbidden', 'You cannot impersonate yourself'],
@@ -50,26 +53,35 @@ const DENIAL_ANSWERS: Record<DenialReason, [AdminApiError['code'], string]> = {
   already_ended: ['conflict', 'This impersonation has already ended'],
 };
 
+/** The error a denied caller gets. */
+function answerTo(denial: Pick<Denial, 'why' | 'target'>): AdminApiError {
+  const [code, message] = DENIAL_ANSWERS[denial.why];
+  return new AdminApiError(code, typeof message === 'function' ? message(denial) : message);
+}
+
 /**
  * The admin API's business side. Every call authorises the caller from the session cookie of the
  * request and re-reads the caller from the database: a token's `role` claim is never enough.
  */
 export function createImpersonationService(options: ImpersonationServiceOptions): ImpersonationService {
-  const { storage, sessions, sweepExpired, revocations, now, impersonationMaxMinutes } = options;
+  const { storage, sessions, sweepExpired, revocations, recordDenial, now, impersonationMaxMinutes } = options;
   const log = options.logger.child({ component: 'admin-api' });
   const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
   /** Turns a denial into its ledger row and the answer the caller gets. */
   async function refuse(denial: Denial, ctx: RequestContext, at: Date): Promise<never> {
+    const outcome = await recordDenial(denial, infoOf(ctx), at);
+    if (!outcome.recorded) {
+      log.warn({ attempt: denial.attempt, ip: ctx.ip }, 'anonymous impersonation steps refused: too many from this address');
+      throw new AdminApiError('rate_limited', 'Too many attempts from this address: try again later', { retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) });
+    }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: ctx.ip }, 'impersonation step denied');
-    await (await storage()).audit.append(denialEvent(denial, infoOf(ctx), at));
-    const [code, message] = DENIAL_ANSWERS[denial.why];
-    throw new AdminApiError(code, message);
+    throw answerTo(denial);
   }
 
   async function signedIn(ctx: RequestContext): Promise<SessionClaims> {
     const session = await sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
-    if (session.status !== 'valid') throw new AdminApiError('unauthenticated', DENIAL_ANSWERS.not_signed_in[1]);
+    if (session.status !== 'valid') throw answerTo({ why: 'not_signed_in', target: null });
     return session.claims;
   }
 
@@ -77,7 +89,7 @@ export function createImpersonationService(options: ImpersonationServiceOptions)
   async function admin(ctx: RequestContext): Promise<UserRow> {
     const claims = await signedIn(ctx);
     const user = claims.impersonation ? null : await (await storage()).users.findById(claims.sub);
-    if (!isActiveAdmin(user)) throw new AdminApiError(...DENIAL_ANSWERS.not_admin);
+    if (!isActiveAdmin(user)) throw answerTo({ why: 'not_admin', target: null });
     return user;
   }
 
@@ -106,6 +118,9 @@ export function createImpersonationService(options: ImpersonationServiceOptions)
       if (!target) return deny('target_not_found', person(caller));
       const refusal = whyNotImpersonable(caller.id, target);
       if (refusal) return deny(NOT_IMPERSONABLE_DENIAL[refusal], person(caller));
+      // One view of a user per admin at a time (a second browser, a forgotten tab): end the first one.
+      await sweepExpired();
+      if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at })) return deny('already_viewing', person(caller));
 
       const expiresAt = new Date(at.getTime() + impersonationMaxMinutes * 60_000);
       const pending = await db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ export type DenialReason =
   | 'session_ended'
   | 'not_admin'
   | 'already_impersonating'
+  | 'already_viewing'
   | 'not_impersonating'
   | 'target_not_found'
   | 'target_is_self'

@@ -17,16 +17,15 @@ export function headerValue(headers: HeaderSource, name: string): string | null 
 }
 
 /**
- * The client's address. A Next.js server fills `X-Forwarded-For` from the socket only when the client
- * did not send one, so without a proxy of our own in front the header is whatever the client says:
- * it is believed only with `TRUST_PROXY`, and then its last entry (the one our proxy appended) is used.
+ * The client's address, from the header the production server (server.mjs) writes on every request
+ * from the socket or, behind trusted proxies, from `X-Forwarded-For`; never from a header a client
+ * controls. `null` without that server, or when the value is not an IP address.
  */
-export function clientIp(headers: HeaderSource, trustProxy: boolean): string | null {
-  if (!trustProxy) return null;
-  const last = headerValue(headers, 'x-forwarded-for')?.split(',').at(-1)?.trim();
-  return last && isIP(last) ? last : null;
+export function clientIp(headers: HeaderSource, clientIpHeader: string | null): string | null {
+  const value = clientIpHeader ? headerValue(headers, clientIpHeader)?.trim() : undefined;
+  return value && isIP(value) ? value : null;
 }
 
-export function requestInfo(headers: HeaderSource, trustProxy: boolean): RequestInfo {
-  return { ip: clientIp(headers, trustProxy), userAgent: headerValue(headers, 'user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null };
+export function requestInfo(headers: HeaderSource, clientIpHeader: string | null): RequestInfo {
+  return { ip: clientIp(headers, clientIpHeader), userAgent: headerValue(headers, 'user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null };
 }

@@ -5,11 +5,14 @@ import { toEpochSeconds, type SessionClaims } from '../auth/session-claims';
 import type { SessionState } from '../auth/session-reader';
 import type { Logger } from '../logging/logger';
 import { isUuid } from '../storage/ids';
+import { AlreadyViewingError } from '../storage/impersonations';
 import type { Storage } from '../storage/storage';
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
 import { Denied } from './denied';
+import type { DenialOutcome, RecordDenial } from './denial-recorder';
+import type { SweepExpired } from './expiry';
 import { isActiveAdmin, NOT_IMPERSONABLE_DENIAL, person, whyNotImpersonable } from './impersonation-rules';
-import { denialEvent, ledgerEvent, returnParties, sessionHolder, type Denial } from './ledger';
+import { ledgerEvent, returnParties, sessionHolder, type Denial } from './ledger';
 import type { RequestInfo } from './request-info';
 
 /** What `authorize` hands to next-auth: the claims the new session token will carry. */
@@ -40,6 +43,9 @@ export interface SignInServiceOptions {
   now: () => Date;
   logger: Logger;
   revocations: RevocationList;
+  /** Closes impersonations whose time is up, so an expired one never blocks a new take-over. */
+  sweepExpired: SweepExpired;
+  recordDenial: RecordDenial;
   sessionMaxAgeSeconds: number;
   throttle?: { account: ThrottlePolicy; ip: ThrottlePolicy };
 }
@@ -51,18 +57,23 @@ const ReturnCredentials = z.object({ adminUserId: z.string().min(1).max(128) });
 /**
  * The three ways a session is made, as next-auth `authorize` functions: each answers the user to sign
  * in, or `null` for every failure (which next-auth reports identically), never throwing except for the
- * rate limit. The reason for a failure goes to the log and, for impersonation steps, to the ledger.
+ * rate limits (too many failed passwords, or too many anonymous impersonation steps from one address). The reason for a failure goes to the log and, for impersonation steps, to the ledger.
  */
-export function createSignInService({ storage, hasher, now, logger, revocations, sessionMaxAgeSeconds, throttle = DEFAULT_THROTTLE }: SignInServiceOptions) {
+export function createSignInService({ storage, hasher, now, logger, revocations, sweepExpired, recordDenial, sessionMaxAgeSeconds, throttle = DEFAULT_THROTTLE }: SignInServiceOptions) {
   const log = logger.child({ component: 'sign-in' });
 
   async function deny(denial: Denial, info: RequestInfo, at: Date): Promise<null> {
-    log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: info.ip }, 'impersonation step denied');
+    let outcome: DenialOutcome | undefined;
     try {
-      await (await storage()).audit.append(denialEvent(denial, info, at));
+      outcome = await recordDenial(denial, info, at);
     } catch (error) {
       log.error({ err: error }, 'could not record a denied impersonation step');
     }
+    if (outcome?.recorded === false) {
+      log.warn({ attempt: denial.attempt, ip: info.ip }, 'anonymous impersonation steps refused: too many from this address');
+      throw new RateLimitedError();
+    }
+    log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: info.ip }, 'impersonation step denied');
     return null;
   }
 
@@ -71,7 +82,7 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
     try {
       return await body();
     } catch (error) {
-      if (error instanceof Denied) return deny(error.denial, info, at);
+      if (error instanceof Denied) return await deny(error.denial, info, at);
       if (error instanceof RateLimitedError) throw error;
       log.error({ err: error, attempt }, 'sign-in failed unexpectedly');
       return null;
@@ -122,6 +133,7 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
       if (claims.impersonation) throw denial('already_impersonating', sessionHolder(session));
       if (!impersonationId) throw denial('not_pending', sessionHolder(session));
 
+      await sweepExpired();
       const db = await storage();
       return db.transaction(async (tx) => {
         const admin = await tx.users.findById(claims.sub);
@@ -132,7 +144,12 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
         if (!target) throw denial('target_not_found', person(admin));
         const refusal = whyNotImpersonable(admin.id, target);
         if (refusal) throw denial(NOT_IMPERSONABLE_DENIAL[refusal], person(admin), person(target));
-        const started = await tx.impersonations.activate({ id: pending.id, adminId: admin.id, now: at });
+        const alreadyViewing = () => denial('already_viewing', person(admin), person(target));
+        if (await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at })) throw alreadyViewing();
+        // Two take-overs racing past that check: the database lets one of them through.
+        const started = await tx.impersonations.activate({ id: pending.id, adminId: admin.id, now: at }).catch((error: unknown) => {
+          throw error instanceof AlreadyViewingError ? alreadyViewing() : error;
+        });
         if (!started) throw denial('not_pending', person(admin), person(target));
 
         await tx.audit.append(ledgerEvent({ type: 'impersonation.activated', actor: person(admin), target: person(target), impersonation: started, info, at }));

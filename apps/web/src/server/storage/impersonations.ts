@@ -2,11 +2,23 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/database';
 import { impersonations, users, type ImpersonationRow } from '../db/schema';
+import { isUniqueViolation } from '../db/constraint-violation';
 import { decodeCursor, encodeCursor, isTimestamp } from './cursor';
 import { isUuid } from './ids';
 
 /** An admin's session must take a started impersonation over within this window, or it lapses. */
 export const PENDING_WINDOW_MS = 60_000;
+
+/** The unique index that keeps one running impersonation per admin and target (migration 0002). */
+const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
+
+/** The admin already views this user in another session: a second one may not start until it ends. */
+export class AlreadyViewingError extends Error {
+  override readonly name = 'AlreadyViewingError';
+  constructor() {
+    super('This admin is already viewing as this user');
+  }
+}
 
 export interface Person {
   id: string;
@@ -68,24 +80,39 @@ export function createImpersonationsRepository(db: Queryable) {
 
     /**
      * Turns a pending impersonation into a running one. Only the admin who started it, only once,
-     * only within the pending window: one atomic statement, so a replay or a race gets `null`.
+     * only within the pending window: one atomic statement, so a replay or a race gets `null`. Throws
+     * `AlreadyViewingError` while the same admin has another running impersonation of the same user.
      */
     async activate({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<ImpersonationRow | null> {
       if (!isUuid(id)) return null;
+      try {
+        const [row] = await db
+          .update(impersonations)
+          .set({ startedAt: now })
+          .where(
+            and(
+              eq(impersonations.id, id),
+              eq(impersonations.adminId, adminId),
+              isNull(impersonations.startedAt),
+              isOpen,
+              gt(impersonations.createdAt, pendingDeadline(now)),
+              gt(impersonations.expiresAt, now),
+            ),
+          )
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error, ONE_RUNNING_PER_PAIR)) throw new AlreadyViewingError();
+        throw error;
+      }
+    },
+
+    /** The admin's running impersonation of this user, if there is one (at most one: see `activate`). */
+    async findRunning({ adminId, targetId, now }: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null> {
       const [row] = await db
-        .update(impersonations)
-        .set({ startedAt: now })
-        .where(
-          and(
-            eq(impersonations.id, id),
-            eq(impersonations.adminId, adminId),
-            isNull(impersonations.startedAt),
-            isOpen,
-            gt(impersonations.createdAt, pendingDeadline(now)),
-            gt(impersonations.expiresAt, now),
-          ),
-        )
-        .returning();
+        .select()
+        .from(impersonations)
+        .where(and(eq(impersonations.adminId, adminId), eq(impersonations.targetId, targetId), isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
       return row ?? null;
     },
 

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { signInThrottle } from '../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 import { InvalidCursorError } from './cursor';
-import { PENDING_WINDOW_MS } from './impersonations';
+import { AlreadyViewingError, PENDING_WINDOW_MS } from './impersonations';
 import { DuplicateEmailError } from './users';
 
 const T0 = new Date('2030-01-01T10:00:00.000Z');
@@ -112,6 +112,21 @@ describe.each(testDatabaseKinds())('storage contract on %s', (kind) => {
       expect(await storage().impersonations.activate({ id: tooLate.id, adminId: admin.id, now: at(PENDING_WINDOW_MS) })).toBeNull();
     });
 
+    it('keeps one running impersonation per admin and user: a second take-over waits until the first ends', async () => {
+      const { admin, target, impersonation } = await running();
+      const second = await storage().impersonations.createPending({ adminId: admin.id, targetId: target.id, reason: 'Second tab', createdAt: at(1000), expiresAt: at(60 * MINUTE) });
+      const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
+      const byOtherAdmin = await storage().impersonations.createPending({ adminId: otherAdmin.id, targetId: target.id, reason: 'Colleague', createdAt: at(1000), expiresAt: at(60 * MINUTE) });
+
+      expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(2000) })).toMatchObject({ id: impersonation.id });
+      await expect(storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(2000) })).rejects.toBeInstanceOf(AlreadyViewingError);
+      expect(await storage().impersonations.activate({ id: byOtherAdmin.id, adminId: otherAdmin.id, now: at(2000) })).toMatchObject({ startedAt: at(2000) });
+
+      await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+      expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(3000) })).toBeNull();
+      expect(await storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(4000) })).toMatchObject({ startedAt: at(4000) });
+    });
+
     it('ends a running impersonation by return only for its own admin and target, and only once', async () => {
       const { admin, target, impersonation } = await running();
       const stranger = await storage().users.create({ email: uniqueEmail('stranger'), role: 'admin' });
@@ -180,6 +195,7 @@ describe.each(testDatabaseKinds())('storage contract on %s', (kind) => {
       for (let index = 0; index < 3; index += 1) {
         const row = await storage().impersonations.createPending({ adminId: admin.id, targetId: target.id, reason: `Ticket ${index}`, createdAt: at(index * MINUTE), expiresAt: at(index * MINUTE + 60 * MINUTE) });
         await storage().impersonations.activate({ id: row.id, adminId: admin.id, now: at(index * MINUTE + 1000) });
+        await storage().impersonations.endByReturn({ id: row.id, adminId: admin.id, targetId: target.id, now: at(index * MINUTE + 30_000) });
         started.unshift(row.id);
       }
       await storage().impersonations.createPending({ adminId: admin.id, targetId: target.id, reason: 'never started', createdAt: at(10 * MINUTE), expiresAt: at(70 * MINUTE) });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { WebHandler } from '../auth/auth-handler';
+import { stampClientAddress } from '../runtime/client-address.mjs';
 
 export interface RunningServer {
   url: string;
@@ -9,11 +10,13 @@ export interface RunningServer {
 }
 
 /**
- * Serves a `(Request) => Response` handler over real HTTP on a free loopback port. Like the reverse
- * proxy of a deployment, it appends the peer address to `X-Forwarded-For`.
+ * Serves a `(Request) => Response` handler over real HTTP on a free loopback port. Like the production
+ * server (server.mjs), it writes the client's address into the client-address header of every request,
+ * trusting `trustedProxies` hops of `X-Forwarded-For` (none by default).
  */
-export async function serveOverHttp(handler: WebHandler): Promise<RunningServer> {
+export async function serveOverHttp(handler: WebHandler, { trustedProxies = 0 }: { trustedProxies?: number } = {}): Promise<RunningServer> {
   const server = createServer((incoming, outgoing) => {
+    stampClientAddress(incoming, trustedProxies);
     forward(handler, incoming, outgoing).catch((error: unknown) => {
       outgoing.statusCode = 500;
       outgoing.end(String(error));
@@ -37,8 +40,6 @@ async function forward(handler: WebHandler, incoming: IncomingMessage, outgoing:
   for (const [name, value] of Object.entries(incoming.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
-  const peer = incoming.socket.remoteAddress ?? '';
-  headers.set('x-forwarded-for', [headers.get('x-forwarded-for'), peer.replace(/^::ffff:/, '')].filter(Boolean).join(', '));
 
   const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
   const request = new Request(`http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`, {

@@ -3,8 +3,11 @@ import { createPasswordHasher } from '../auth/password';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
 import type { UserRole, UserRow, UserStatus } from '../db/schema';
-import { createLogger } from '../logging/logger';
+import { createLogger, type Logger } from '../logging/logger';
+import type { RequestScope } from '../logging/request-scope';
+import { CLIENT_IP_HEADER } from '../runtime/client-address.mjs';
 import type { SignInServiceOptions } from '../services/sign-in';
+import type { ThrottlePolicy } from '../storage/sign-in-throttle';
 import type { Storage } from '../storage/storage';
 import { serveOverHttp } from './http-server';
 import { TestBrowser } from './test-browser';
@@ -31,12 +34,20 @@ export class TestClock {
 
 export interface TestAppOptions {
   database: TestDatabase;
+  /** The app's public origin; one per test file (next-auth reads it from the process environment). */
+  origin?: string;
   clock?: TestClock;
   sessionMaxAgeSeconds?: number;
   impersonationMaxMinutes?: number;
   throttle?: SignInServiceOptions['throttle'];
+  anonymousDenialLimit?: ThrottlePolicy;
   /** Replaces the database as the app sees it, e.g. to make it unreachable. */
   databaseProvider?: DatabaseProvider;
+  /** Where the app logs (silent by default), and the scope that stamps request ids on its lines. */
+  logger?: Logger;
+  requestScope?: RequestScope;
+  /** How many proxies the server trusts to report the client's address in `X-Forwarded-For` (server.mjs's TRUST_PROXY). */
+  trustedProxies?: number;
 }
 
 export interface TestApp {
@@ -58,24 +69,27 @@ let emailCounter = 0;
 /** One app server over real HTTP on a test database. Several may share a database and a clock. */
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
+  const origin = options.origin ?? PUBLIC_ORIGIN;
   const database: DatabaseProvider = options.databaseProvider ?? { get: async () => options.database.handle.db, close: async () => undefined };
   const services = createAppServices({
     config: {
-      origin: PUBLIC_ORIGIN,
+      origin,
       sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE_SECONDS,
       impersonationMaxMinutes: options.impersonationMaxMinutes ?? DEFAULT_IMPERSONATION_MAX_MINUTES,
-      trustProxy: true,
+      clientIpHeader: CLIENT_IP_HEADER,
     },
     secret: TEST_SECRET,
     database,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
+    requestScope: options.requestScope,
     now: clock.now,
     hasher,
     throttle: options.throttle,
+    anonymousDenialLimit: options.anonymousDenialLimit,
   });
-  const server = await serveOverHttp(services.handle);
+  const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
   const storage = options.database.storage;
-  const browser = () => new TestBrowser(server.url, PUBLIC_ORIGIN);
+  const browser = () => new TestBrowser(server.url, origin);
 
   const app: TestApp = {
     url: server.url,

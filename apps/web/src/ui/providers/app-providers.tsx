@@ -2,7 +2,7 @@
 
 import { SessionProvider } from '@viewas/session-client/next-auth';
 import { createCookieStorageManager, DEFAULT_COLOR_MODE_STORAGE_KEY, GlobalStyle, ThemeProvider, type ColorModePreference, type Theme } from '@viewas/theme';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { I18nProvider } from '../../i18n/i18n-context';
 import type { Locale } from '../../i18n/locales';
@@ -27,6 +27,7 @@ export interface AppProvidersProps {
 export function AppProviders({ lang, theme, colorModePreference, children }: AppProvidersProps) {
   const [storageManager] = useState(() => createCookieStorageManager(DEFAULT_COLOR_MODE_STORAGE_KEY));
   const [services] = useState(createBrowserServices);
+  const hydrated = useHydrated();
   return (
     <I18nProvider lang={lang}>
       <SessionProvider>
@@ -35,10 +36,25 @@ export function AppProviders({ lang, theme, colorModePreference, children }: App
           <AppGlobalStyle />
           <AppServicesProvider services={services}>
             {children}
-            <Toaster position="top-center" containerStyle={{ zIndex: theme.zIndices.toast }} />
+            {hydrated ? <Toaster position="top-center" containerStyle={{ zIndex: theme.zIndices.toast }} /> : null}
           </AppServicesProvider>
         </ThemeProvider>
       </SessionProvider>
     </I18nProvider>
+  );
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * False on the server and while hydrating, true after. The toaster is rendered only then: its inline
+ * styles must be set by script (which the Content-Security-Policy allows), not sent as `style`
+ * attributes in the HTML (which it blocks), and no notice is ever shown before hydration anyway.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
   );
 }

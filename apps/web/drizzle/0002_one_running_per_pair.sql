@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "impersonations_one_running_per_pair" ON "impersonations" USING btree ("admin_id","target_id") WHERE "impersonations"."started_at" is not null and "impersonations"."ended_at" is null;

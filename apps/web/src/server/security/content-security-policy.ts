@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+
+/** The request header that hands a page's CSP nonce to the code rendering it. */
+export const NONCE_HEADER = 'x-nonce';
+
+const NONCE_BYTES = 16;
+const NONCE_PATTERN = /^[A-Za-z0-9+/]{22}==$/;
+
+/** 128 random bits, base64: a fresh one for every response. */
+export function createNonce(): string {
+  return randomBytes(NONCE_BYTES).toString('base64');
+}
+
+/** Whether a value is a nonce we made, so it can be written into HTML attributes safely. */
+export function isNonce(value: string | null | undefined): value is string {
+  return typeof value === 'string' && NONCE_PATTERN.test(value);
+}
+
+export interface ContentSecurityPolicyOptions {
+  nonce: string;
+  /** The configured third-party scripts (analytics, affiliate); unset, relative or malformed ones add nothing. */
+  thirdPartyScriptUrls: readonly (string | undefined)[];
+  /** The app is served over https: plain-http subresources are upgraded. */
+  https: boolean;
+  /** `next dev`: React reconstructs server error stacks with `eval`. */
+  development: boolean;
+}
+
+/**
+ * A strict, nonce-based policy. Scripts run only with this response's nonce or when a nonced script
+ * loads them ('strict-dynamic'); the third-party hosts are listed as well for browsers that predate
+ * 'strict-dynamic', and may also fetch and send beacons (connect-src, img-src). Nothing may frame the
+ * app, change its base URL or embed plugins.
+ */
+export function contentSecurityPolicy({ nonce, thirdPartyScriptUrls, https, development }: ContentSecurityPolicyOptions): string {
+  const nonceSource = `'nonce-${nonce}'`;
+  const hosts = thirdPartyOrigins(thirdPartyScriptUrls);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", nonceSource, "'strict-dynamic'", ...hosts, ...(development ? ["'unsafe-eval'"] : [])],
+    ['style-src', "'self'", nonceSource],
+    ['img-src', "'self'", 'data:', ...hosts],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...hosts],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['form-action', "'self'"],
+    ...(https ? [['upgrade-insecure-requests'] as [string]] : []),
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+/** The distinct http(s) origins of absolute URLs, in order. */
+export function thirdPartyOrigins(urls: readonly (string | undefined)[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    const parsed = url && URL.canParse(url.trim()) ? new URL(url.trim()) : null;
+    if (parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:')) origins.add(parsed.origin);
+  }
+  return [...origins];
+}

@@ -1,0 +1,58 @@
+import { DEFAULT_COLOR_MODE_STORAGE_KEY, readColorModePreference } from '@viewas/theme/server';
+import { NextResponse, type NextRequest } from 'next/server';
+import { isAdminPath } from '../../scripts/third-party-scripts';
+import { createRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
+import { contentSecurityPolicy, createNonce, NONCE_HEADER } from './content-security-policy';
+import { mustNotBeStored, securityHeaders } from './security-headers';
+
+/** Who is asking for an admin page, as far as the session cookie and the database tell. */
+export type AdminPageAccess = 'admin' | 'not-admin' | 'signed-out' | 'unknown';
+
+export interface ProxyHandlerOptions {
+  /** The app's public origin (NEXTAUTH_URL). */
+  origin: string;
+  thirdPartyScriptUrls: readonly (string | undefined)[];
+  development: boolean;
+  adminPageAccess(cookieHeader: string | null): Promise<AdminPageAccess>;
+  newNonce?: () => string;
+  newRequestId?: () => string;
+}
+
+/**
+ * What runs before every request (Next's proxy): a fresh nonce and its Content-Security-Policy (handed
+ * to the renderer on the request, sent to the browser on the response), a request id, the security
+ * headers, no caching of per-user API answers, and a real 403 for admin pages asked for by a signed-in
+ * non-admin (the page itself still checks, in the database, and renders the explanation).
+ */
+export function createProxyHandler({ origin, thirdPartyScriptUrls, development, adminPageAccess, newNonce = createNonce, newRequestId = createRequestId }: ProxyHandlerOptions) {
+  const https = origin.startsWith('https://');
+  const staticHeaders = Object.entries(securityHeaders({ https }));
+
+  return async function proxy(request: NextRequest): Promise<NextResponse> {
+    const { pathname } = request.nextUrl;
+    const nonce = newNonce();
+    const requestId = newRequestId();
+    const policy = contentSecurityPolicy({ nonce, thirdPartyScriptUrls, https, development });
+
+    const headers = new Headers(request.headers);
+    headers.set(NONCE_HEADER, nonce);
+    // Next.js reads the nonce for its own scripts from the request's policy.
+    headers.set('content-security-policy', policy);
+    headers.set(REQUEST_ID_HEADER, requestId);
+
+    const forbidden = isAdminPath(pathname) && (await adminPageAccess(request.headers.get('cookie'))) === 'not-admin';
+    const response = forbidden ? NextResponse.rewrite(request.nextUrl, { status: 403, request: { headers } }) : NextResponse.next({ request: { headers } });
+
+    response.headers.set('Content-Security-Policy', policy);
+    for (const [name, value] of staticHeaders) response.headers.set(name, value);
+    response.headers.set('X-Request-Id', requestId);
+    if (mustNotBeStored(pathname)) response.headers.set('Cache-Control', 'no-store');
+    if (hasTamperedColorMode(request)) response.cookies.set(DEFAULT_COLOR_MODE_STORAGE_KEY, '', { path: '/', maxAge: 0 });
+    return response;
+  };
+}
+
+/** The colour-mode cookie may hold light, dark or system; anything else is removed. */
+function hasTamperedColorMode(request: NextRequest): boolean {
+  return request.cookies.has(DEFAULT_COLOR_MODE_STORAGE_KEY) && readColorModePreference(request.headers.get('cookie')) === undefined;
+}

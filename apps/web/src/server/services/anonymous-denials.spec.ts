@@ -1,0 +1,66 @@
+import type { UserRow } from '../db/schema';
+import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+
+const LIMIT = { maxFailures: 3, windowMs: 15 * 60_000, lockMs: 10 * 60_000 };
+
+// DESIGN.md §4.6 keeps a row for every denied attempt, anonymous ones included; this bounds how many
+// rows one address without a session can add.
+describe('denied impersonation steps without a session', () => {
+  let database: TestDatabase;
+  const clock = new TestClock();
+  let app: TestApp;
+  let behindProxy: TestApp;
+  let admin: UserRow;
+  let target: UserRow;
+
+  beforeAll(async () => {
+    database = await createPgliteTestDatabase();
+    app = await startTestApp({ database, clock, anonymousDenialLimit: LIMIT });
+    behindProxy = await startTestApp({ database, clock, anonymousDenialLimit: LIMIT, trustedProxies: 1 });
+    admin = await app.createUser({ role: 'admin' });
+    target = await app.createUser();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await behindProxy?.close();
+    await database?.close();
+  });
+
+  const deniedRows = async () => (await database.storage.audit.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
+  const anonymousStart = (server: TestApp, headers: Record<string, string> = {}) =>
+    server.browser().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' }, headers);
+
+  it('are each recorded up to the limit, then refused with 429 and Retry-After without a row, until the lock ends', async () => {
+    for (let attempt = 0; attempt < LIMIT.maxFailures; attempt += 1) expect(await anonymousStart(app)).toMatchObject({ status: 401 });
+    expect(await deniedRows()).toHaveLength(LIMIT.maxFailures);
+
+    const refused = await anonymousStart(app);
+    expect(refused).toMatchObject({ status: 429, body: { success: false, error: { code: 'rate_limited', message: 'Too many attempts from this address: try again later' } } });
+    expect(refused.headers.get('retry-after')).toBe(String(LIMIT.lockMs / 1000));
+    expect(await app.browser().signIn('impersonate', { impersonationId: '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21' })).toMatchObject({ ok: false, error: 'RateLimited' });
+    expect(await app.browser().signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: false, error: 'RateLimited' });
+    expect(await deniedRows()).toHaveLength(LIMIT.maxFailures);
+
+    clock.advance(LIMIT.lockMs);
+    expect(await anonymousStart(app)).toMatchObject({ status: 401 });
+    expect(await deniedRows()).toHaveLength(LIMIT.maxFailures + 1);
+  });
+
+  it('are counted per address: another client is still answered and recorded', async () => {
+    clock.advance(LIMIT.windowMs);
+    const before = (await deniedRows()).length;
+    for (let attempt = 0; attempt <= LIMIT.maxFailures; attempt += 1) await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.10' });
+    expect(await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.10' })).toMatchObject({ status: 429 });
+    expect(await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.11' })).toMatchObject({ status: 401 });
+    expect((await deniedRows()).slice(0, (await deniedRows()).length - before).map((row) => row.ip)).toEqual(['203.0.113.11', '203.0.113.10', '203.0.113.10', '203.0.113.10']);
+  });
+
+  it('never hold back a denied step by someone signed in: those rows name who tried', async () => {
+    clock.advance(LIMIT.windowMs);
+    for (let attempt = 0; attempt <= LIMIT.maxFailures; attempt += 1) await anonymousStart(app);
+    const user = await app.signedIn(await app.createUser());
+    expect(await user.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Not an admin' })).toMatchObject({ status: 403 });
+    expect((await deniedRows())[0]).toMatchObject({ actorId: expect.any(String), detail: { attempt: 'start', why: 'not_admin' } });
+  });
+});
