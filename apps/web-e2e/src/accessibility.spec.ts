@@ -79,13 +79,13 @@ for (const mode of modes) {
         await expectNoAxeViolations(page);
         await stepScreenshot(page, `${mode}-admin-page`);
 
-        await openReasonDialog(page, TARGETS.accessibility);
+        await openReasonDialog(page, TARGETS.accessibility[mode]);
         await expectNoAxeViolations(page);
         await stepScreenshot(page, `${mode}-admin-reason-dialog`);
       });
 
       test("while viewing as a user: the home page with the badge's panel open, and the user's access history", async ({ page, stepScreenshot }) => {
-        await startViewingAs(page, TARGETS.accessibility);
+        await startViewingAs(page, TARGETS.accessibility[mode]);
         await badge(page).hover();
         await expect(badgePanel(page)).toBeVisible();
         await expectNoAxeViolations(page);

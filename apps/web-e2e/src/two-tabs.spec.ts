@@ -24,9 +24,9 @@ async function hideAndShow(page: Page): Promise<void> {
   });
 }
 
-/** Views the app as the user in `page`, opens `/` in a second tab, then returns to admin in the first. */
-async function returnWhileAnotherTabIsOpen(page: Page, context: BrowserContext): Promise<Page> {
-  await startViewingAs(page, TARGETS.twoTabs);
+/** Views the app as `target` in `page`, opens `/` in a second tab, then returns to admin in the first. */
+async function returnWhileAnotherTabIsOpen(page: Page, context: BrowserContext, target: string): Promise<Page> {
+  await startViewingAs(page, target);
   const otherTab = await context.newPage();
   await otherTab.goto('/');
   await expect(badge(otherTab)).toBeVisible();
@@ -39,7 +39,7 @@ async function returnWhileAnotherTabIsOpen(page: Page, context: BrowserContext):
 }
 
 test('after returning to admin in one tab, the other tab drops the badge when it becomes visible again', async ({ page, context, stepScreenshot }) => {
-  const otherTab = await returnWhileAnotherTabIsOpen(page, context);
+  const otherTab = await returnWhileAnotherTabIsOpen(page, context, TARGETS.twoTabsBadge);
 
   // Until it looks at the session again, the other tab still shows what it was last told.
   await expect(badge(otherTab)).toBeVisible();
@@ -52,7 +52,7 @@ test('after returning to admin in one tab, the other tab drops the badge when it
 });
 
 test("once the other tab knows the admin is back, its page no longer says it is the user's view", async ({ page, context }) => {
-  const otherTab = await returnWhileAnotherTabIsOpen(page, context);
+  const otherTab = await returnWhileAnotherTabIsOpen(page, context, TARGETS.twoTabsPage);
   await hideAndShow(otherTab);
   await expect(badge(otherTab)).toHaveCount(0);
   await expect(otherTab.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveCount(0);

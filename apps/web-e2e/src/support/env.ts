@@ -28,16 +28,17 @@ export const ACCOUNTS = {
 export type AccountName = keyof typeof ACCOUNTS;
 
 /**
- * Generated demo users (first name × last name); each flow views a different one, so a flow that
- * ends or returns from an impersonation never touches another flow's.
+ * Generated demo users (first name × last name), one per test that views as someone: an admin may
+ * not view the same user twice at once, and a test that fails half-way leaves its view running.
  */
 export const TARGETS = {
   returnFlow: 'ada.abara@example.com',
   failureFlow: 'alan.abara@example.com',
   keyboardFlow: 'barbara.abara@example.com',
-  twoTabs: 'claude.abara@example.com',
-  scripts: 'dennis.abara@example.com',
-  accessibility: 'edsger.abara@example.com',
+  twoTabsBadge: 'claude.abara@example.com',
+  twoTabsPage: 'dennis.abara@example.com',
+  scripts: 'edsger.abara@example.com',
+  accessibility: { light: 'frances.abara@example.com', dark: 'grace.abara@example.com' },
 } as const;
 
 const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));
