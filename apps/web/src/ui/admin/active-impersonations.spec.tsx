@@ -76,7 +76,7 @@ describe('ActiveImpersonations', () => {
     await screen.findByRole('table');
 
     await user.click(screen.getByRole('button', { name: "End grace@example.com's view as ada@example.com" }));
-    const dialog = screen.getByRole('alertdialog', { name: 'End this impersonation?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'End this impersonation?' });
     expect(dialog).toHaveAccessibleDescription('grace@example.com will stop viewing the app as ada@example.com within 30 seconds. This is recorded in the ledger.');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(services.api.endImpersonation).not.toHaveBeenCalled();
@@ -99,7 +99,7 @@ describe('ActiveImpersonations', () => {
     });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: "End grace@example.com's view as ada@example.com" }));
-    await user.click(screen.getByRole('button', { name: 'End impersonation' }));
+    await user.click(await screen.findByRole('button', { name: 'End impersonation' }));
 
     const alert = await within(screen.getByRole('alertdialog')).findByRole('alert');
     expect(alert).toHaveTextContent('The impersonation could not be ended.');
@@ -113,7 +113,7 @@ describe('ActiveImpersonations', () => {
     await screen.findByRole('table');
     const endButton = screen.getByRole('button', { name: "End grace@example.com's view as ada@example.com" });
     await user.click(endButton);
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(services.api.endImpersonation).not.toHaveBeenCalled();

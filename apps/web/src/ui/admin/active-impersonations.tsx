@@ -7,11 +7,14 @@ import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
 import { LocalTime } from '../components/local-time';
+import { lazyComponent, OnDemand } from '../components/on-demand';
 import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
 import { describeError } from '../data/describe-error';
 import { useResource } from '../data/use-resource';
 import { useAppServices } from '../services/app-services';
-import { EndImpersonationDialog } from './end-impersonation-dialog';
+
+// Fetched on the first End, not with the page.
+const EndImpersonationDialog = lazyComponent(() => import('./end-impersonation-dialog').then((module) => module.EndImpersonationDialog));
 
 export interface ActiveImpersonationsProps {
   /** The list as the server read it while rendering the page. */
@@ -79,14 +82,16 @@ export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
         </TableScroller>
       ) : null}
       {ending ? (
-        <EndImpersonationDialog
-          record={ending}
-          onClose={() => setEnding(null)}
-          onEnded={() => {
-            setEnding(null);
-            reload();
-          }}
-        />
+        <OnDemand onLoadFailed={() => setEnding(null)}>
+          <EndImpersonationDialog
+            record={ending}
+            onClose={() => setEnding(null)}
+            onEnded={() => {
+              setEnding(null);
+              reload();
+            }}
+          />
+        </OnDemand>
       ) : null}
     </Card>
   );

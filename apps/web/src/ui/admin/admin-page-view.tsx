@@ -5,12 +5,15 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
+import { lazyComponent, OnDemand } from '../components/on-demand';
 import { PageHeader } from '../components/page-header';
 import { ActiveImpersonations } from './active-impersonations';
 import type { AdminPageData } from './admin-page-data';
 import { Ledger } from './ledger';
-import { ReasonDialog } from './reason-dialog';
 import { UserSearch } from './user-search';
+
+// Fetched on the first 'View as', not with the page: the dialog, its focus trap and the form.
+const ReasonDialog = lazyComponent(() => import('./reason-dialog').then((module) => module.ReasonDialog));
 
 const Sections = styled.div`
   display: flex;
@@ -36,7 +39,11 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
         <ActiveImpersonations initial={initial.active} />
         <Ledger firstPage={initial.ledger} />
       </Sections>
-      {viewing ? <ReasonDialog key={viewing.id} user={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        <OnDemand onLoadFailed={() => setViewing(null)}>
+          <ReasonDialog key={viewing.id} user={viewing} onClose={() => setViewing(null)} />
+        </OnDemand>
+      ) : null}
     </>
   );
 }

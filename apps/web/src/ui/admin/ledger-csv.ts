@@ -1,13 +1,10 @@
 import type { AuditEvent } from '@viewas/admin-api';
 import type { Messages } from '../../i18n/messages';
 import { toCsv } from './csv';
+import { eventLabel } from './ledger-events';
 
 /** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
 const UTF8_BOM = '\uFEFF';
-
-export function eventLabel(type: string, labels: Messages['admin']['ledger']['events']): string {
-  return labels[type] ?? type;
-}
 
 /** The ledger rows as CSV: UTC ISO times (unambiguous in any locale) and every recorded field. */
 export function ledgerCsv(events: readonly AuditEvent[], messages: Messages['admin']['ledger']): string {

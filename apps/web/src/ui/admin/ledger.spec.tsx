@@ -119,7 +119,7 @@ describe('Ledger', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Export the 3 loaded entries as CSV' }));
 
-    expect(services.saveFile).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(services.saveFile).toHaveBeenCalledTimes(1));
     const [file] = (services.saveFile as jest.Mock).mock.calls[0] as [{ name: string; type: string; content: string }];
     expect(file.name).toBe(`impersonation-ledger-${new Date(NOW).toISOString().slice(0, 10)}.csv`);
     expect(file.type).toBe('text/csv;charset=utf-8');

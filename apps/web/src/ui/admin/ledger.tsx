@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
 import { TextField } from '../components/field';
 import { LoadMore } from '../components/load-more';
 import { LocalTime } from '../components/local-time';
+import { useLoadOnDemand } from '../components/on-demand';
 import { onPhone } from '../components/styles';
 import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
 import { Tag, type TagTone } from '../components/tag';
@@ -17,7 +18,7 @@ import { describeError } from '../data/describe-error';
 import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
-import { eventLabel, ledgerCsv } from './ledger-csv';
+import { eventLabel } from './ledger-events';
 import { useLedgerFilters } from './use-ledger-filters';
 
 const EVENT_TONES: Record<string, TagTone> = {
@@ -66,6 +67,7 @@ export function Ledger({ firstPage }: LedgerProps) {
   const { messages } = useI18n();
   const t = messages.admin.ledger;
   const { api, saveFile, now } = useAppServices();
+  const loadOnDemand = useLoadOnDemand();
   const { filters, errors, resolving, apply, clear } = useLedgerFilters();
   const [adminEmail, setAdminEmail] = useState('');
   const [targetEmail, setTargetEmail] = useState('');
@@ -89,8 +91,12 @@ export function Ledger({ firstPage }: LedgerProps) {
     clear();
   };
 
-  const exportCsv = () =>
-    saveFile({ name: t.fileName(new Date(now()).toISOString().slice(0, 10)), type: 'text/csv;charset=utf-8', content: ledgerCsv(events, t) });
+  const exportCsv = async () => {
+    // The CSV writer is fetched on the first export, not with the page.
+    const csv = await loadOnDemand(() => import('./ledger-csv'));
+    if (!csv) return;
+    saveFile({ name: t.fileName(new Date(now()).toISOString().slice(0, 10)), type: 'text/csv;charset=utf-8', content: csv.ledgerCsv(events, t) });
+  };
 
   return (
     <Card
@@ -101,7 +107,7 @@ export function Ledger({ firstPage }: LedgerProps) {
           <Button size="sm" onClick={reload} disabled={state.status === 'loading'}>
             {messages.common.refresh}
           </Button>
-          <Button size="sm" onClick={exportCsv} disabled={events.length === 0} aria-label={t.exportLabel(events.length)}>
+          <Button size="sm" onClick={() => void exportCsv()} disabled={events.length === 0} aria-label={t.exportLabel(events.length)}>
             {t.export}
           </Button>
         </Actions>

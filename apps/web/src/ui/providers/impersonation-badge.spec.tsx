@@ -9,7 +9,7 @@ import {
   WELCOME_BACK_NOTICE_MS,
 } from '@viewas/impersonation-banner';
 import type { SessionUser } from '@viewas/session-client';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { fail } from '../test-utils/fixtures';
 import { fakeRouter, holdSessionFetch, NextContext, sessionOf } from '../test-utils/next';
 import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
@@ -23,7 +23,8 @@ const viewedAs: SessionUser = {
   impersonator: { id: 'usr_grace', email: 'grace@example.com' },
 };
 
-function setup(services = fakeServices()) {
+/** Rendered, with the badge's code (fetched on demand) in and the badge on screen. */
+async function setup(services = fakeServices()) {
   const router = fakeRouter();
   const rendered = renderWithApp(
     <NextContext router={router} session={sessionOf(viewedAs)}>
@@ -31,11 +32,12 @@ function setup(services = fakeServices()) {
     </NextContext>,
     { services },
   );
+  await screen.findByRole('button', { name: 'Admin Mode' });
   return { ...rendered, router };
 }
 
 /** With the keyboard: focus opens the panel, Tab reaches its button, Enter presses it. */
-async function returnToAdmin(user: ReturnType<typeof setup>['user']) {
+async function returnToAdmin(user: Awaited<ReturnType<typeof setup>>['user']) {
   await user.tab();
   expect(screen.getByRole('button', { name: 'Admin Mode' })).toHaveFocus();
   await user.tab();
@@ -46,22 +48,28 @@ async function returnToAdmin(user: ReturnType<typeof setup>['user']) {
 describe('ImpersonationBadge', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('shows the Admin Mode badge while the session user is impersonated', () => {
-    setup();
-    expect(screen.getByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
+  it('shows the Admin Mode badge while the session user is impersonated', async () => {
+    renderWithApp(
+      <NextContext session={sessionOf(viewedAs)}>
+        <ImpersonationBadge initialUser={viewedAs} />
+      </NextContext>,
+    );
+    expect(await screen.findByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
   });
 
-  it('renders nothing for an ordinary session', () => {
+  it('renders nothing for an ordinary session', async () => {
     const ordinary = { ...viewedAs, isImpersonated: false, impersonator: undefined };
-    renderWithApp(
+    const { container } = renderWithApp(
       <NextContext session={sessionOf(ordinary)}>
         <ImpersonationBadge initialUser={ordinary} />
       </NextContext>,
     );
+    await act(async () => undefined);
     expect(screen.queryByRole('button', { name: 'Admin Mode' })).not.toBeInTheDocument();
+    expect(container).toBeEmptyDOMElement();
   });
 
-  it('shows the badge from the server-rendered user before the client session has loaded', () => {
+  it('shows the badge from the server-rendered user before the client session has loaded', async () => {
     const release = holdSessionFetch();
     try {
       renderWithApp(
@@ -69,7 +77,7 @@ describe('ImpersonationBadge', () => {
           <ImpersonationBadge initialUser={viewedAs} />
         </NextContext>,
       );
-      expect(screen.getByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
     } finally {
       release();
     }
@@ -77,7 +85,7 @@ describe('ImpersonationBadge', () => {
 
   it('returns through the admin API and next-auth, then opens the admin page with the client router and refreshes it', async () => {
     jest.useFakeTimers();
-    const { user, services, router } = setup();
+    const { user, services, router } = await setup();
     await returnToAdmin(user);
 
     expect(services.api.returnToAdmin).toHaveBeenCalledTimes(1);
@@ -103,6 +111,7 @@ describe('ImpersonationBadge', () => {
       </NextContext>,
       { services },
     );
+    await screen.findByRole('button', { name: 'Admin Mode' });
     await returnToAdmin(user);
 
     await screen.findByRole('button', { name: 'Admin Mode' });
@@ -110,5 +119,34 @@ describe('ImpersonationBadge', () => {
     expect(services.assignLocation).toHaveBeenCalledWith(SIGN_OUT_PATH);
     expect(router.push).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to return to admin account' }), expect.anything());
+  });
+
+  it('finishes the return after its sign-in switched the session back to the admin and the badge is gone', async () => {
+    jest.useFakeTimers();
+    const admin: SessionUser = { id: 'usr_grace', email: 'grace@example.com', role: 'admin', isImpersonated: false };
+    // The live session, as next-auth refetches it when the window becomes visible again.
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn(async () => ({ ok: true, json: async () => sessionOf(admin) }) as Response);
+    try {
+      const services = fakeServices({
+        signInReturnToAdmin: jest.fn(async () => {
+          await act(async () => {
+            document.dispatchEvent(new Event('visibilitychange'));
+          });
+          await waitFor(() => expect(screen.queryByRole('button', { name: 'Admin Mode' })).not.toBeInTheDocument());
+          return { ok: true, error: null };
+        }),
+      });
+      const { user, router } = await setup(services);
+      await returnToAdmin(user);
+      await act(async () => jest.advanceTimersByTime(RETURNING_NOTICE_MS));
+
+      await waitFor(() => expect(router.push).toHaveBeenCalledWith(ADMIN_PAGE_PATH));
+      expect(services.signInReturnToAdmin).toHaveBeenCalledWith('usr_grace');
+      expect(services.notify).toHaveBeenCalledWith(expect.objectContaining({ kind: 'success', title: 'Welcome Back!' }));
+      expect(screen.queryByRole('button', { name: 'Admin Mode' })).not.toBeInTheDocument();
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 });

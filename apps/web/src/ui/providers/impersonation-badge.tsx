@@ -1,37 +1,25 @@
 'use client';
 
-import { ImpersonationBanner } from '@viewas/impersonation-banner';
 import type { SessionUser } from '@viewas/session-client';
-import { useRouter } from 'next/navigation';
-import { useCallback } from 'react';
-import { useAppServices } from '../services/app-services';
+import { useState } from 'react';
+import { lazyComponent, OnDemand } from '../components/on-demand';
 import { useCurrentUser } from '../shell/use-current-user';
 
-/** Routes the browser must load in full (next-auth pages), not through the client router. */
-const isServerRoute = (url: string) => url.startsWith('/api/');
+// Fetched only for impersonated sessions: ordinary ones never show the badge, so they never pay for it.
+const AdminModeBanner = lazyComponent(() => import('./admin-mode-banner').then((module) => module.AdminModeBanner));
 
-/**
- * The 'Admin Mode' badge (SPEC §4), wired to this app: the session user, the admin API's
- * return-to-admin call, next-auth's 'return-to-admin' sign-in and Next navigation.
- */
+/** The 'Admin Mode' badge (SPEC §4) with its return-to-admin flow, for as long as the session is an impersonation. */
 export function ImpersonationBadge({ initialUser, onError }: { initialUser: SessionUser | null; onError?: (error: Error, cause: unknown) => void }) {
   const user = useCurrentUser(initialUser);
-  const router = useRouter();
-  const { api, signInReturnToAdmin, assignLocation, notify } = useAppServices();
+  // Once the session has been an impersonation, the banner stays mounted (it renders nothing for an
+  // ordinary session): its return-to-admin flow must finish after its sign-in switched the session back.
+  const [needed, setNeeded] = useState(user?.isImpersonated === true);
+  if (user?.isImpersonated === true && !needed) setNeeded(true);
 
-  const navigate = useCallback(
-    (url: string) => {
-      if (isServerRoute(url)) {
-        assignLocation(url);
-        return;
-      }
-      router.push(url);
-      // The session changed: server components (the top bar, the page) must render for the admin again.
-      router.refresh();
-    },
-    [router, assignLocation],
+  if (!needed) return null;
+  return (
+    <OnDemand>
+      <AdminModeBanner user={user} onError={onError} />
+    </OnDemand>
   );
-  const returnToAdmin = useCallback(() => api.returnToAdmin(), [api]);
-
-  return <ImpersonationBanner user={user} returnToAdmin={returnToAdmin} signIn={signInReturnToAdmin} navigate={navigate} notify={notify} onError={onError} />;
 }

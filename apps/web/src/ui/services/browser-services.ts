@@ -1,7 +1,7 @@
-import { createAdminApiClient } from '@viewas/admin-api';
 import { notifyWithToast } from '@viewas/impersonation-banner';
 import { signInImpersonation, signInReturnToAdmin, signOutTo } from '@viewas/session-client/next-auth';
 import type { AppServices, DownloadFile } from './app-services';
+import { createLazyAdminApiClient } from './lazy-admin-api';
 
 function saveFile({ name, type, content }: DownloadFile) {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -14,7 +14,7 @@ function saveFile({ name, type, content }: DownloadFile) {
 /** The real services, for the browser. */
 export function createBrowserServices(): AppServices {
   return {
-    api: createAdminApiClient({ baseUrl: '/api/admin', accountBaseUrl: '/api/account', fetch: (input, init) => fetch(input, init) }),
+    api: createLazyAdminApiClient(() => import('./browser-admin-api').then((module) => module.createBrowserAdminApiClient())),
     signInImpersonation,
     signInReturnToAdmin,
     signOutTo,

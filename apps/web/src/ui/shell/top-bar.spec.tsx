@@ -70,7 +70,8 @@ describe('TopBar', () => {
 
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    const panel = screen.getByRole('dialog', { name: 'Account menu' });
+    const panel = await screen.findByRole('dialog', { name: 'Account menu' });
+    expect(trigger).toHaveAttribute('aria-controls', panel.id);
     expect(panel).toHaveTextContent('Signed in as');
     expect(panel).toHaveTextContent('grace@example.com');
     expect(within(panel).getByText('Administrator')).toBeInTheDocument();
@@ -79,6 +80,37 @@ describe('TopBar', () => {
     expect(services.signOutTo).toHaveBeenCalledWith(AFTER_SIGN_OUT_URL);
 
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('moves the focus into the open account menu and back to its button when Escape closes it', async () => {
+    const { user } = await setup(admin, { session: sessionOf(admin) });
+    const trigger = screen.getByRole('button', { name: 'Account menu: grace@example.com' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+
+    await user.click(trigger);
+    const panel = await screen.findByRole('dialog', { name: 'Account menu' });
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Sign out' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes the account menu on a second press of its button and on a press outside it', async () => {
+    const { user } = await setup(admin, { session: sessionOf(admin) });
+    const trigger = screen.getByRole('button', { name: 'Account menu: grace@example.com' });
+
+    await user.click(trigger);
+    await screen.findByRole('dialog', { name: 'Account menu' });
+    await user.click(trigger);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(trigger);
+    await screen.findByRole('dialog', { name: 'Account menu' });
+    await user.click(screen.getByRole('link', { name: 'Viewas' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });

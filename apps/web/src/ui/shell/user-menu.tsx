@@ -1,14 +1,14 @@
 'use client';
 
-import { FloatingFocusManager, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import type { SessionUser } from '@viewas/session-client';
-import { POPPER_DEFAULTS } from '@viewas/theme';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
+import { lazyComponent, OnDemand } from '../components/on-demand';
 import { focusRing, onPhone } from '../components/styles';
-import { Tag } from '../components/tag';
-import { SignOutButton } from './sign-out-button';
+
+// Fetched on the first open: every page shows the trigger, few open the menu.
+const UserMenuPanel = lazyComponent(() => import('./user-menu-panel').then((module) => module.UserMenuPanel));
 
 const Trigger = styled.button`
   display: inline-flex;
@@ -53,71 +53,32 @@ const TriggerEmail = styled.span`
   }
 `;
 
-const Panel = styled.div`
-  box-sizing: border-box;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  width: min(300px, calc(100vw - 32px));
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  z-index: ${({ theme }) => theme.zIndices.popover};
-
-  &:focus {
-    outline: none;
-  }
-`;
-
-const Label = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-`;
-
-const Identity = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  overflow-wrap: anywhere;
-
-  strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
-`;
-
-/** The account button of the top bar: who is signed in, their role, and sign out. */
+/** The account button of the top bar; it opens a panel with who is signed in, their role, and sign out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { messages } = useI18n();
   const [open, setOpen] = useState(false);
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-end',
-    middleware: [offset(POPPER_DEFAULTS.gutter), shift({ padding: POPPER_DEFAULTS.gutter })],
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context)]);
+  // State, not a ref: the panel needs the element itself to hang from.
+  const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
+  const panelId = useId();
 
   return (
     <>
-      <Trigger ref={refs.setReference} aria-label={`${messages.nav.userMenu}: ${user.email}`} {...getReferenceProps()}>
+      <Trigger
+        ref={setTrigger}
+        type="button"
+        aria-label={`${messages.nav.userMenu}: ${user.email}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
         <Avatar>{user.email.charAt(0)}</Avatar>
         <TriggerEmail>{user.email}</TriggerEmail>
       </Trigger>
-      {open ? (
-        <FloatingFocusManager context={context} modal={false}>
-          <Panel ref={refs.setFloating} style={floatingStyles} aria-label={messages.nav.userMenu} {...getFloatingProps()}>
-            <Identity>
-              <Label>{messages.nav.signedInAs}</Label>
-              <strong>{user.email}</strong>
-              <span>
-                <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>
-              </span>
-            </Identity>
-            <SignOutButton />
-          </Panel>
-        </FloatingFocusManager>
+      {open && trigger ? (
+        <OnDemand onLoadFailed={() => setOpen(false)}>
+          <UserMenuPanel id={panelId} user={user} anchor={trigger} onClose={() => setOpen(false)} />
+        </OnDemand>
       ) : null}
     </>
   );

@@ -1,0 +1,42 @@
+/** @jest-environment jsdom */
+import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { axe } from '../test-utils/axe';
+import { activeRecord, ada, auditEvent, grace, ok } from '../test-utils/fixtures';
+import { renderWithApp } from '../test-utils/render';
+import type { AdminPageData } from './admin-page-data';
+import { AdminPageView } from './admin-page-view';
+
+const initial: AdminPageData = {
+  users: ok<UsersPage>({ users: [grace, ada], nextCursor: null }),
+  active: ok<ImpersonationsPage>({ impersonations: [activeRecord] }),
+  ledger: ok<AuditPage>({ events: [auditEvent()], nextCursor: null }),
+};
+
+describe('AdminPageView', () => {
+  it('arrives complete: every section shows what the server read, and nothing is asked again', async () => {
+    const { container, services } = renderWithApp(<AdminPageView lang="en" initial={initial} />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'User impersonation' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Find a user' })).getByRole('table', { name: 'Users matching your search' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Active impersonations' })).getByText(activeRecord.reason)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Ledger' })).getByText('Started')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+    expect(services.api.listUsers).not.toHaveBeenCalled();
+    expect(services.api.listImpersonations).not.toHaveBeenCalled();
+    expect(services.api.listAudit).not.toHaveBeenCalled();
+  });
+
+  it('asks for the reason when View as is pressed, and closes the dialog on Cancel', async () => {
+    const { user } = renderWithApp(<AdminPageView lang="en" initial={initial} />);
+    const viewAs = screen.getByRole('button', { name: 'View the app as ada@example.com' });
+
+    await user.click(viewAs);
+    const dialog = await screen.findByRole('dialog', { name: 'View the app as ada@example.com' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(viewAs).toHaveFocus());
+  });
+});

@@ -1,0 +1,40 @@
+'use client';
+
+import { ImpersonationBanner } from '@viewas/impersonation-banner';
+import type { SessionUser } from '@viewas/session-client';
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+import { useAppServices } from '../services/app-services';
+
+/** Routes the browser must load in full (next-auth pages), not through the client router. */
+const isServerRoute = (url: string) => url.startsWith('/api/');
+
+export interface AdminModeBannerProps {
+  user: SessionUser | null;
+  onError?: (error: Error, cause: unknown) => void;
+}
+
+/**
+ * The banner library wired to this app: the admin API's return-to-admin call, next-auth's
+ * 'return-to-admin' sign-in and Next navigation. Loaded on demand by `ImpersonationBadge`.
+ */
+export function AdminModeBanner({ user, onError }: AdminModeBannerProps) {
+  const router = useRouter();
+  const { api, signInReturnToAdmin, assignLocation, notify } = useAppServices();
+
+  const navigate = useCallback(
+    (url: string) => {
+      if (isServerRoute(url)) {
+        assignLocation(url);
+        return;
+      }
+      router.push(url);
+      // The session changed: server components (the top bar, the page) must render for the admin again.
+      router.refresh();
+    },
+    [router, assignLocation],
+  );
+  const returnToAdmin = useCallback(() => api.returnToAdmin(), [api]);
+
+  return <ImpersonationBanner user={user} returnToAdmin={returnToAdmin} signIn={signInReturnToAdmin} navigate={navigate} notify={notify} onError={onError} />;
+}

@@ -1,0 +1,37 @@
+import type { AdminApiClient, ApiResult } from '@viewas/admin-api';
+
+/** What a call answers when the client's code could not be loaded (offline, or a deployment replaced it). */
+const NOT_LOADED: ApiResult<never> = { ok: false, error: { code: 'network', message: 'The admin API client could not be loaded', status: 0 } };
+
+/**
+ * An admin API client whose code loads on its first call, not with the page. The client validates
+ * every answer against its zod contracts, which weigh more than the rest of it; no page needs them to
+ * render or hydrate (the server reads each page's first data), only once someone acts. The loaded
+ * client is the real one, so validation is exactly as strict. Like it, every call resolves to an
+ * `ApiResult` and never rejects; a failed load is answered as a network error and tried again on the
+ * next call.
+ */
+export function createLazyAdminApiClient(load: () => Promise<AdminApiClient>): AdminApiClient {
+  let loading: Promise<AdminApiClient> | null = null;
+
+  async function call<T>(run: (client: AdminApiClient) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    let client: AdminApiClient;
+    try {
+      client = await (loading ??= load());
+    } catch {
+      loading = null;
+      return NOT_LOADED;
+    }
+    return run(client);
+  }
+
+  return {
+    returnToAdmin: (options) => call((client) => client.returnToAdmin(options)),
+    startImpersonation: (input, options) => call((client) => client.startImpersonation(input, options)),
+    listUsers: (query, options) => call((client) => client.listUsers(query, options)),
+    listImpersonations: (query, options) => call((client) => client.listImpersonations(query, options)),
+    endImpersonation: (id, options) => call((client) => client.endImpersonation(id, options)),
+    listAudit: (query, options) => call((client) => client.listAudit(query, options)),
+    getAccessHistory: (query, options) => call((client) => client.getAccessHistory(query, options)),
+  };
+}
