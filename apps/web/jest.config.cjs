@@ -5,6 +5,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
+  // They need a production build and spawn servers: `web:test-production` (jest.production.config.cjs) runs them.
+  testPathIgnorePatterns: ['/node_modules/', '\\.production\\.spec\\.ts$'],
   moduleNameMapper: {
     ...require('../../jest.preset.js').moduleNameMapper,
     '^@/(.*)$': '<rootDir>/src/$1',

@@ -10,7 +10,7 @@ const workspaceRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'viewas-e2e-'));
 const port = process.env.PORT ?? '3311';
 
-const server = spawn(join(workspaceRoot, 'node_modules/.bin/next'), ['start', '-p', port], {
+const server = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs')], {
   cwd: join(workspaceRoot, 'apps/web'),
   stdio: 'inherit',
   env: {

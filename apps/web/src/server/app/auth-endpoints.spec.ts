@@ -1,3 +1,4 @@
+import { getContrastRatio, WCAG_AA_CONTRAST } from '@viewas/theme/server';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
 import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import type { UserRow } from '../db/schema';
@@ -139,5 +140,36 @@ describe('next-auth endpoints', () => {
       body: `message=${'x'.repeat(70 * 1024)}`,
     });
     expect(response.status).toBe(413);
+  });
+
+  describe("next-auth's own pages under the Content-Security-Policy", () => {
+    const NONCE = 'c2VydmVyLW5vbmNlLTEyMw==';
+    const page = async (path: string, nonce: string) => (await app.browser().fetch(path, { headers: { 'x-nonce': nonce } })).text();
+
+    it.each(['/api/auth/signin', '/api/auth/signout', '/api/auth/error?error=Configuration', '/api/auth/error?error=RateLimited'])(
+      "puts this request's nonce on every <style> of %s",
+      async (path) => {
+        const html = await page(path, NONCE);
+        const styles = html.match(/<style\b[^>]*>/g) ?? [];
+        expect(styles.length).toBeGreaterThan(0);
+        expect(styles.every((tag) => tag === `<style nonce="${NONCE}">`)).toBe(true);
+        expect(html).not.toMatch(/<[a-z]+\b[^>]*\sstyle="/);
+      },
+    );
+
+    it('ignores a nonce header that is not one of ours, rather than writing it into the page', async () => {
+      const html = await page('/api/auth/signin', '"><script>alert(1)</script>');
+      expect(html).not.toContain('alert(1)');
+      expect(html).not.toContain('nonce=');
+    });
+
+    it('gives its buttons and notices colours with AA contrast under their white text', async () => {
+      const html = await page('/api/auth/signin', NONCE);
+      // The last definition of each colour next-auth draws white text on is the one that applies.
+      for (const variable of ['--color-info', '--color-info-hover', '--color-error']) {
+        const colour = [...html.matchAll(new RegExp(`${variable}:(#[0-9a-f]{6})`, 'g'))].at(-1)?.[1] ?? '';
+        expect(getContrastRatio('#ffffff', colour)).toBeGreaterThanOrEqual(WCAG_AA_CONTRAST);
+      }
+    });
   });
 });

@@ -78,15 +78,20 @@ function rateLimitedPage(nonce: string | null): Response {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head>
 <body><main><h1>Too many sign-in attempts</h1><p>Signing in is paused for a while after repeated failures. Please try again in a few minutes.</p><p><a href="${AUTH_BASE_PATH}/signin">Back to sign in</a></p></main></body></html>`;
-  return new Response(withStyleNonce(html, nonce), { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(asAppPage(html, nonce), { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
+// next-auth's default blue (#157efb) and red under white text fall short of WCAG AA contrast (3.9:1).
+const ACCESSIBLE_COLOURS = '<style>:root{--color-info:#0b5ed7;--color-info-hover:#0a53be;--color-error:#b03a3a}</style>';
+
 /**
- * next-auth's own pages (sign-in, sign-out, error) carry their CSS in a `<style>` element, which the
- * page's Content-Security-Policy allows only with the nonce the proxy made for this request.
+ * next-auth's own pages (sign-in, sign-out, error), made to fit the app: colours with enough contrast,
+ * and the nonce the proxy made for this request on every `<style>` element, without which the page's
+ * Content-Security-Policy would block their CSS.
  */
-export function withStyleNonce(html: string, nonce: string | null): string {
-  return isNonce(nonce) ? html.replaceAll('<style>', `<style nonce="${nonce}">`) : html;
+export function asAppPage(html: string, nonce: string | null): string {
+  const styled = html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`);
+  return isNonce(nonce) ? styled.replaceAll('<style>', `<style nonce="${nonce}">`) : styled;
 }
 
 class BodyTooLargeError extends Error {}
@@ -167,7 +172,7 @@ class ResponseCollector {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
-    const body = html ? withStyleNonce(this.body ?? '', nonce) : this.body;
+    const body = html ? asAppPage(this.body ?? '', nonce) : this.body;
     return new Response(bodyless ? null : body, { status: this.statusCode, headers: this.headers });
   }
 }
