@@ -1,7 +1,8 @@
 // `npm test`: everything CI checks, through Nx (cached locally, complete on a clean clone):
-// lint, typecheck and unit tests of every project, every library's build and Storybook build,
-// the package checks, the consumer smoke test, and the browser tests against the production build.
-import { existsSync } from 'node:fs';
+// lint, typecheck and unit tests of every project; every library's build and Storybook build;
+// package checks; axe on every story; the consumer smoke test; the production-server tests; the
+// performance budgets; and the browser tests against the production build. Stops at the first
+// failing step and prints how long each step took.
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
 import { run } from './run.mjs';
@@ -13,8 +14,10 @@ const steps = [
   ['lint, typecheck, unit tests', ...nx('run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2')],
   ['library builds and Storybooks', ...nx('run-many', '-t', 'build', 'build-storybook', '--projects=tag:type:lib', '--parallel=2')],
   ['package checks (publint, attw, size budgets)', 'node', ['tools/scripts/verify-packages.mjs']],
-  ...(existsSync(`${workspaceRoot}/tools/consumer-smoke/run.mjs`) ? [['consumer smoke test (local registry, Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']]] : []),
-  ...(existsSync(`${workspaceRoot}/tools/scripts/verify-budgets.mjs`) ? [['performance budgets', 'node', ['tools/scripts/verify-budgets.mjs']]] : []),
+  ['axe on every Storybook story, light and dark (Chromium)', ...nx('run', 'storybook-a11y:a11y')],
+  ['consumer smoke test (local registry, Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']],
+  ['production server tests (headers, 403, client address, SIGTERM, restart)', ...nx('run', 'web:test-production')],
+  ['performance budgets (sizes, Lighthouse)', 'node', ['tools/scripts/verify-budgets.mjs']],
   ['browser tests (production build, Chromium)', ...nx('run', 'web-e2e:e2e')],
 ];
 
