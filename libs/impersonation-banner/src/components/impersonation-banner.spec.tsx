@@ -127,14 +127,15 @@ describe('ImpersonationBanner', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(`${ERROR_NOTICE_TITLE}${ERROR_NOTICE_DESCRIPTION}`);
     expect(alert).not.toHaveTextContent(/Forbidden|Failed to fetch|CredentialsSignin/);
-    expect(props.navigate).toHaveBeenCalledTimes(1);
-    expect(props.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
     expect(props.onError).toHaveBeenCalledWith(expect.objectContaining({ message: RETURN_FAILURE_MESSAGE }), expect.anything());
 
-    act(() => jest.advanceTimersByTime(ERROR_NOTICE_MS - 1));
+    await act(() => jest.advanceTimersByTimeAsync(ERROR_NOTICE_MS - 1));
     expect(alert).toHaveAttribute('data-state', 'open');
-    act(() => jest.advanceTimersByTime(1));
+    expect(props.navigate).not.toHaveBeenCalled();
+    await act(() => jest.advanceTimersByTimeAsync(1));
     expect(alert).toHaveAttribute('data-state', 'closed');
+    expect(props.navigate).toHaveBeenCalledTimes(1);
+    expect(props.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
   });
 
   it('runs the flow once on a double click and shows the pending state meanwhile', async () => {

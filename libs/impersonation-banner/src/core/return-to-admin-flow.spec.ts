@@ -43,8 +43,10 @@ async function expectFailure(
   cause: unknown,
 ) {
   await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS);
-  await expect(run).resolves.toBe('failed');
   expect(actions.notify).toHaveBeenLastCalledWith(ERROR_NOTICE);
+  expect(actions.navigate).not.toHaveBeenCalled();
+  await jest.advanceTimersByTimeAsync(ERROR_NOTICE_MS);
+  await expect(run).resolves.toBe('failed');
   expect(actions.navigate).toHaveBeenCalledTimes(1);
   expect(actions.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
   expect(actions.onError).toHaveBeenCalledTimes(1);
@@ -137,10 +139,34 @@ describe('runReturnToAdmin', () => {
     flow.actions.onError.mockImplementation(() => {
       throw new Error('logger down');
     });
-    await jest.advanceTimersByTimeAsync(0);
+    await jest.advanceTimersByTimeAsync(ERROR_NOTICE_MS);
     await expect(flow.run).resolves.toBe('failed');
     expect(flow.actions.notify).toHaveBeenLastCalledWith(ERROR_NOTICE);
     expect(flow.actions.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
+  });
+
+  it('keeps the error notice on screen for 5000 ms before going to the sign-out page, which would replace it', async () => {
+    const { actions, run } = setup({ returnToAdmin: jest.fn().mockResolvedValue({ ok: false, error: { code: 'forbidden', message: 'No', status: 403 } }) });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(actions.notify).toHaveBeenLastCalledWith(ERROR_NOTICE);
+
+    await jest.advanceTimersByTimeAsync(ERROR_NOTICE_MS - 1);
+    expect(actions.navigate).not.toHaveBeenCalled();
+
+    await jest.advanceTimersByTimeAsync(1);
+    expect(actions.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
+    await expect(run).resolves.toBe('failed');
+  });
+
+  it('leaves no timer and does not navigate when aborted while the error notice shows', async () => {
+    const { actions, controller, steps, run } = setup({ returnToAdmin: jest.fn().mockRejectedValue(new Error('offline')) });
+    await jest.advanceTimersByTimeAsync(ERROR_NOTICE_MS - 1);
+    controller.abort();
+
+    await expect(run).resolves.toBe('aborted');
+    expect(jest.getTimerCount()).toBe(0);
+    expect(actions.navigate).not.toHaveBeenCalled();
+    expect(steps).toEqual(['requesting', 'failed']);
   });
 
   it('stops without signing in, notifying again or navigating when aborted during the returning notice', async () => {

@@ -66,7 +66,9 @@ async function attempt(
 
 /**
  * Runs the whole return-to-admin flow once and reports each status through `onStep`.
- * Never throws; calls `navigate` exactly once unless `signal` aborts first.
+ * Never throws; calls `navigate` exactly once unless `signal` aborts first: to the admin page at
+ * once on success (client-side, the welcome notice stays), to sign-out after the error notice's
+ * 5 s on failure.
  */
 export async function runReturnToAdmin(
   actions: ReturnToAdminActions,
@@ -105,6 +107,10 @@ export async function runReturnToAdmin(
     durationMs: ERROR_NOTICE_MS,
   });
   onStep('failed');
+  // The sign-out page is a full page load that would wipe the notice at once: SPEC.md §8 shows it
+  // for 5 s, then signs out. Unmounting meanwhile cancels the wait like every other step.
+  await delay(ERROR_NOTICE_MS, signal);
+  if (signal.aborted) return 'aborted';
   actions.navigate(SIGN_OUT_PATH);
   return 'failed';
 }

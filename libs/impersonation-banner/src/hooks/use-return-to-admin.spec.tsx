@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { ADMIN_PAGE_PATH, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../constants';
+import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../constants';
 import { deferred } from '../test-utils/deferred';
 import { ADMIN, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
 import { watchTimers } from '../test-utils/timers';
@@ -68,6 +68,7 @@ describe('useReturnToAdmin', () => {
 
     await act(async () => result.current.start());
     expect(result.current.status).toBe('failed');
+    await act(() => jest.advanceTimersByTimeAsync(ERROR_NOTICE_MS));
     expect(actions.navigate).toHaveBeenCalledWith(SIGN_OUT_PATH);
 
     await act(async () => result.current.start());
