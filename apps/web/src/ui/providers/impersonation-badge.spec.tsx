@@ -101,7 +101,8 @@ describe('ImpersonationBadge', () => {
     expect(services.assignLocation).not.toHaveBeenCalled();
   });
 
-  it('loads the sign-out page in full when the return fails', async () => {
+  it('loads the sign-out page in full once the error notice has had its 5 s, when the return fails', async () => {
+    jest.useFakeTimers();
     const services = fakeServices({ api: fakeApi({ returnToAdmin: jest.fn(async () => fail('forbidden', 'no', 403)) }) });
     const onError = jest.fn();
     const router = fakeRouter();
@@ -116,6 +117,9 @@ describe('ImpersonationBadge', () => {
 
     await screen.findByRole('button', { name: 'Admin Mode' });
     expect(services.notify).toHaveBeenCalledWith({ kind: 'error', title: 'Error', description: ERROR_NOTICE_DESCRIPTION, durationMs: ERROR_NOTICE_MS });
+    await act(async () => jest.advanceTimersByTime(ERROR_NOTICE_MS - 1));
+    expect(services.assignLocation).not.toHaveBeenCalled();
+    await act(async () => jest.advanceTimersByTime(1));
     expect(services.assignLocation).toHaveBeenCalledWith(SIGN_OUT_PATH);
     expect(router.push).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to return to admin account' }), expect.anything());

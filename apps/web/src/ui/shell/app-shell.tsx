@@ -1,12 +1,15 @@
 'use client';
 
 import type { SessionUser } from '@viewas/session-client';
+import { useSessionUser } from '@viewas/session-client/next-auth';
+import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { focusRing, onPhone } from '../components/styles';
 import { ImpersonationBadge } from '../providers/impersonation-badge';
 import { TopBar } from './top-bar';
+import { useRefreshOnSessionChange } from './use-refresh-on-session-change';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -43,6 +46,8 @@ const Main = styled.main`
 /** The frame of every page: skip link, top bar, the page, and the impersonation badge. */
 export function AppShell({ initialUser, children }: { initialUser: SessionUser | null; children: ReactNode }) {
   const { messages } = useI18n();
+  const router = useRouter();
+  useRefreshOnSessionChange({ renderedUser: initialUser, live: useSessionUser(), refresh: router.refresh });
   return (
     <>
       <SkipLink href="#main">{messages.app.skipToContent}</SkipLink>
