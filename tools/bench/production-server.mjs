@@ -1,4 +1,4 @@
-// Starts the production build (`next start`) on a fresh data directory for benchmarks and
+// Starts the production build (apps/web/server.mjs, as `npm start` runs it) on a fresh data directory for benchmarks and
 // budget checks, waits until it is healthy, and reports the server's resident memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,10 +23,10 @@ function processTree(pid) {
 
 export async function startProductionServer({ port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
-  const child = spawn(process.execPath, [join(workspaceRoot, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs')], {
     cwd: join(workspaceRoot, 'apps/web'),
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: `next start` forks the real server, and stopping must reach it too.
+    // Its own process group, so stopping reaches anything the server starts.
     detached: true,
     env: {
       ...process.env,
@@ -35,6 +35,7 @@ export async function startProductionServer({ port, env = {} }) {
       DATA_DIR: dataDir,
       DEMO_PASSWORD: BENCH_PASSWORD,
       NEXTAUTH_URL: `http://localhost:${port}`,
+      PORT: String(port),
       BENCH_ROUTES: '1',
       LOG_LEVEL: 'warn',
       ...env,

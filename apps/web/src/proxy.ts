@@ -4,8 +4,8 @@ import { getServerContext } from './server/app/server-context';
 import { createProxyHandler } from './server/security/proxy-handler';
 
 /**
- * Next.js runs this before every request, static files and API routes included: the CSP nonce, the
- * security headers, a request id and the admin pages' 403 (see server/security/proxy-handler.ts).
+ * Next.js runs this before every page and static file: the CSP nonce, the security headers, a request
+ * id and the admin pages' 403 (see server/security/proxy-handler.ts).
  */
 export function proxy(request: NextRequest) {
   const context = getServerContext();
@@ -17,3 +17,7 @@ export function proxy(request: NextRequest) {
     adminPageAccess: context.adminPageAccess,
   })(request);
 }
+
+// API routes answer with the same headers from their web handler (server/app/web-handler.ts): running
+// the proxy in front of them would cost more CPU than most of them take themselves.
+export const config = { matcher: ['/((?!api/).*)'] };

@@ -85,7 +85,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
     onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
   });
-  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope });
+  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
 
   /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
   async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {

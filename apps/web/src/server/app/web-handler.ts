@@ -1,8 +1,9 @@
 import type { WebHandler } from '../auth/auth-handler';
 import type { Logger } from '../logging/logger';
-import { requestIdOf } from '../logging/request-id';
+import { createRequestId } from '../logging/request-id';
 import type { RequestScope } from '../logging/request-scope';
-import { mustNotBeStored } from '../security/security-headers';
+import { contentSecurityPolicy, createNonce, withNoncedStyles } from '../security/content-security-policy';
+import { mustNotBeStored, securityHeaders } from '../security/security-headers';
 import type { HealthReport } from '../services/health';
 
 export interface WebRoutes {
@@ -12,6 +13,8 @@ export interface WebRoutes {
   health: () => Promise<HealthReport>;
   logger: Logger;
   requestScope: RequestScope;
+  /** The app is served over https (NEXTAUTH_URL): answers carry HSTS. */
+  https: boolean;
 }
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -19,11 +22,15 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
 
 /**
  * All of the app's API routes as one `(Request) => Response` function: the Next.js route files call it,
- * and so do the tests over real HTTP. Each request runs in its own logging scope (its id from the proxy,
- * echoed as `X-Request-Id`) and gets one access-log line: method, path (never the query), status, time.
- * Per-user answers are never stored. An unexpected error answers a generic 500, never a stack trace.
+ * and so do the tests over real HTTP. Each request runs in its own logging scope (a new id, echoed as
+ * `X-Request-Id`) and gets one access-log line: method, path (never the query), status, time. Every
+ * answer carries the security headers and a Content-Security-Policy with its own nonce (Next's proxy
+ * does the same for pages; it is kept off API routes, where it would cost more than most routes
+ * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, adminApi, health, logger, requestScope }: WebRoutes): WebHandler {
+export function createWebHandler({ auth, adminApi, health, logger, requestScope, https }: WebRoutes): WebHandler {
+  const staticHeaders = Object.entries(securityHeaders({ https }));
+
   const route: WebHandler = async (request) => {
     const { pathname } = new URL(request.url);
     try {
@@ -43,21 +50,27 @@ export function createWebHandler({ auth, adminApi, health, logger, requestScope 
     }
   };
 
+  /** The answer as the client gets it: security headers, a nonce for next-auth's inline styles, no caching of per-user answers. */
+  async function secure(response: Response, requestId: string, pathname: string): Promise<Response> {
+    const nonce = createNonce();
+    const headers = new Headers(response.headers);
+    for (const [name, value] of staticHeaders) headers.set(name, value);
+    headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce, thirdPartyScriptUrls: [], https, development: false }));
+    headers.set('X-Request-Id', requestId);
+    if (mustNotBeStored(pathname) && !/\bno-store\b/.test(headers.get('cache-control') ?? '')) headers.set('Cache-Control', 'no-store');
+    if (!headers.get('content-type')?.startsWith('text/html')) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    headers.delete('content-length');
+    return new Response(withNoncedStyles(await response.text(), nonce), { status: response.status, statusText: response.statusText, headers });
+  }
+
   return (request) => {
-    const requestId = requestIdOf(request.headers);
+    const requestId = createRequestId();
     return requestScope.run(requestId, async () => {
       const started = performance.now();
       const { pathname } = new URL(request.url);
       const response = await route(request);
       logger.info({ method: request.method, path: pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
-      return withResponseHeaders(response, requestId, mustNotBeStored(pathname));
+      return secure(response, requestId, pathname);
     });
   };
-}
-
-function withResponseHeaders(response: Response, requestId: string, noStore: boolean): Response {
-  const headers = new Headers(response.headers);
-  headers.set('X-Request-Id', requestId);
-  if (noStore && !/\bno-store\b/.test(headers.get('cache-control') ?? '')) headers.set('Cache-Control', 'no-store');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

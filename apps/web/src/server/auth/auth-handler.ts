@@ -1,5 +1,4 @@
 import NextAuth, { type AuthOptions } from 'next-auth';
-import { isNonce, NONCE_HEADER } from '../security/content-security-policy';
 import { RATE_LIMITED_CODE } from '../services/sign-in';
 import { parseCookieHeader } from './session-cookie';
 import type { SessionEndpoint } from './session-endpoint';
@@ -31,8 +30,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
     if (!url.pathname.startsWith(`${AUTH_BASE_PATH}/`)) return new Response('Not found', { status: 404 });
     const segments = url.pathname.slice(AUTH_BASE_PATH.length + 1).split('/').filter(Boolean);
     if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(request);
-    const nonce = request.headers.get(NONCE_HEADER);
-    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE) return rateLimitedPage(nonce);
+    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE) return rateLimitedPage();
 
     let body: Record<string, string> | undefined;
     try {
@@ -53,7 +51,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       response as never,
       authOptions,
     );
-    return response.toResponse(nonce);
+    return response.toResponse();
   };
 }
 
@@ -74,24 +72,19 @@ function pinNextAuthOrigin(origin: string): void {
  * next-auth's default error page shows only "Error" for a code it does not know; a browser that hit the
  * sign-in limit gets a page that says what happened and what to do.
  */
-function rateLimitedPage(nonce: string | null): Response {
+function rateLimitedPage(): Response {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head>
 <body><main><h1>Too many sign-in attempts</h1><p>Signing in is paused for a while after repeated failures. Please try again in a few minutes.</p><p><a href="${AUTH_BASE_PATH}/signin">Back to sign in</a></p></main></body></html>`;
-  return new Response(asAppPage(html, nonce), { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(html, { status: 429, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 // next-auth's default blue (#157efb) and red under white text fall short of WCAG AA contrast (3.9:1).
 const ACCESSIBLE_COLOURS = '<style>:root{--color-info:#0b5ed7;--color-info-hover:#0a53be;--color-error:#b03a3a}</style>';
 
-/**
- * next-auth's own pages (sign-in, sign-out, error), made to fit the app: colours with enough contrast,
- * and the nonce the proxy made for this request on every `<style>` element, without which the page's
- * Content-Security-Policy would block their CSS.
- */
-export function asAppPage(html: string, nonce: string | null): string {
-  const styled = html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`);
-  return isNonce(nonce) ? styled.replaceAll('<style>', `<style nonce="${nonce}">`) : styled;
+/** next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read. */
+function withAccessibleColours(html: string): string {
+  return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`);
 }
 
 class BodyTooLargeError extends Error {}
@@ -168,11 +161,11 @@ class ResponseCollector {
     return this;
   }
 
-  toResponse(nonce: string | null): Response {
+  toResponse(): Response {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
-    const body = html ? asAppPage(this.body ?? '', nonce) : this.body;
+    const body = html ? withAccessibleColours(this.body ?? '') : this.body;
     return new Response(bodyless ? null : body, { status: this.statusCode, headers: this.headers });
   }
 }

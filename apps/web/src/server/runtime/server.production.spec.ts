@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { HSTS_MAX_AGE_SECONDS } from '../security/security-headers';
 import { directivesOf } from '../testing/policy';
 import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../testing/production-server';
 import { TestBrowser } from '../testing/test-browser';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 
 if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 
@@ -158,5 +160,29 @@ describe('the production server on an https origin', () => {
       expect.stringMatching(/^__Host-next-auth\.csrf-token=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/),
       expect.stringMatching(/^__Secure-next-auth\.callback-url=https%3A%2F%2Fapp\.viewas\.test; Path=\/; HttpOnly; Secure; SameSite=Lax$/),
     ]);
+  });
+});
+
+const runsOnPostgres = testDatabaseKinds().includes('postgres');
+
+(runsOnPostgres ? describe : describe.skip)('the production server on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase(TEST_DATABASE_URL ?? '');
+  }, 60_000);
+  afterAll(() => database?.close());
+
+  it('on SIGTERM closes its connection pool and exits 0', async () => {
+    const connections = async () =>
+      ((await database.handle.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+    // The test's own connection to this database; anything beyond it is the server's.
+    const ours = await connections();
+    const server = await startProductionServer({ dataDir: newDataDir(), env: { DATABASE_URL: database.url ?? '', NEXTAUTH_SECRET: 'production-test-secret-0123456789abcdef' } });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await connections()).toBeGreaterThan(ours);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).toContain('"msg":"database closed"');
+    expect(await connections()).toBe(ours);
   });
 });

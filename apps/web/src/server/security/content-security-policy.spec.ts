@@ -30,11 +30,18 @@ describe('contentSecurityPolicy', () => {
     expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'https://stats.example.com', 'http://127.0.0.1:3312']);
   });
 
-  it('upgrades plain-http subresources only when served over https, and allows eval only in development', () => {
+  it('upgrades plain-http subresources only when served over https', () => {
     expect(directivesOf(contentSecurityPolicy(base)).has('upgrade-insecure-requests')).toBe(false);
     expect(directivesOf(contentSecurityPolicy({ ...base, https: true })).has('upgrade-insecure-requests')).toBe(true);
-    expect(directivesOf(contentSecurityPolicy(base)).get('script-src')).not.toContain("'unsafe-eval'");
-    expect(directivesOf(contentSecurityPolicy({ ...base, development: true })).get('script-src')).toContain("'unsafe-eval'");
+  });
+
+  it("relaxes only under next dev: eval for React's error stacks, un-nonced styles for Next's dev tools", () => {
+    const development = directivesOf(contentSecurityPolicy({ ...base, development: true }));
+    expect(development.get('script-src')).toEqual(["'self'", `'nonce-${base.nonce}'`, "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(development.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    const production = directivesOf(contentSecurityPolicy(base));
+    expect(production.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(production.get('style-src')).not.toContain("'unsafe-inline'");
   });
 });
 

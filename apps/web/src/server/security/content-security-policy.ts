@@ -22,7 +22,10 @@ export interface ContentSecurityPolicyOptions {
   thirdPartyScriptUrls: readonly (string | undefined)[];
   /** The app is served over https: plain-http subresources are upgraded. */
   https: boolean;
-  /** `next dev`: React reconstructs server error stacks with `eval`. */
+  /**
+   * `next dev`: React reconstructs server error stacks with `eval`, and Next's dev tools and
+   * styled-components' development mode add styles without a nonce.
+   */
   development: boolean;
 }
 
@@ -38,7 +41,8 @@ export function contentSecurityPolicy({ nonce, thirdPartyScriptUrls, https, deve
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", nonceSource, "'strict-dynamic'", ...hosts, ...(development ? ["'unsafe-eval'"] : [])],
-    ['style-src', "'self'", nonceSource],
+    // A nonce would make browsers ignore 'unsafe-inline', so development lists only the latter.
+    ['style-src', "'self'", development ? "'unsafe-inline'" : nonceSource],
     ['img-src', "'self'", 'data:', ...hosts],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...hosts],
@@ -59,4 +63,9 @@ export function thirdPartyOrigins(urls: readonly (string | undefined)[]): string
     if (parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:')) origins.add(parsed.origin);
   }
   return [...origins];
+}
+
+/** An HTML page with this response's nonce on each of its `<style>` elements (next-auth's own pages). */
+export function withNoncedStyles(html: string, nonce: string): string {
+  return isNonce(nonce) ? html.replaceAll('<style>', `<style nonce="${nonce}">`) : html;
 }

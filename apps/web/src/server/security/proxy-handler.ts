@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { isAdminPath } from '../../scripts/third-party-scripts';
 import { createRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
 import { contentSecurityPolicy, createNonce, NONCE_HEADER } from './content-security-policy';
-import { mustNotBeStored, securityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers';
 
 /** Who is asking for an admin page, as far as the session cookie and the database tell. */
 export type AdminPageAccess = 'admin' | 'not-admin' | 'signed-out' | 'unknown';
@@ -19,10 +19,11 @@ export interface ProxyHandlerOptions {
 }
 
 /**
- * What runs before every request (Next's proxy): a fresh nonce and its Content-Security-Policy (handed
- * to the renderer on the request, sent to the browser on the response), a request id, the security
- * headers, no caching of per-user API answers, and a real 403 for admin pages asked for by a signed-in
- * non-admin (the page itself still checks, in the database, and renders the explanation).
+ * What runs before every page and static file (Next's proxy; API routes set the same headers in their
+ * web handler): a fresh nonce and its Content-Security-Policy (handed to the renderer on the request,
+ * sent to the browser on the response), a request id, the security headers, and a real 403 for admin
+ * pages asked for by a signed-in non-admin (the page itself still checks, in the database, and renders
+ * the explanation).
  */
 export function createProxyHandler({ origin, thirdPartyScriptUrls, development, adminPageAccess, newNonce = createNonce, newRequestId = createRequestId }: ProxyHandlerOptions) {
   const https = origin.startsWith('https://');
@@ -46,7 +47,6 @@ export function createProxyHandler({ origin, thirdPartyScriptUrls, development, 
     response.headers.set('Content-Security-Policy', policy);
     for (const [name, value] of staticHeaders) response.headers.set(name, value);
     response.headers.set('X-Request-Id', requestId);
-    if (mustNotBeStored(pathname)) response.headers.set('Cache-Control', 'no-store');
     if (hasTamperedColorMode(request)) response.cookies.set(DEFAULT_COLOR_MODE_STORAGE_KEY, '', { path: '/', maxAge: 0 });
     return response;
   };
