@@ -18,6 +18,8 @@ const server = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     DATA_DIR: dataDir,
+    // One access line per API request would bury Playwright's own output.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DEMO_PASSWORD: 'e2e-demo-password',
     NEXTAUTH_URL: `http://localhost:${port}`,
     PORT: port,
