@@ -13,14 +13,20 @@ export async function runLighthouse(urls, { cookie } = {}) {
   });
   try {
     const results = [];
+    const audit = async (url) =>
+      (
+        await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined },
+          desktopConfig,
+        )
+      ).lhr;
     for (const url of urls) {
-      const runnerResult = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined },
-        desktopConfig,
-      );
-      const { lhr } = runnerResult;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+      let lhr = await audit(url);
+      // A runtime error is Lighthouse failing to record the page (e.g. NO_NAVSTART: the trace lacks the
+      // navigation's start, seen in a few of twenty runs here), not a score: record it once more.
+      if (lhr.runtimeError) lhr = await audit(url);
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       results.push({
         url,
         finalUrl: lhr.finalDisplayedUrl,
