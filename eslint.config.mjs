@@ -12,7 +12,8 @@ export default [
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
     rules: {
       // DESIGN.md §2: app -> any lib; banner -> theme (types only from session-client/admin-api);
-      // session-client, admin-api and theme -> no other workspace lib; libs never import the app.
+      // impersonation-core -> admin-api (contracts) only; session-client, admin-api and theme -> no other
+      // workspace lib; libs never import the app.
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -29,6 +30,11 @@ export default [
             },
             { sourceTag: 'scope:theme', onlyDependOnLibsWithTags: ['scope:theme'], bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*'] },
             { sourceTag: 'scope:session', onlyDependOnLibsWithTags: ['scope:session'], bannedExternalImports: ['next', 'next/*'] },
+            {
+              sourceTag: 'scope:impersonation-core',
+              onlyDependOnLibsWithTags: ['scope:impersonation-core', 'scope:admin-api'],
+              bannedExternalImports: ['next', 'next/*', 'react', 'react-dom'],
+            },
             { sourceTag: 'scope:admin-api', onlyDependOnLibsWithTags: ['scope:admin-api'], bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*', 'react', 'react-dom'] },
           ],
         },

@@ -1,0 +1,7 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  displayName: 'impersonation-core',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+};

@@ -1,0 +1,1 @@
+export { systemClock, createManualClock, type Clock } from './lib/clock';
