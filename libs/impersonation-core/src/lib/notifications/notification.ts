@@ -91,7 +91,7 @@ export function describeNotification(content: NotificationContent): { title: str
     case 'request_decided': {
       const { target, decision, by, grantEndsAt } = content.data;
       const who = by ? ` by ${by.email}` : '';
-      const lines = [`Your request to view ${target.email}'s account was ${decision}${who}.`];
+      const lines = [`Your request to view ${target.email}'s account was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`];
       if (decision === 'approved' && grantEndsAt) lines.push(`You may start the view until ${grantEndsAt}.`);
       return { title: `Request to view ${target.email} ${decision}`, text: lines.join('\n') };
     }
