@@ -73,3 +73,4 @@ export {
   type OutboxMail,
   type RetryPolicy,
 } from './lib/mail-outbox/mail-outbox';
+export { createNotifier, type NewMail, type NewNotification, type NotificationSink, type Notify, type NotifierOptions } from './lib/notifications/notifier';
