@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const workspaceRoot = path.join(__dirname, '..', '..');
 
@@ -55,8 +56,10 @@ function scratchWorkspace() {
     NX_CACHE_DIRECTORY: path.join(dir, '.nx', 'cache'),
     NX_WORKSPACE_DATA_DIRECTORY: path.join(dir, '.nx', 'workspace-data'),
   };
-  const release = (args: string[], extraEnv: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['tools/release/release.mjs', ...args], { cwd: dir, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+  const release = (args: string[], extraEnv: Record<string, string> = {}) => {
+    const result = spawnSync(process.execPath, ['tools/release/release.mjs', ...args], { cwd: dir, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+    return { status: result.status, stdout: stripVTControlCharacters(result.stdout), stderr: stripVTControlCharacters(result.stderr) };
+  };
   const readJson = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
   return { dir, git, commit, release, readJson, read, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
