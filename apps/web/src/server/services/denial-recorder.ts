@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/storage';
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
+import { addressLimitKey } from './address-key';
 import { denialEvent, type Denial } from './ledger';
 import type { RequestInfo } from './request-info';
 
@@ -21,7 +22,7 @@ export function createDenialRecorder({ storage, limit = DEFAULT_ANONYMOUS_DENIAL
   return async function recordDenial(denial: Denial, info: RequestInfo, at: Date): Promise<DenialOutcome> {
     const db = await storage();
     if (denial.actor === null) {
-      const key = `anonymous-denials:${info.ip ?? 'unknown'}`;
+      const key = `anonymous-denials:${info.ip ? addressLimitKey(info.ip) : 'unknown'}`;
       const throttledUntil = await db.throttle.lockedUntil([key], at);
       if (throttledUntil) return { recorded: false, throttledUntil };
       await db.throttle.recordFailure(key, at, limit);

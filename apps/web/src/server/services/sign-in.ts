@@ -8,6 +8,7 @@ import { isUuid } from '../storage/ids';
 import { AlreadyViewingError } from '../storage/impersonations';
 import type { Storage } from '../storage/storage';
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
+import { addressLimitKey } from './address-key';
 import { Denied } from './denied';
 import type { DenialOutcome, RecordDenial } from './denial-recorder';
 import type { SweepExpired } from './expiry';
@@ -95,7 +96,7 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
       const input = PasswordCredentials.safeParse(credentials);
       if (!input.success) return null;
       const { email, password } = input.data;
-      const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${info.ip}` : null };
+      const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${addressLimitKey(info.ip)}` : null };
       const db = await storage();
 
       if (await db.throttle.lockedUntil([keys.account, ...(keys.ip ? [keys.ip] : [])], at)) {
