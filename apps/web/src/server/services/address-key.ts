@@ -19,7 +19,7 @@ function expandIPv6(ip: string): number[] {
   let text = ip.toLowerCase().replace(/%.*$/, '');
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
+    const [a = 0, b = 0, c = 0, d = 0] = dotted.slice(1).map(Number);
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
