@@ -1,6 +1,7 @@
 import { createManualClock } from '../clock';
 import { createMemoryOutboxStore } from '../../testing/memory-outbox-store';
-import { createMailOutboxWorker, DEFAULT_RETRY_POLICY, retryDelayMs, type MailTransport } from './mail-outbox';
+import { backoffDelayMs } from '../delivery/backoff';
+import { createMailOutboxWorker, DEFAULT_RETRY_POLICY, type MailTransport } from './mail-outbox';
 
 const START = '2026-11-23T10:00:00.000Z';
 
@@ -23,7 +24,7 @@ function setup(transport: MailTransport) {
 
 describe('mail outbox worker', () => {
   it('waits 1 s after the first failure, doubling each time, capped at 5 minutes', () => {
-    expect([1, 2, 3, 4, 9, 10, 40].map((failures) => retryDelayMs(failures))).toEqual([1_000, 2_000, 4_000, 8_000, 256_000, DEFAULT_RETRY_POLICY.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs]);
+    expect([1, 2, 3, 4, 9, 10, 40].map((failures) => backoffDelayMs(failures, DEFAULT_RETRY_POLICY))).toEqual([1_000, 2_000, 4_000, 8_000, 256_000, DEFAULT_RETRY_POLICY.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs]);
   });
 
   it('sends each due mail once with its own from, subject, text and message id, and marks it sent', async () => {

@@ -1,4 +1,6 @@
 import type { Clock } from '../clock';
+import { backoffDelayMs, type Backoff } from '../delivery/backoff';
+import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_FOR_MS } from '../webhooks/webhook-delivery';
 
 /** One e-mail waiting in the outbox, as a worker holds it while delivering. */
 export interface OutboxMail {
@@ -35,21 +37,13 @@ export interface MailTransport {
   send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
 }
 
-export interface RetryPolicy {
-  /** First retry after this long; each next waits twice as long. */
-  baseDelayMs: number;
-  maxDelayMs: number;
+export interface RetryPolicy extends Backoff {
   /** A mail still undelivered this long after it was queued is given up on (kept, marked `failed`). */
   giveUpAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
-
-/** The wait before the next attempt after `failedAttempts` failures: exponential from the base, capped. */
-export function retryDelayMs(failedAttempts: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(exponent, 30));
-}
+/** The same schedule as the ledger's webhooks: 1 s, doubling to 5 min, for a day. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: FIRST_RETRY_DELAY_MS, maxDelayMs: MAX_RETRY_DELAY_MS, giveUpAfterMs: RETRY_FOR_MS };
 
 export type DeliveryEvent =
   | { type: 'sent'; mail: OutboxMail; at: Date }
@@ -114,7 +108,7 @@ export function createMailOutboxWorker(options: MailOutboxWorkerOptions): MailOu
         onEvent?.({ type: 'failed', mail, at, error: message });
         return;
       }
-      const nextAttemptAt = new Date(at.getTime() + retryDelayMs(mail.attempts, retry));
+      const nextAttemptAt = new Date(at.getTime() + backoffDelayMs(mail.attempts, retry));
       await store.markRetry(mail.id, claimToken, { error: message, nextAttemptAt });
       onEvent?.({ type: 'retry', mail, at, error: message, nextAttemptAt });
       return;
