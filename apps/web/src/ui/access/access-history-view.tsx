@@ -4,6 +4,7 @@ import type { AccessHistoryEntry } from '@viewas/admin-api';
 import { formatDuration } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
+import { AccessRequestsPanel } from './access-requests-panel';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
 import { LoadMore } from '../components/load-more';
@@ -29,6 +30,7 @@ export function AccessHistoryView({ lang }: { lang: Locale }) {
   return (
     <>
       <PageHeader title={t.title} description={t.description} />
+      <AccessRequestsPanel />
       <Card title={t.heading}>
         {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
         {state.status === 'error' ? (

@@ -9,6 +9,7 @@ import { Button } from '../components/button';
 import { Dialog, DialogActions } from '../components/dialog';
 import { ErrorState } from '../components/feedback';
 import { TextAreaField } from '../components/field';
+import { RequestSent } from './request-sent';
 import { reasonProblem, useStartImpersonation } from './use-start-impersonation';
 
 const Form = styled.form`
@@ -26,11 +27,11 @@ export interface ReasonDialogProps {
 export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
   const { messages } = useI18n();
   const t = messages.admin.reason;
-  const { status, error, reasonError, start } = useStartImpersonation(user.id);
+  const { status, error, reasonError, requested, start } = useStartImpersonation(user.id);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const busy = status !== 'editing';
+  const busy = status === 'starting' || status === 'signing-in' || status === 'navigating';
 
   const problem = reasonProblem(reason);
   // Too short is only said once the admin has tried; too long is said as soon as it happens.
@@ -64,6 +65,7 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
           aside={t.count(reason.trim().length, REASON_MAX_LENGTH)}
         />
         {error ? <ErrorState title={t.startFailed} message={error} /> : null}
+        {requested ? <RequestSent approvers={requested.approvers} /> : null}
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
             {messages.common.cancel}

@@ -1,13 +1,16 @@
 'use client';
 
-import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@viewas/admin-api';
+import { isPendingApproval, REASON_MAX_LENGTH, REASON_MIN_LENGTH, type ImpersonatePendingResponse, type ImpersonateRequest } from '@viewas/admin-api';
 import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { describeError } from '../data/describe-error';
 import { useAppServices } from '../services/app-services';
 
 /** Where the start flow is: one string, so the dialog cannot show two states at once. */
-export type StartStatus = 'editing' | 'starting' | 'signing-in' | 'navigating';
+export type StartStatus = 'editing' | 'starting' | 'requested' | 'signing-in' | 'navigating';
+
+/** How to view: the mode, and whether it is a break-glass start. */
+export type StartOptions = Pick<ImpersonateRequest, 'mode' | 'breakGlass'>;
 
 export type ReasonProblem = 'too-short' | 'too-long' | null;
 
@@ -33,19 +36,26 @@ export function useStartImpersonation(userId: string) {
   const [status, setStatus] = useState<StartStatus>('editing');
   const [error, setError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // A start that needs approval first: the request it opened, shown until the dialog closes.
+  const [requested, setRequested] = useState<ImpersonatePendingResponse | null>(null);
 
   const start = useCallback(
-    async (reason: string) => {
+    async (reason: string, options: StartOptions = {}) => {
       if (reasonProblem(reason) !== null) return;
       setError(null);
       setReasonError(null);
       setStatus('starting');
-      const started = await api.startImpersonation({ userId, reason: reason.trim() });
+      const started = await api.startImpersonation({ userId, reason: reason.trim(), ...options });
       if (!started.ok) {
         const issue = started.error.issues?.find((candidate) => candidate.path === 'reason');
         if (issue) setReasonError(issue.message);
         else setError(describeError(started.error, messages.common.error));
         setStatus('editing');
+        return;
+      }
+      if (isPendingApproval(started.data)) {
+        setRequested(started.data);
+        setStatus('requested');
         return;
       }
       setStatus('signing-in');
@@ -61,5 +71,5 @@ export function useStartImpersonation(userId: string) {
     [api, signInImpersonation, assignLocation, userId, messages],
   );
 
-  return { status, error, reasonError, start };
+  return { status, error, reasonError, requested, start };
 }

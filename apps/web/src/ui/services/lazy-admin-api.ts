@@ -33,5 +33,11 @@ export function createLazyAdminApiClient(load: () => Promise<AdminApiClient>): A
     endImpersonation: (id, options) => call((client) => client.endImpersonation(id, options)),
     listAudit: (query, options) => call((client) => client.listAudit(query, options)),
     getAccessHistory: (query, options) => call((client) => client.getAccessHistory(query, options)),
+    listStaffAccessRequests: (options) => call((client) => client.listStaffAccessRequests(options)),
+    decideAccessRequestAsAdmin: (id, decision, options) => call((client) => client.decideAccessRequestAsAdmin(id, decision, options)),
+    listMyAccessRequests: (options) => call((client) => client.listMyAccessRequests(options)),
+    decideAccessRequestAsUser: (id, decision, options) => call((client) => client.decideAccessRequestAsUser(id, decision, options)),
+    listNotifications: (query, options) => call((client) => client.listNotifications(query, options)),
+    markNotificationsRead: (ids, options) => call((client) => client.markNotificationsRead(ids, options)),
   };
 }

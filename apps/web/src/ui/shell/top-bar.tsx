@@ -6,7 +6,9 @@ import { usePathname } from 'next/navigation';
 import styled, { css } from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { focusRing, onPhone } from '../components/styles';
-import { ACCESS_PAGE_PATH, ADMIN_PAGE_PATH, HOME_PATH } from '../routes';
+import { UnreadBadge } from '../notifications/unread-badge';
+import { useUnreadCount } from '../notifications/unread-count';
+import { ACCESS_PAGE_PATH, ADMIN_PAGE_PATH, HOME_PATH, NOTIFICATIONS_PAGE_PATH } from '../routes';
 import { useCurrentUser } from './use-current-user';
 import { UserMenu } from './user-menu';
 
@@ -125,6 +127,7 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
   const user = useCurrentUser(initialUser);
   const pathname = usePathname();
   const current = (path: string) => (pathname === path ? ('page' as const) : undefined);
+  const unread = useUnreadCount(user !== null);
 
   return (
     <Bar>
@@ -158,6 +161,13 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
                     </NavAnchor>
                   </li>
                 ) : null}
+                <li>
+                  {/* Last in the list: its unread count arrives after the first paint and moves nothing. */}
+                  <NavLink href={NOTIFICATIONS_PAGE_PATH} aria-current={current(NOTIFICATIONS_PAGE_PATH)}>
+                    {messages.notifications.navLabel}
+                    <UnreadBadge count={unread} />
+                  </NavLink>
+                </li>
               </NavList>
             </Nav>
             <End>

@@ -1,7 +1,15 @@
 import { AccessHistoryPageSchema, type AccessHistoryPage, type AccessHistoryQuery } from '../contracts/access-history';
 import { AuditPageSchema, type AuditPage, type AuditQuery } from '../contracts/audit';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, type EndImpersonationResponse, type ImpersonationsPage, type ImpersonationsQuery } from '../contracts/impersonations';
-import { ImpersonateResponseSchema, type ImpersonateRequest, type ImpersonateResponse } from '../contracts/impersonate';
+import { AccessDecisionResponseSchema, AccessRequestListSchema, type AccessDecisionResponse, type AccessRequestList } from '../contracts/access-requests';
+import { StartImpersonationResponseSchema, type ImpersonateRequest, type StartImpersonationResponse } from '../contracts/impersonate';
+import {
+  MarkNotificationsReadResponseSchema,
+  NotificationsPageSchema,
+  type MarkNotificationsReadResponse,
+  type NotificationsPage,
+  type NotificationsQuery,
+} from '../contracts/notifications';
 import { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from '../contracts/return-to-admin';
 import { UsersPageSchema, type UsersPage, type UsersQuery } from '../contracts/users';
 import type { ApiResult } from './api-result';
@@ -23,12 +31,19 @@ export interface CallOptions {
 
 export interface AdminApiClient {
   returnToAdmin(options?: CallOptions): Promise<ApiResult<ReturnToAdminResponse>>;
-  startImpersonation(input: ImpersonateRequest, options?: CallOptions): Promise<ApiResult<ImpersonateResponse>>;
+  startImpersonation(input: ImpersonateRequest, options?: CallOptions): Promise<ApiResult<StartImpersonationResponse>>;
   listUsers(query?: UsersQuery, options?: CallOptions): Promise<ApiResult<UsersPage>>;
   listImpersonations(query?: ImpersonationsQuery, options?: CallOptions): Promise<ApiResult<ImpersonationsPage>>;
   endImpersonation(id: string, options?: CallOptions): Promise<ApiResult<EndImpersonationResponse>>;
   listAudit(query?: AuditQuery, options?: CallOptions): Promise<ApiResult<AuditPage>>;
   getAccessHistory(query?: AccessHistoryQuery, options?: CallOptions): Promise<ApiResult<AccessHistoryPage>>;
+  listStaffAccessRequests(options?: CallOptions): Promise<ApiResult<AccessRequestList>>;
+  decideAccessRequestAsAdmin(id: string, decision: 'approve' | 'deny', options?: CallOptions): Promise<ApiResult<AccessDecisionResponse>>;
+  listMyAccessRequests(options?: CallOptions): Promise<ApiResult<AccessRequestList>>;
+  /** `minutes` (1-1440) is how long the requester may view the account; required to approve. */
+  decideAccessRequestAsUser(id: string, decision: { decision: 'approve'; minutes: number } | { decision: 'deny' }, options?: CallOptions): Promise<ApiResult<AccessDecisionResponse>>;
+  listNotifications(query?: NotificationsQuery, options?: CallOptions): Promise<ApiResult<NotificationsPage>>;
+  markNotificationsRead(ids: string[], options?: CallOptions): Promise<ApiResult<MarkNotificationsReadResponse>>;
 }
 
 /** `?a=1&b=x` from the defined, non-empty values only: a blank search is no search. */
@@ -59,11 +74,19 @@ export function createAdminApiClient({
 
   return {
     returnToAdmin: (options) => post(`${admin}/return-to-admin`, {}, ReturnToAdminResponseSchema, options),
-    startImpersonation: ({ userId, reason }, options) => post(`${admin}/impersonate`, { userId, reason }, ImpersonateResponseSchema, options),
+    startImpersonation: ({ userId, reason, mode, breakGlass }, options) =>
+      post(`${admin}/impersonate`, { userId, reason, ...(mode ? { mode } : {}), ...(breakGlass ? { breakGlass } : {}) }, StartImpersonationResponseSchema, options),
     listUsers: (query, options) => get(withQuery(`${admin}/users`, query), UsersPageSchema, options),
     listImpersonations: (query, options) => get(withQuery(`${admin}/impersonations`, query), ImpersonationsPageSchema, options),
     endImpersonation: (id, options) => post(`${admin}/impersonations/${encodeURIComponent(id)}/end`, {}, EndImpersonationResponseSchema, options),
     listAudit: (query, options) => get(withQuery(`${admin}/audit`, query), AuditPageSchema, options),
     getAccessHistory: (query, options) => get(withQuery(`${account}/access`, query), AccessHistoryPageSchema, options),
+    listStaffAccessRequests: (options) => get(`${admin}/access-requests`, AccessRequestListSchema, options),
+    decideAccessRequestAsAdmin: (id, decision, options) => post(`${admin}/access-requests/${encodeURIComponent(id)}/${decision}`, {}, AccessDecisionResponseSchema, options),
+    listMyAccessRequests: (options) => get(`${account}/access-requests`, AccessRequestListSchema, options),
+    decideAccessRequestAsUser: (id, input, options) =>
+      post(`${account}/access-requests/${encodeURIComponent(id)}/${input.decision}`, input.decision === 'approve' ? { minutes: input.minutes } : {}, AccessDecisionResponseSchema, options),
+    listNotifications: (query, options) => get(withQuery(`${account}/notifications`, query), NotificationsPageSchema, options),
+    markNotificationsRead: (ids, options) => post(`${account}/notifications/read`, { ids }, MarkNotificationsReadResponseSchema, options),
   };
 }

@@ -5,6 +5,8 @@ export const API_ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** The viewed user does not allow staff to view their account. */
+  consent_refused: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

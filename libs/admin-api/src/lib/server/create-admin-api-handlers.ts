@@ -3,7 +3,9 @@ import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/
 import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
-import { ImpersonateRequestSchema, ImpersonateResponseSchema } from '../contracts/impersonate';
+import { AccessDecisionResponseSchema, AccessRequestListSchema, AccessRequestPathSchema, UserApprovalSchema } from '../contracts/access-requests';
+import { ImpersonateRequestSchema, isPendingApproval, StartImpersonationResponseSchema } from '../contracts/impersonate';
+import { MarkNotificationsReadResponseSchema, MarkNotificationsReadSchema, NotificationsPageSchema, NotificationsQuerySchema } from '../contracts/notifications';
 import { ReturnToAdminResponseSchema } from '../contracts/return-to-admin';
 import { UsersPageSchema, UsersQuerySchema } from '../contracts/users';
 import { AdminApiError } from './admin-api-error';
@@ -46,6 +48,12 @@ export interface AdminApiHandlers {
   endImpersonation: (request: Request, id: string) => Promise<Response>;
   audit: AdminApiHandler;
   accessHistory: AdminApiHandler;
+  staffAccessRequests: AdminApiHandler;
+  decideAccessRequestAsAdmin: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
+  myAccessRequests: AdminApiHandler;
+  decideAccessRequestAsUser: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
+  notifications: AdminApiHandler;
+  markNotificationsRead: AdminApiHandler;
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
 }
@@ -57,6 +65,8 @@ interface Endpoint<Input extends z.core.$ZodType, Output> {
   call: (ctx: RequestContext, input: z.output<Input>) => Promise<Output>;
   /** Answers are parsed too: fields outside the contract (a password hash, say) are stripped, not sent. */
   answer: z.core.$ZodType<Output>;
+  /** The success status, when it depends on the answer (a start waiting for approval is 202). */
+  status?: (output: Output) => number;
 }
 
 /** Fails at startup on a bad origin rather than refusing every request later; `file:` would yield "null". */
@@ -120,7 +130,7 @@ export function createAdminApiHandlers({
       const output = await endpoint.call({ request, ip: getClientIp(request), userAgent }, input);
       const answer = z.safeParse(endpoint.answer, output);
       if (!answer.success) throw new Error('The service answer does not match the contract', { cause: answer.error });
-      return jsonResponse(answer.data);
+      return jsonResponse(answer.data, endpoint.status?.(answer.data) ?? 200);
     } catch (error) {
       return failure(error, request);
     }
@@ -131,7 +141,8 @@ export function createAdminApiHandlers({
       method: 'POST',
       input: ImpersonateRequestSchema,
       call: (ctx, input) => service.startImpersonation(ctx, input),
-      answer: ImpersonateResponseSchema,
+      answer: StartImpersonationResponseSchema,
+      status: (output) => (isPendingApproval(output) ? 202 : 200),
     });
 
   const returnToAdmin: AdminApiHandler = (request) =>
@@ -182,6 +193,41 @@ export function createAdminApiHandlers({
       answer: AccessHistoryPageSchema,
     });
 
+  const staffAccessRequests: AdminApiHandler = (request) =>
+    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.listStaffAccessRequests(ctx), answer: AccessRequestListSchema });
+
+  const decideAccessRequestAsAdmin = (request: Request, id: string, decision: 'approve' | 'deny') =>
+    serve(request, {
+      method: 'POST',
+      input: NO_PAYLOAD,
+      call: (ctx) => service.decideAccessRequestAsAdmin(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, decision),
+      answer: AccessDecisionResponseSchema,
+    });
+
+  const myAccessRequests: AdminApiHandler = (request) =>
+    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.listMyAccessRequests(ctx), answer: AccessRequestListSchema });
+
+  const decideAccessRequestAsUser = (request: Request, id: string, decision: 'approve' | 'deny') =>
+    decision === 'approve'
+      ? serve(request, {
+          method: 'POST',
+          input: UserApprovalSchema,
+          call: (ctx, approval) => service.decideAccessRequestAsUser(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, { decision, approval }),
+          answer: AccessDecisionResponseSchema,
+        })
+      : serve(request, {
+          method: 'POST',
+          input: NO_PAYLOAD,
+          call: (ctx) => service.decideAccessRequestAsUser(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, { decision }),
+          answer: AccessDecisionResponseSchema,
+        });
+
+  const notifications: AdminApiHandler = (request) =>
+    serve(request, { method: 'GET', input: NotificationsQuerySchema, call: (ctx, query) => service.listNotifications(ctx, query), answer: NotificationsPageSchema });
+
+  const markNotificationsRead: AdminApiHandler = (request) =>
+    serve(request, { method: 'POST', input: MarkNotificationsReadSchema, call: (ctx, input) => service.markNotificationsRead(ctx, input), answer: MarkNotificationsReadResponseSchema });
+
   const routes = new Map<string, AdminApiHandler>([
     [`${basePath}/impersonate`, impersonate],
     [`${basePath}/return-to-admin`, returnToAdmin],
@@ -189,7 +235,16 @@ export function createAdminApiHandlers({
     [`${basePath}/impersonations`, impersonations],
     [`${basePath}/audit`, audit],
     [`${accountBasePath}/access`, accessHistory],
+    [`${basePath}/access-requests`, staffAccessRequests],
+    [`${accountBasePath}/access-requests`, myAccessRequests],
+    [`${accountBasePath}/notifications`, notifications],
+    [`${accountBasePath}/notifications/read`, markNotificationsRead],
   ]);
+  // `{prefix}{id}/approve` and `{prefix}{id}/deny`, for the admins' and the user's decisions.
+  const decisionRoutes: [string, (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>][] = [
+    [`${basePath}/access-requests/`, decideAccessRequestAsAdmin],
+    [`${accountBasePath}/access-requests/`, decideAccessRequestAsUser],
+  ];
   const endPrefix = `${basePath}/impersonations/`;
   const endSuffix = '/end';
 
@@ -202,8 +257,29 @@ export function createAdminApiHandlers({
       // Left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
       if (segment && !segment.includes('/')) return endImpersonation(request, segment);
     }
+    for (const [prefix, decide] of decisionRoutes) {
+      if (!pathname.startsWith(prefix)) continue;
+      const [segment, decision, ...rest] = pathname.slice(prefix.length).split('/');
+      // As for End: the id stays encoded, and the id schema refuses anything but an id.
+      if (segment && rest.length === 0 && (decision === 'approve' || decision === 'deny')) return decide(request, segment, decision);
+    }
     return errorResponse('not_found', 'No such endpoint');
   };
 
-  return { impersonate, returnToAdmin, users, impersonations, endImpersonation, audit, accessHistory, route };
+  return {
+    impersonate,
+    returnToAdmin,
+    users,
+    impersonations,
+    endImpersonation,
+    audit,
+    accessHistory,
+    staffAccessRequests,
+    decideAccessRequestAsAdmin,
+    myAccessRequests,
+    decideAccessRequestAsUser,
+    notifications,
+    markNotificationsRead,
+    route,
+  };
 }

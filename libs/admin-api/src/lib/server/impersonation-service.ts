@@ -1,7 +1,9 @@
 import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-history';
 import type { AuditPage, AuditQuery } from '../contracts/audit';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
-import type { ImpersonateRequest, ImpersonateResponse } from '../contracts/impersonate';
+import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
+import type { ImpersonateRequest, StartImpersonationResponse } from '../contracts/impersonate';
+import type { MarkNotificationsRead, MarkNotificationsReadResponse, NotificationsPage, NotificationsQuery } from '../contracts/notifications';
 import type { ReturnToAdminResponse } from '../contracts/return-to-admin';
 import type { UsersPage, UsersQuery } from '../contracts/users';
 
@@ -20,7 +22,7 @@ export interface RequestContext {
  * from `ctx.request` and throws `AdminApiError` to answer with a specific failure.
  */
 export interface ImpersonationService {
-  startImpersonation(ctx: RequestContext, input: ImpersonateRequest): Promise<ImpersonateResponse>;
+  startImpersonation(ctx: RequestContext, input: ImpersonateRequest): Promise<StartImpersonationResponse>;
   returnToAdmin(ctx: RequestContext): Promise<ReturnToAdminResponse>;
   listUsers(ctx: RequestContext, query: UsersQuery): Promise<UsersPage>;
   listImpersonations(ctx: RequestContext, query: ImpersonationsQuery): Promise<ImpersonationsPage>;
@@ -28,4 +30,14 @@ export interface ImpersonationService {
   listAudit(ctx: RequestContext, query: AuditQuery): Promise<AuditPage>;
   /** The signed-in user's own access history (`GET /api/account/access`). */
   listAccessHistory(ctx: RequestContext, query: AccessHistoryQuery): Promise<AccessHistoryPage>;
+  /** Requests awaiting an admin's approval, and the caller's own (`GET /api/admin/access-requests`). */
+  listStaffAccessRequests(ctx: RequestContext): Promise<AccessRequestList>;
+  /** A second admin's decision; never the requester's. */
+  decideAccessRequestAsAdmin(ctx: RequestContext, id: string, decision: 'approve' | 'deny'): Promise<AccessDecisionResponse>;
+  /** The requests that ask the signed-in user (`GET /api/account/access-requests`). */
+  listMyAccessRequests(ctx: RequestContext): Promise<AccessRequestList>;
+  /** The signed-in user's decision on a request about their own account. */
+  decideAccessRequestAsUser(ctx: RequestContext, id: string, decision: { decision: 'approve'; approval: UserApproval } | { decision: 'deny' }): Promise<AccessDecisionResponse>;
+  listNotifications(ctx: RequestContext, query: NotificationsQuery): Promise<NotificationsPage>;
+  markNotificationsRead(ctx: RequestContext, input: MarkNotificationsRead): Promise<MarkNotificationsReadResponse>;
 }

@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import { IdSchema, PersonSchema, TimestampSchema } from './primitives';
+
+/** The longest a user lets staff in for with one approval: a day, in minutes. */
+export const ACCESS_GRANT_MAX_MINUTES = 1440;
+
+export const ViewModeSchema = z.enum(['read_only', 'full']);
+export const ApproverSchema = z.enum(['user', 'admin']);
+export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired']);
+export type AccessRequestStatus = z.infer<typeof AccessRequestStatusSchema>;
+
+export const AccessDecisionSchema = z.object({
+  by: PersonSchema,
+  decision: z.enum(['approved', 'denied']),
+  at: TimestampSchema,
+  minutes: z.nullable(z.number()),
+});
+
+/** One request to view an account, as the reader sees it (`canDecide`, `canStart` are about the reader). */
+export const AccessRequestSchema = z.object({
+  id: z.string(),
+  status: AccessRequestStatusSchema,
+  requester: PersonSchema,
+  target: PersonSchema,
+  reason: z.string(),
+  mode: ViewModeSchema,
+  approvers: z.array(ApproverSchema),
+  awaiting: z.array(ApproverSchema),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+  grantEndsAt: z.nullable(TimestampSchema),
+  userDecision: z.nullable(AccessDecisionSchema),
+  adminDecision: z.nullable(AccessDecisionSchema),
+  canDecide: z.boolean(),
+  canStart: z.boolean(),
+});
+export type AccessRequest = z.infer<typeof AccessRequestSchema>;
+
+/** `GET /api/account/access-requests` (the user's) and `GET /api/admin/access-requests` (awaiting an admin, and the reader's own). */
+export const AccessRequestListSchema = z.object({ requests: z.array(AccessRequestSchema) });
+export type AccessRequestList = z.infer<typeof AccessRequestListSchema>;
+
+/** `POST /api/account/access-requests/{id}/approve { minutes }`: how long the user lets the requester in. */
+export const UserApprovalSchema = z.object({
+  minutes: z.number().check(z.int('Must be a whole number of minutes'), z.gte(1, 'Must be at least 1 minute'), z.lte(ACCESS_GRANT_MAX_MINUTES, `Must be at most ${ACCESS_GRANT_MAX_MINUTES} minutes (24 hours)`)),
+});
+export type UserApproval = z.infer<typeof UserApprovalSchema>;
+
+export const AccessRequestPathSchema = z.object({ id: IdSchema });
+
+/** The answer to approve and deny: the request after the decision. */
+export const AccessDecisionResponseSchema = z.object({ success: z.literal(true), request: AccessRequestSchema });
+export type AccessDecisionResponse = z.infer<typeof AccessDecisionResponseSchema>;
