@@ -1,0 +1,149 @@
+import type { AccessDecisionResponse, AccessRequest as AccessRequestAnswer, ApiErrorCode, NotificationsPage } from '@viewas/admin-api';
+import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
+import type { Clock } from '../clock';
+import { describeNotification, type Notification, type NotificationContent } from '../notifications/notification';
+import type { AccessRequest, Decision } from './access-request';
+import { ConsentError, type ConsentErrorCode } from './consent-error';
+import type { AccessRequestView, ConsentService } from './consent-service';
+import type { PersonRef } from './consent-ports';
+
+/** Who is calling, as the host's session says and the database confirms. */
+export interface Caller extends PersonRef {
+  role: string;
+}
+
+/** The user's notifications as the API reads and marks them. */
+export interface NotificationReader {
+  list(query: { userId: string; cursor?: string; limit: number }): Promise<{ notifications: Notification[]; nextCursor: string | null }>;
+  unreadCount(userId: string): Promise<number>;
+  markRead(input: { userId: string; ids: string[]; at: Date }): Promise<number>;
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+const API_CODES: Record<ConsentErrorCode, ApiErrorCode> = {
+  not_found: 'not_found',
+  already_decided: 'conflict',
+  expired: 'conflict',
+  own_request: 'forbidden',
+  bad_duration: 'bad_request',
+  consent_refused: 'consent_refused',
+  break_glass_forbidden: 'forbidden',
+  break_glass_invalid: 'bad_request',
+};
+
+/** The API error a consent refusal is answered with (its message was written for the caller). */
+export function consentApiError(error: ConsentError): AdminApiError {
+  return new AdminApiError(API_CODES[error.code], error.message);
+}
+
+/** Runs `work`, answering a `ConsentError` as the API error it stands for. */
+export async function answeringConsentErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ConsentError) throw consentApiError(error);
+    throw error;
+  }
+}
+
+const decisionJson = (decision: Decision | null) => decision && { by: decision.by, decision: decision.decision, at: decision.at.toISOString(), minutes: decision.minutes };
+
+export function toAccessRequestAnswer({ request, status, awaiting, canDecide, canStart }: AccessRequestView): AccessRequestAnswer {
+  return {
+    id: request.id,
+    status,
+    requester: request.requester,
+    target: request.target,
+    reason: request.reason,
+    mode: request.mode,
+    approvers: request.approvers,
+    awaiting,
+    createdAt: request.createdAt.toISOString(),
+    expiresAt: request.expiresAt.toISOString(),
+    grantEndsAt: request.grantEndsAt?.toISOString() ?? null,
+    userDecision: decisionJson(request.userDecision),
+    adminDecision: decisionJson(request.adminDecision),
+    canDecide,
+    canStart,
+  };
+}
+
+export type ConsentApi = Pick<
+  ImpersonationService,
+  'listStaffAccessRequests' | 'decideAccessRequestAsAdmin' | 'listMyAccessRequests' | 'decideAccessRequestAsUser' | 'listNotifications' | 'markNotificationsRead'
+>;
+
+export interface ConsentApiOptions {
+  consent: ConsentService;
+  notifications: NotificationReader;
+  clock: Clock;
+  /** The signed-in user in their own session (throws the API's 401 otherwise). */
+  signedIn(ctx: RequestContext): Promise<Caller>;
+  /** A signed-in admin or support agent in their own session (throws 401/403 otherwise). */
+  staff(ctx: RequestContext): Promise<Caller>;
+}
+
+/** The admin API's consent and notification calls over the domain: each authorises its caller, then asks the consent rules. */
+export function createConsentApi({ consent, notifications, clock, signedIn, staff }: ConsentApiOptions): ConsentApi {
+  const origin = (ctx: RequestContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+  const answer = (request: AccessRequest, views: AccessRequestView[]): AccessDecisionResponse => {
+    const seen = views.find((candidate) => candidate.request.id === request.id);
+    return { success: true, request: toAccessRequestAnswer(seen ?? { request, status: request.status, awaiting: [], canDecide: false, canStart: false }) };
+  };
+
+  return {
+    async listStaffAccessRequests(ctx) {
+      const reader = await staff(ctx);
+      await consent.sweepExpired();
+      return { requests: (await consent.listForStaff(reader)).map(toAccessRequestAnswer) };
+    },
+
+    async decideAccessRequestAsAdmin(ctx, id, decision) {
+      const reader = await staff(ctx);
+      if (reader.role !== 'admin') throw new AdminApiError('forbidden', 'Only an administrator may approve or deny a request');
+      const decided = await answeringConsentErrors(() => consent.decide({ id, as: 'admin', decider: { id: reader.id, email: reader.email }, decision, origin: origin(ctx) }));
+      return answer(decided, await consent.listForStaff(reader));
+    },
+
+    async listMyAccessRequests(ctx) {
+      const reader = await signedIn(ctx);
+      await consent.sweepExpired();
+      return { requests: (await consent.listForUser(reader)).map(toAccessRequestAnswer) };
+    },
+
+    async decideAccessRequestAsUser(ctx, id, input) {
+      const reader = await signedIn(ctx);
+      const decided = await answeringConsentErrors(() =>
+        consent.decide({
+          id,
+          as: 'user',
+          decider: { id: reader.id, email: reader.email },
+          decision: input.decision,
+          minutes: input.decision === 'approve' ? input.approval.minutes : undefined,
+          origin: origin(ctx),
+        }),
+      );
+      return answer(decided, await consent.listForUser(reader));
+    },
+
+    async listNotifications(ctx, { cursor }): Promise<NotificationsPage> {
+      const reader = await signedIn(ctx);
+      const [page, unreadCount] = await Promise.all([notifications.list({ userId: reader.id, cursor, limit: NOTIFICATIONS_PAGE_SIZE }), notifications.unreadCount(reader.id)]);
+      return {
+        notifications: page.notifications.map((item) => {
+          const { title, text } = describeNotification({ kind: item.kind, data: item.data } as NotificationContent);
+          return { id: item.id, kind: item.kind, title, text, createdAt: item.createdAt.toISOString(), readAt: item.readAt?.toISOString() ?? null, data: item.data as unknown as Record<string, unknown> };
+        }),
+        unreadCount,
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    async markNotificationsRead(ctx, { ids }) {
+      const reader = await signedIn(ctx);
+      await notifications.markRead({ userId: reader.id, ids, at: clock.now() });
+      return { success: true, unreadCount: await notifications.unreadCount(reader.id) };
+    },
+  };
+}
