@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ impersonationMaxMinutes: 15, sessionMaxAgeSeconds: 86400, clientIpHeader: 'x-viewas-client-ip', logLevel: 'warn' });
   });
 
+  it('keeps e-mail off without SMTP_URL, and sends from MAIL_FROM or no-reply at the app host with it', () => {
+    expect(loadConfig({}, { cwd: workspace }).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://mailer:secret@mail.example.com:587', NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace }).mail).toEqual({
+      smtpUrl: 'smtp://mailer:secret@mail.example.com:587',
+      from: 'Viewas <no-reply@app.example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Support <support@example.com>' }, { cwd: workspace }).mail?.from).toBe('Support <support@example.com>');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' }, { cwd: workspace })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', NEXTAUTH_SECRET: '', PORT: '' }, { cwd: workspace })).toMatchObject({ database: { kind: 'pglite' }, sessionSecret: undefined, origin: 'http://localhost:3000' });
   });

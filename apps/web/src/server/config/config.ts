@@ -28,6 +28,14 @@ export interface AppConfig {
    */
   clientIpHeader: string | null;
   logLevel: LogLevel;
+  /** E-mail notifications: `null` when `SMTP_URL` is not set (notifications stay in the app). */
+  mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  /** `MAIL_FROM`, or `Viewas <no-reply@<app host>>`. */
+  from: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -64,6 +72,8 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(3_000),
   DB_QUERY_TIMEOUT_MS: integer(100, 300_000).default(5_000),
   DB_POOL_MAX: integer(1, 200).default(10),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
 });
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -103,5 +113,6 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,
     logLevel: vars.LOG_LEVEL,
+    mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Viewas <no-reply@${new URL(vars.NEXTAUTH_URL ?? 'http://localhost').hostname}>` } : null,
   };
 }
