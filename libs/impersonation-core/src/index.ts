@@ -133,3 +133,15 @@ export {
   type RetryPolicy,
 } from './lib/mail-outbox/mail-outbox';
 export { createNotifier, type NewMail, type NewNotification, type NotificationSink, type Notify, type NotifierOptions } from './lib/notifications/notifier';
+export { composeConsentStore, type ConsentTransactionParts } from './lib/consent/compose-consent-store';
+export {
+  NOTIFICATIONS_PAGE_SIZE,
+  answeringConsentErrors,
+  consentApiError,
+  createConsentApi,
+  toAccessRequestAnswer,
+  type Caller,
+  type ConsentApi,
+  type ConsentApiOptions,
+  type NotificationReader,
+} from './lib/consent/consent-api';

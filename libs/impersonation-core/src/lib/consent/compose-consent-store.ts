@@ -1,0 +1,25 @@
+import type { NotificationSink, Notify } from '../notifications/notifier';
+import type { AccessRequestRepository, ConsentLedgerEntry, ConsentStore, PersonRef } from './consent-ports';
+
+/** What one transaction of the host's storage offers the consent rules. */
+export interface ConsentTransactionParts {
+  requests: AccessRequestRepository;
+  appendLedger(entry: ConsentLedgerEntry): Promise<void>;
+  notifications: NotificationSink;
+  listActiveAdmins(): Promise<PersonRef[]>;
+}
+
+/** The consent store from a host's transaction and the notifier: notifications are written in the same transaction as their cause. */
+export function composeConsentStore({ transaction, notify }: { transaction: <T>(work: (parts: ConsentTransactionParts) => Promise<T>) => Promise<T>; notify: Notify }): ConsentStore {
+  return {
+    transaction: (work) =>
+      transaction((parts) =>
+        work({
+          requests: parts.requests,
+          appendLedger: (entry) => parts.appendLedger(entry),
+          listActiveAdmins: () => parts.listActiveAdmins(),
+          notify: (recipient, content, at) => notify(parts.notifications, recipient, content, at),
+        }),
+      ),
+  };
+}
