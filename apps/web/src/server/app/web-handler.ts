@@ -10,6 +10,8 @@ export interface WebRoutes {
   auth: WebHandler;
   /** The admin API's dispatcher: /api/admin/* and /api/account/access. */
   adminApi: WebHandler;
+  /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
+  openApi: WebHandler;
   health: () => Promise<HealthReport>;
   logger: Logger;
   requestScope: RequestScope;
@@ -28,7 +30,7 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
  * does the same for pages; it is kept off API routes, where it would cost more than most routes
  * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, adminApi, health, logger, requestScope, https }: WebRoutes): WebHandler {
+export function createWebHandler({ auth, adminApi, openApi, health, logger, requestScope, https }: WebRoutes): WebHandler {
   const staticHeaders = Object.entries(securityHeaders({ https }));
 
   const route: WebHandler = async (request) => {
@@ -42,6 +44,7 @@ export function createWebHandler({ auth, adminApi, health, logger, requestScope,
         return json(report, report.db === 'up' ? 200 : 503);
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
+      if (pathname === '/api/openapi.json') return await openApi(request);
       if (pathname.startsWith('/api/admin/') || pathname === '/api/account/access') return await adminApi(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
+import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
@@ -40,6 +41,16 @@ export interface AdminApiHandlersOptions {
 
 export type AdminApiHandler = (request: Request) => Promise<Response>;
 
+/** A route as this server serves it: its contract, with `path` under the configured mounts. */
+export type ServedRoute = ApiRouteContract;
+
+interface RouteTableEntry {
+  contract: ApiRouteContract;
+  path: string;
+  pattern: RegExp;
+  handle: (request: Request, params: Record<string, string>) => Promise<Response>;
+}
+
 export interface AdminApiHandlers {
   impersonate: AdminApiHandler;
   returnToAdmin: AdminApiHandler;
@@ -56,6 +67,8 @@ export interface AdminApiHandlers {
   markNotificationsRead: AdminApiHandler;
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
+  /** Every route `route` serves: one per contract in the route table (and so in the OpenAPI document). */
+  routes: readonly ServedRoute[];
 }
 
 interface Endpoint<Input extends z.core.$ZodType, Output> {
@@ -228,43 +241,54 @@ export function createAdminApiHandlers({
   const markNotificationsRead: AdminApiHandler = (request) =>
     serve(request, { method: 'POST', input: MarkNotificationsReadSchema, call: (ctx, input) => service.markNotificationsRead(ctx, input), answer: MarkNotificationsReadResponseSchema });
 
-  const routes = new Map<string, AdminApiHandler>([
-    [`${basePath}/impersonate`, impersonate],
-    [`${basePath}/return-to-admin`, returnToAdmin],
-    [`${basePath}/users`, users],
-    [`${basePath}/impersonations`, impersonations],
-    [`${basePath}/audit`, audit],
-    [`${accountBasePath}/access`, accessHistory],
-    [`${basePath}/access-requests`, staffAccessRequests],
-    [`${accountBasePath}/access-requests`, myAccessRequests],
-    [`${accountBasePath}/notifications`, notifications],
-    [`${accountBasePath}/notifications/read`, markNotificationsRead],
-  ]);
-  // `{prefix}{id}/approve` and `{prefix}{id}/deny`, for the admins' and the user's decisions.
-  const decisionRoutes: [string, (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>][] = [
-    [`${basePath}/access-requests/`, decideAccessRequestAsAdmin],
-    [`${accountBasePath}/access-requests/`, decideAccessRequestAsUser],
+  // The route table: each route is its contract (method, path, schemas: what the OpenAPI document
+  // describes) and its handler. A route cannot be served without a contract.
+  const mount = (path: string) => path.replace(/^\/api\/admin(?=\/)/, basePath).replace(/^\/api\/account(?=\/)/, accountBasePath);
+  const entry = (contract: ApiRouteContract, handle: RouteTableEntry['handle']): RouteTableEntry => {
+    const path = mount(contract.path);
+    const source = path
+      .split(/(\{[A-Za-z]\w*\})/)
+      .map((part) => (part.startsWith('{') ? `(?<${part.slice(1, -1)}>[^/]+)` : part.replace(/[.*+?^$()[\]\\|]/g, '\\$&')))
+      .join('');
+    return { contract, path, pattern: new RegExp(`^${source}$`), handle };
+  };
+  const table: readonly RouteTableEntry[] = [
+    entry(ADMIN_API_ROUTES.impersonate, impersonate),
+    entry(ADMIN_API_ROUTES.returnToAdmin, returnToAdmin),
+    entry(ADMIN_API_ROUTES.users, users),
+    entry(ADMIN_API_ROUTES.impersonations, impersonations),
+    // The id is left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
+    entry(ADMIN_API_ROUTES.endImpersonation, (request, params) => endImpersonation(request, params['id'] ?? '')),
+    entry(ADMIN_API_ROUTES.audit, audit),
+    entry(ADMIN_API_ROUTES.accessHistory, accessHistory),
+    // As for End: ids stay encoded, and the id schema refuses anything but an id.
+    entry(ADMIN_API_ROUTES.staffAccessRequests, staffAccessRequests),
+    entry(ADMIN_API_ROUTES.approveAccessRequestAsAdmin, (request, params) => decideAccessRequestAsAdmin(request, params['id'] ?? '', 'approve')),
+    entry(ADMIN_API_ROUTES.denyAccessRequestAsAdmin, (request, params) => decideAccessRequestAsAdmin(request, params['id'] ?? '', 'deny')),
+    entry(ADMIN_API_ROUTES.myAccessRequests, myAccessRequests),
+    entry(ADMIN_API_ROUTES.approveAccessRequestAsUser, (request, params) => decideAccessRequestAsUser(request, params['id'] ?? '', 'approve')),
+    entry(ADMIN_API_ROUTES.denyAccessRequestAsUser, (request, params) => decideAccessRequestAsUser(request, params['id'] ?? '', 'deny')),
+    entry(ADMIN_API_ROUTES.notifications, notifications),
+    entry(ADMIN_API_ROUTES.markNotificationsRead, markNotificationsRead),
   ];
-  const endPrefix = `${basePath}/impersonations/`;
-  const endSuffix = '/end';
 
   const route: AdminApiHandler = async (request) => {
     const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
-    const handler = routes.get(pathname);
-    if (handler) return handler(request);
-    if (pathname.startsWith(endPrefix) && pathname.endsWith(endSuffix)) {
-      const segment = pathname.slice(endPrefix.length, -endSuffix.length);
-      // Left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
-      if (segment && !segment.includes('/')) return endImpersonation(request, segment);
+    const matches = table.flatMap((candidate) => {
+      const match = candidate.pattern.exec(pathname);
+      return match ? [{ candidate, params: { ...match.groups } }] : [];
+    });
+    const [only] = matches;
+    if (!only) return errorResponse('not_found', 'No such endpoint');
+    // One route on this path answers a wrong method itself (405 with Allow); several are chosen by method.
+    const chosen = matches.length === 1 ? only : matches.find(({ candidate }) => candidate.contract.method === request.method);
+    if (!chosen) {
+      const allow = matches.map(({ candidate }) => candidate.contract.method).join(', ');
+      return errorResponse('method_not_allowed', `Use ${allow}`, { headers: { Allow: allow } });
     }
-    for (const [prefix, decide] of decisionRoutes) {
-      if (!pathname.startsWith(prefix)) continue;
-      const [segment, decision, ...rest] = pathname.slice(prefix.length).split('/');
-      // As for End: the id stays encoded, and the id schema refuses anything but an id.
-      if (segment && rest.length === 0 && (decision === 'approve' || decision === 'deny')) return decide(request, segment, decision);
-    }
-    return errorResponse('not_found', 'No such endpoint');
+    return chosen.candidate.handle(request, chosen.params);
   };
+  const routes: readonly ServedRoute[] = table.map(({ contract, path }) => ({ ...contract, path }));
 
   return {
     impersonate,
@@ -281,5 +305,6 @@ export function createAdminApiHandlers({
     notifications,
     markNotificationsRead,
     route,
+    routes,
   };
 }
