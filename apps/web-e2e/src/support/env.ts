@@ -39,6 +39,8 @@ export const TARGETS = {
   twoTabsPage: 'dennis.abara@example.com',
   scripts: 'edsger.abara@example.com',
   accessibility: { light: 'frances.abara@example.com', dark: 'grace.abara@example.com' },
+  /** Signs in as well (the generated users share the demo password): sets `ask`, approves, reads notifications. */
+  consent: 'hedy.abara@example.com',
 } as const;
 
 const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));
