@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { END_REASONS, USER_ROLES, USER_STATUSES, type EndReason, type UserRole, type UserStatus } from '../model';
 
+// The tables of the migrations in this package's `drizzle/` folder, kept in step with them by hand.
 // Enumerations are text columns with CHECK constraints rather than Postgres enums: enum types are
 // schema-qualified in generated migrations, which would pin every table to `public`.
-export const USER_ROLES = ['user', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const USER_STATUSES = ['active', 'disabled'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-export const END_REASONS = ['returned', 'ended_by_admin', 'expired'] as const;
-export type EndReason = (typeof END_REASONS)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,7 +17,7 @@ export const users = pgTable(
     name: text('name'),
     role: text('role').$type<UserRole>().notNull().default('user'),
     status: text('status').$type<UserStatus>().notNull().default('active'),
-    /** Versioned scrypt string (see auth/password.ts); `null` for an account that cannot sign in with a password. */
+    /** The host's password hash (a versioned string); `null` for an account that cannot sign in with a password. */
     passwordHash: text('password_hash'),
     createdAt: instant('created_at').notNull().defaultNow(),
     lastSignInAt: instant('last_sign_in_at'),
@@ -66,10 +62,11 @@ export const impersonations = pgTable(
 );
 
 /**
- * The ledger. Append-only: a trigger (migration 0001) refuses UPDATE and DELETE. People are kept as
- * id + e-mail at the time of the event, so a row stays true if an account changes later.
+ * The ledger (table `audit_events`). Append-only: a trigger (migration 0001) refuses UPDATE, DELETE and
+ * TRUNCATE. People are kept as id + e-mail at the time of the event, so a row stays true if an
+ * account changes later.
  */
-export const auditEvents = pgTable(
+export const ledgerEvents = pgTable(
   'audit_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -103,8 +100,5 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   lockedUntil: instant('locked_until'),
 });
 
-export const schema = { users, impersonations, auditEvents, signInThrottle };
+export const schema = { users, impersonations, ledgerEvents, signInThrottle };
 export type Schema = typeof schema;
-export type UserRow = typeof users.$inferSelect;
-export type ImpersonationRow = typeof impersonations.$inferSelect;
-export type AuditEventRow = typeof auditEvents.$inferSelect;

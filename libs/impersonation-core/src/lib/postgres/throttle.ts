@@ -1,20 +1,14 @@
 import { and, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
-import { signInThrottle } from '../db/schema';
-
-export interface ThrottlePolicy {
-  /** Failures allowed within `windowMs` before the key is locked. */
-  maxFailures: number;
-  windowMs: number;
-  lockMs: number;
-}
+import type { ThrottlePolicy, ThrottleRepository } from '../store';
+import type { Queryable } from './database';
+import { signInThrottle } from './schema';
 
 /**
  * Counts failed sign-ins per key in the database, so the limit holds however many app servers there
  * are. Each failure is one atomic upsert: a window that has passed starts again at 1, and reaching the
  * limit sets `locked_until`.
  */
-export function createSignInThrottle(db: Queryable) {
+export function createThrottleRepository(db: Queryable): ThrottleRepository {
   return {
     async recordFailure(key: string, now: Date, policy: ThrottlePolicy): Promise<void> {
       const windowStart = new Date(now.getTime() - policy.windowMs);
@@ -63,5 +57,3 @@ export function createSignInThrottle(db: Queryable) {
     },
   };
 }
-
-export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

@@ -1,8 +1,5 @@
-import type { SessionState } from '../auth/session-reader';
-import type { ImpersonationRow } from '../db/schema';
-import type { AuditEventType, NewAuditEvent } from '../storage/audit-log';
-import type { Person } from '../storage/impersonations';
-import type { RequestInfo } from './request-info';
+import type { ImpersonationRow, LedgerEventType, NewLedgerEvent, Person, RequestInfo } from './model';
+import type { SessionState } from './session';
 
 /** The impersonation step a denied attempt was trying to take. */
 export type Attempt = 'start' | 'take_over' | 'return_check' | 'return' | 'end';
@@ -28,7 +25,7 @@ export type DenialReason =
   | 'already_ended';
 
 export interface LedgerEntry {
-  type: AuditEventType;
+  type: LedgerEventType;
   actor: Person | null;
   target: Person | null;
   impersonation?: Pick<ImpersonationRow, 'id' | 'reason'> | null;
@@ -37,7 +34,7 @@ export interface LedgerEntry {
   detail?: Record<string, unknown>;
 }
 
-export function ledgerEvent({ type, actor, target, impersonation, info, at, detail }: LedgerEntry): NewAuditEvent {
+export function ledgerEvent({ type, actor, target, impersonation, info, at, detail }: LedgerEntry): NewLedgerEvent {
   return {
     at,
     type,
@@ -51,6 +48,7 @@ export function ledgerEvent({ type, actor, target, impersonation, info, at, deta
   };
 }
 
+/** A denied attempt: one `impersonation.denied` row. */
 export interface Denial {
   attempt: Attempt;
   why: DenialReason;
@@ -61,7 +59,7 @@ export interface Denial {
   detail?: Record<string, unknown>;
 }
 
-export function denialEvent(denial: Denial, info: RequestInfo, at: Date): NewAuditEvent {
+export function denialEvent(denial: Denial, info: RequestInfo, at: Date): NewLedgerEvent {
   return {
     at,
     type: 'impersonation.denied',

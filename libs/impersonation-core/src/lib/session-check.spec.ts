@@ -1,6 +1,6 @@
 import { createRevocationList } from './revocations';
-import type { SessionClaims } from './session-claims';
-import { createSessionValidator, IMPERSONATION_RECHECK_SECONDS } from './session-validator';
+import type { SessionClaims } from './session';
+import { createSessionValidator, IMPERSONATION_RECHECK_SECONDS } from './session-check';
 
 const T0 = 1_900_000_000;
 const MAX_AGE = 3600;

@@ -1,43 +1,15 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../db/database';
-import { impersonations, users, type ImpersonationRow } from '../db/schema';
-import { isUniqueViolation } from '../db/constraint-violation';
-import { decodeCursor, encodeCursor, isTimestamp } from './cursor';
-import { isUuid } from './ids';
-
-/** An admin's session must take a started impersonation over within this window, or it lapses. */
-export const PENDING_WINDOW_MS = 60_000;
+import { decodeCursor, encodeCursor, isTimestamp } from '../cursor';
+import { isUuid } from '../ids';
+import type { ImpersonationDetails, ImpersonationRow, NewImpersonation, Person } from '../model';
+import { AlreadyViewingError, PENDING_WINDOW_MS, type ImpersonationsRepository } from '../store';
+import { isUniqueViolation } from './constraint-violation';
+import type { Queryable } from './database';
+import { impersonations, users } from './schema';
 
 /** The unique index that keeps one running impersonation per admin and target (migration 0002). */
 const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
-
-/** The admin already views this user in another session: a second one may not start until it ends. */
-export class AlreadyViewingError extends Error {
-  override readonly name = 'AlreadyViewingError';
-  constructor() {
-    super('This admin is already viewing as this user');
-  }
-}
-
-export interface Person {
-  id: string;
-  email: string;
-}
-
-export interface ImpersonationDetails extends ImpersonationRow {
-  admin: Person;
-  target: Person;
-  endedBy: Person | null;
-}
-
-export interface NewImpersonation {
-  adminId: string;
-  targetId: string;
-  reason: string;
-  createdAt: Date;
-  expiresAt: Date;
-}
 
 const admin = alias(users, 'admin');
 const target = alias(users, 'target');
@@ -46,7 +18,7 @@ const endedBy = alias(users, 'ended_by');
 const isOpen = isNull(impersonations.endedAt);
 const pendingDeadline = (now: Date) => new Date(now.getTime() - PENDING_WINDOW_MS);
 
-export function createImpersonationsRepository(db: Queryable) {
+export function createImpersonationsRepository(db: Queryable): ImpersonationsRepository {
   const selectDetails = () =>
     db
       .select({
@@ -210,5 +182,3 @@ export function createImpersonationsRepository(db: Queryable) {
     },
   };
 }
-
-export type ImpersonationsRepository = ReturnType<typeof createImpersonationsRepository>;

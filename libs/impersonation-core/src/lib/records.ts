@@ -1,7 +1,6 @@
 import type { AccessHistoryEntry, AdminUserSummary, AuditEvent, ImpersonationRecord } from '@viewas/admin-api';
-import type { AuditEventRow, UserRow } from '../db/schema';
-import type { ImpersonationDetails } from '../storage/impersonations';
-import { person, whyNotImpersonable } from './impersonation-rules';
+import { person, type ImpersonationDetails, type LedgerEventRow, type UserRow } from './model';
+import type { NotImpersonableReason } from './rules';
 
 // Rows to the admin API's wire shapes: ISO times, people as { id, email }, nothing else.
 
@@ -28,7 +27,7 @@ export function toAccessHistoryEntry(row: ImpersonationDetails & { startedAt: Da
   return { id: row.id, admin: person(row.admin), reason: row.reason, startedAt: iso(row.startedAt), endedAt: isoOrNull(row.endedAt), endReason: row.endReason };
 }
 
-export function toAuditEvent(row: AuditEventRow): AuditEvent {
+export function toLedgerEvent(row: LedgerEventRow): AuditEvent {
   const who = (id: string | null, email: string | null) => (id && email ? { id, email } : null);
   return {
     id: String(row.id),
@@ -44,8 +43,7 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
   };
 }
 
-export function toAdminUserSummary(user: UserRow, adminId: string): AdminUserSummary {
-  const notImpersonable = whyNotImpersonable(adminId, user);
+export function toAdminUserSummary(user: UserRow, notImpersonable: NotImpersonableReason | null): AdminUserSummary {
   return {
     id: user.id,
     email: user.email,

@@ -1,36 +1,17 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
-import { users, type UserRole, type UserRow, type UserStatus } from '../db/schema';
-import { decodeCursor, encodeCursor, isAnyText } from './cursor';
-import { isUuid } from './ids';
-
-export interface NewUser {
-  email: string;
-  name?: string | null;
-  role?: UserRole;
-  status?: UserStatus;
-  passwordHash?: string | null;
-}
-
-export interface UserSearch {
-  query?: string;
-  cursor?: string;
-  limit: number;
-}
-
-export class DuplicateEmailError extends Error {
-  override readonly name = 'DuplicateEmailError';
-  constructor(email: string) {
-    super(`An account with the e-mail ${email} already exists`);
-  }
-}
+import { decodeCursor, encodeCursor, isAnyText } from '../cursor';
+import { isUuid } from '../ids';
+import type { NewUser, UserRole, UserRow, UserStatus } from '../model';
+import { DuplicateEmailError, type UserSearch, type UsersRepository } from '../store';
+import type { Queryable } from './database';
+import { users } from './schema';
 
 const emailKey = sql<string>`lower(${users.email})`;
 
 // Escapes LIKE wildcards so a search for "a_b" matches that text, not "aXb".
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export function createUsersRepository(db: Queryable) {
+export function createUsersRepository(db: Queryable): UsersRepository {
   return {
     async findById(id: string): Promise<UserRow | null> {
       if (!isUuid(id)) return null;
@@ -101,8 +82,6 @@ export function createUsersRepository(db: Queryable) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 function hasCode(error: unknown, code: string): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {

@@ -1,5 +1,5 @@
-import type { Session, SessionUser } from '@viewas/session-client';
 import * as z from 'zod';
+import { USER_ROLES } from './model';
 
 const epochSeconds = z.number().int().nonnegative();
 
@@ -12,15 +12,15 @@ export const ImpersonationClaimSchema = z.object({
   adminAuthTime: epochSeconds,
   /** Hard expiry: checked on every read, never extended. */
   expiresAt: epochSeconds,
-  /** When the database last confirmed the impersonation is still running. */
+  /** When the store last confirmed the impersonation is still running. */
   checkedAt: epochSeconds,
 });
 
-/** The claims of our session token; anything else a token holds (iat, exp, jti) is the codec's business. */
+/** The claims of a session; anything else a token holds (iat, exp, jti) is the codec's business. */
 export const SessionClaimsSchema = z.object({
   sub: z.string(),
   email: z.string(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   /** The original sign-in: the session's absolute lifetime counts from here. */
   authTime: epochSeconds,
   impersonation: ImpersonationClaimSchema.optional(),
@@ -28,6 +28,17 @@ export const SessionClaimsSchema = z.object({
 
 export type ImpersonationClaim = z.infer<typeof ImpersonationClaimSchema>;
 export type SessionClaims = z.infer<typeof SessionClaimsSchema>;
+
+export type SessionEndReason = 'lifetime_over' | 'impersonation_expired' | 'impersonation_ended' | 'recheck_failed';
+
+/** The caller's session as the operations see it, decoded and checked by the host's session adapter. */
+export type SessionState =
+  | { status: 'none' }
+  /** A cookie that cannot be read (tampered, from another secret, or past its `exp`). */
+  | { status: 'invalid' }
+  /** Ours, but no longer usable; the claims say whose it was, for the ledger. */
+  | { status: 'ended'; claims: SessionClaims; reason: SessionEndReason }
+  | { status: 'valid'; claims: SessionClaims; refreshed: boolean };
 
 /** Only the claims, from any decoded token; `null` if they are not ours. */
 export function readClaims(token: unknown): SessionClaims | null {
@@ -41,17 +52,4 @@ export const toEpochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function sessionExpiresAt(claims: SessionClaims, maxAgeSeconds: number): number {
   const lifetimeEnd = claims.authTime + maxAgeSeconds;
   return claims.impersonation ? Math.min(lifetimeEnd, claims.impersonation.expiresAt) : lifetimeEnd;
-}
-
-export function toSessionUser(claims: SessionClaims): SessionUser {
-  const user: SessionUser = { id: claims.sub, email: claims.email, role: claims.role, isImpersonated: claims.impersonation !== undefined };
-  if (claims.impersonation) {
-    user.impersonator = { id: claims.impersonation.adminId, email: claims.impersonation.adminEmail };
-    user.impersonationExpiresAt = new Date(claims.impersonation.expiresAt * 1000).toISOString();
-  }
-  return user;
-}
-
-export function toSession(claims: SessionClaims, maxAgeSeconds: number): Session {
-  return { user: toSessionUser(claims), expires: new Date(sessionExpiresAt(claims, maxAgeSeconds) * 1000).toISOString() };
 }

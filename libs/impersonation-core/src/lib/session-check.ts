@@ -1,10 +1,8 @@
 import type { RevocationList } from './revocations';
-import type { ImpersonationClaim, SessionClaims } from './session-claims';
+import type { ImpersonationClaim, SessionClaims, SessionEndReason } from './session';
 
 /** How stale an impersonated session's last database check may be before it is checked again. */
 export const IMPERSONATION_RECHECK_SECONDS = 30;
-
-export type SessionEndReason = 'lifetime_over' | 'impersonation_expired' | 'impersonation_ended' | 'recheck_failed';
 
 export type SessionCheck =
   | { valid: true; claims: SessionClaims; /** `true` when the claims changed and the cookie should be re-issued. */ refreshed: boolean }
@@ -14,7 +12,7 @@ export interface SessionValidatorOptions {
   sessionMaxAgeSeconds: number;
   now: () => Date;
   revocations: RevocationList;
-  /** Whether the database still lets this impersonation run. Throws when the database cannot answer. */
+  /** Whether the store still lets this impersonation run. Throws when the store cannot answer. */
   isImpersonationRunning: (claim: ImpersonationClaim) => Promise<boolean>;
   /** Told about each session found past its impersonation's hard expiry, to record the expiry. */
   onImpersonationExpired?: (claim: ImpersonationClaim) => void;
