@@ -68,3 +68,4 @@ export {
   type UserSearch,
   type LedgerFilter,
 } from './lib/store';
+export { createAdminApiService, refusalError, type CookieSessions } from './lib/admin-api/admin-api-service';

@@ -1,6 +1,6 @@
 import type { AccessHistoryEntry, AccessHistoryPage, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { systemClock, type Clock } from './clock';
-import { DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial } from './denials';
+import { DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
 import { isUuid } from './ids';
 import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, type DenialReason } from './ledger';
 import { silentLogger, type DomainLogger } from './logger';
@@ -44,6 +44,8 @@ export interface Refusal {
   recorded: boolean;
   /** Set when an address without a session is over its limit: nothing was recorded or looked at. */
   throttledUntil: Date | null;
+  /** Whole seconds until `throttledUntil`, for `Retry-After`. */
+  retryAfterSeconds: number | null;
 }
 
 /** Every operation's answer: its value, or the refusal (never an exception for a rule that says no). */
@@ -79,7 +81,7 @@ class Denied extends Error {
   }
 }
 
-const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { attempt: null, why, target: null, recorded: false, throttledUntil: null } });
+const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { attempt: null, why, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null } });
 
 /**
  * The impersonation domain: every step of an impersonation's life, each deciding, changing the store
@@ -98,10 +100,10 @@ export function createImpersonation(options: ImpersonationOptions) {
   /** Records a denial (unless its address is over the anonymous limit) and reports it. */
   async function refuse(denial: Denial, request: RequestInfo, at: Date): Promise<Outcome<never>> {
     const outcome = await recordDenial(await store(), anonymousDenialLimit, denial, request, at);
-    const refusal: Refusal = { attempt: denial.attempt, why: denial.why, target: denial.target, recorded: outcome.recorded, throttledUntil: null };
+    const refusal: Refusal = { attempt: denial.attempt, why: denial.why, target: denial.target, recorded: outcome.recorded, throttledUntil: null, retryAfterSeconds: null };
     if (!outcome.recorded) {
       log.warn({ attempt: denial.attempt, ip: request.ip }, 'anonymous impersonation steps refused: too many from this address');
-      return { ok: false, refusal: { ...refusal, throttledUntil: outcome.throttledUntil } };
+      return { ok: false, refusal: { ...refusal, throttledUntil: outcome.throttledUntil, retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) } };
     }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: request.ip }, 'impersonation step denied');
     return { ok: false, refusal };
@@ -416,6 +418,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     listImpersonations,
     listLedger,
     listAccessHistory,
+    /** An impersonation as the admin API shows it. */
+    toRecord: toImpersonationRecord,
     revocations,
     policy,
   };

@@ -1,6 +1,6 @@
 import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
 import { createJwtCodec } from './jwt-codec';
-import type { SessionClaims } from './session-claims';
+import type { SessionClaims } from '../session';
 
 const secret = 'a-test-secret-that-is-long-enough-000000';
 const start = new Date('2030-01-01T10:00:00.000Z');

@@ -1,7 +1,7 @@
 import hkdf from '@panva/hkdf';
 import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { sessionExpiresAt, type SessionClaims } from './session-claims';
+import { sessionExpiresAt, type SessionClaims } from '../session';
 
 export interface JwtCodec {
   /** Encrypts the claims; `exp` is the session's real end, so even a stolen copy dies on time. */

@@ -1,7 +1,8 @@
+import { sessionExpiresAt } from '../session';
 import type { JwtCodec } from './jwt-codec';
-import { sessionExpiresAt, toSession } from './session-claims';
 import { parseCookieHeader, readSessionToken } from './session-cookie';
 import type { SessionReader } from './session-reader';
+import { toSession } from './session-view';
 
 export type SessionEndpoint = (request: Request) => Promise<Response>;
 

@@ -1,15 +1,7 @@
+import type { CheckSession } from '../session-check';
+import { readClaims, type SessionState } from '../session';
 import type { JwtCodec } from './jwt-codec';
-import { readClaims, type SessionClaims } from './session-claims';
 import { readSessionToken } from './session-cookie';
-import type { CheckSession, SessionEndReason } from './session-validator';
-
-export type SessionState =
-  | { status: 'none' }
-  /** A cookie we cannot read (tampered, from another secret, or past its `exp`). */
-  | { status: 'invalid' }
-  /** Ours, but no longer usable; the claims say whose it was, for the ledger. */
-  | { status: 'ended'; claims: SessionClaims; reason: SessionEndReason }
-  | { status: 'valid'; claims: SessionClaims; refreshed: boolean };
 
 export interface SessionReader {
   fromToken(token: string | null): Promise<SessionState>;
@@ -17,6 +9,7 @@ export interface SessionReader {
   fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
 }
 
+/** The caller's session from their next-auth cookie: decoded, then checked (`Impersonation.checkSession`). */
 export function createSessionReader({ codec, cookieName, checkSession }: { codec: JwtCodec; cookieName: string; checkSession: CheckSession }): SessionReader {
   const fromToken = async (token: string | null): Promise<SessionState> => {
     if (!token) return { status: 'none' };
