@@ -1,4 +1,4 @@
-import type { AccessHistoryEntry, AccessHistoryPage, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import { USERS_PAGE_SIZE, type AccessHistoryEntry, type AccessHistoryPage, type AuditPage, type ImpersonationsPage, type UsersPage } from '@viewas/admin-api';
 import { systemClock, type Clock } from './clock';
 import { DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
 import { isUuid } from './ids';
@@ -12,8 +12,7 @@ import { toEpochSeconds, type SessionClaims, type SessionState } from './session
 import { createSessionValidator, type SessionCheck } from './session-check';
 import { AlreadyViewingError, type ImpersonationStore, type ThrottlePolicy } from './store';
 
-/** Users per page of the admin's search, when the caller does not ask for another size. */
-export const USERS_PAGE_SIZE = 10;
+export { USERS_PAGE_SIZE };
 export const LEDGER_PAGE_SIZE = 50;
 export const ACCESS_HISTORY_PAGE_SIZE = 20;
 export const RECENT_IMPERSONATIONS_LIMIT = 100;
