@@ -16,7 +16,8 @@ export {
   type SessionGrant,
   type StartedImpersonation,
 } from './lib/create-impersonation';
-export { DEFAULT_ANONYMOUS_DENIAL_LIMIT, denialAnswer, secondsUntil } from './lib/denials';
+export { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, denialAnswer, secondsUntil } from './lib/denials';
+export { addressLimitKey, IPV6_LIMIT_PREFIX_BITS } from './lib/address-key';
 export type { Attempt, DenialReason, Denial } from './lib/ledger';
 export { silentLogger, type DomainLogger } from './lib/logger';
 export {
@@ -65,7 +66,67 @@ export {
   type LedgerRepository,
   type ThrottleRepository,
   type ThrottlePolicy,
+  type AttemptVerdict,
   type UserSearch,
   type LedgerFilter,
 } from './lib/store';
 export { createAdminApiService, refusalError, type CookieSessions } from './lib/admin-api/admin-api-service';
+export { canonicalJson } from './lib/ledger/canonical-json';
+export {
+  GENESIS_HASH,
+  hashedFields,
+  ledgerHash,
+  chainRow,
+  createChainVerifier,
+  verifyChain,
+  type LedgerRowContent,
+  type ChainedLedgerRow,
+  type ChainVerdict,
+  type RecordedHead,
+} from './lib/ledger/ledger-chain';
+export { ledgerEventJson, type LedgerEventJson, type LedgerParty } from './lib/ledger/ledger-event';
+export { csvCell, csvLine, toCsv } from './lib/export/csv';
+export {
+  createLedgerExportStream,
+  ledgerCsvLine,
+  ledgerNdjsonLine,
+  LEDGER_CSV_COLUMNS,
+  LEDGER_EXPORT_CONTENT_TYPES,
+  LEDGER_EXPORT_PAGE_SIZE,
+  type LedgerExportFormat,
+  type LedgerPageReader,
+} from './lib/export/ledger-export';
+export {
+  webhookSignature,
+  verifyWebhookSignature,
+  SIGNATURE_HEADER,
+  EVENT_ID_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  MIN_WEBHOOK_SECRET_LENGTH,
+  type SignatureCheck,
+} from './lib/webhooks/webhook-signature';
+export { checkWebhookConfig, type WebhookConfig } from './lib/webhooks/webhook-config';
+export {
+  createWebhookDeliverer,
+  createFetchPoster,
+  startWebhookWorker,
+  webhookBody,
+  webhookRequest,
+  retryDelayMs,
+  WEBHOOK_TIMEOUT_MS,
+  FIRST_RETRY_DELAY_MS,
+  MAX_RETRY_DELAY_MS,
+  RETRY_FOR_MS,
+  DELIVERY_LEASE_MS,
+  WEBHOOK_POLL_MS,
+  type OutboxItem,
+  type DeliveryFailure,
+  type DeliveryOutcome,
+  type WebhookOutboxStore,
+  type WebhookRequest,
+  type WebhookPoster,
+  type WebhookDeliverer,
+  type WebhookDelivererOptions,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from './lib/webhooks/webhook-delivery';

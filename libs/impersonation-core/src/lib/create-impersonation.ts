@@ -1,6 +1,6 @@
 import { USERS_PAGE_SIZE, type AccessHistoryEntry, type AccessHistoryPage, type AuditPage, type ImpersonationsPage, type UsersPage } from '@viewas/admin-api';
 import { systemClock, type Clock } from './clock';
-import { DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
+import { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
 import { isUuid } from './ids';
 import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, type DenialReason } from './ledger';
 import { silentLogger, type DomainLogger } from './logger';
@@ -30,6 +30,8 @@ export interface ImpersonationOptions {
   ids?: () => string;
   /** How many denied steps without a session one address may add to the ledger. */
   anonymousDenialLimit?: ThrottlePolicy;
+  /** How many denied steps one signed-in person may add to the ledger. */
+  actorDenialLimit?: ThrottlePolicy;
   /** The impersonations this process saw end; pass one shared list if several instances serve one process. */
   revocations?: RevocationList;
   logger?: DomainLogger;
@@ -39,6 +41,8 @@ export interface ImpersonationOptions {
 export interface Refusal {
   attempt: Attempt | null;
   why: DenialReason;
+  /** Who tried, when a session said so. */
+  actor: Person | null;
   target: Person | null;
   recorded: boolean;
   /** Set when an address without a session is over its limit: nothing was recorded or looked at. */
@@ -80,7 +84,7 @@ class Denied extends Error {
   }
 }
 
-const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { attempt: null, why, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null } });
+const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { attempt: null, why, actor: null, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null } });
 
 /**
  * The impersonation domain: every step of an impersonation's life, each deciding, changing the store
@@ -88,7 +92,7 @@ const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { 
  * pages) decode the caller's session and call these; they hold no rule of their own.
  */
 export function createImpersonation(options: ImpersonationOptions) {
-  const { sessionMaxAgeSeconds, clock = systemClock, ids = () => globalThis.crypto.randomUUID(), anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT } = options;
+  const { sessionMaxAgeSeconds, clock = systemClock, ids = () => globalThis.crypto.randomUUID(), anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT } = options;
   const policy = options.policy ?? defaultPolicy();
   const revocations = options.revocations ?? createRevocationList();
   const log = options.logger ?? silentLogger;
@@ -98,10 +102,10 @@ export function createImpersonation(options: ImpersonationOptions) {
 
   /** Records a denial (unless its address is over the anonymous limit) and reports it. */
   async function refuse(denial: Denial, request: RequestInfo, at: Date): Promise<Outcome<never>> {
-    const outcome = await recordDenial(await store(), anonymousDenialLimit, denial, request, at);
-    const refusal: Refusal = { attempt: denial.attempt, why: denial.why, target: denial.target, recorded: outcome.recorded, throttledUntil: null, retryAfterSeconds: null };
+    const outcome = await recordDenial(await store(), { anonymous: anonymousDenialLimit, actor: actorDenialLimit }, denial, request, at);
+    const refusal: Refusal = { attempt: denial.attempt, why: denial.why, actor: denial.actor, target: denial.target, recorded: outcome.recorded, throttledUntil: null, retryAfterSeconds: null };
     if (!outcome.recorded) {
-      log.warn({ attempt: denial.attempt, ip: request.ip }, 'anonymous impersonation steps refused: too many from this address');
+      log.warn({ attempt: denial.attempt, actorId: denial.actor?.id, ip: request.ip }, 'denied impersonation steps refused: too many from this caller');
       return { ok: false, refusal: { ...refusal, throttledUntil: outcome.throttledUntil, retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) } };
     }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: request.ip }, 'impersonation step denied');

@@ -1,4 +1,5 @@
 import type { AdminApiError } from '@viewas/admin-api/server';
+import { addressLimitKey } from './address-key';
 import { denialEvent, type Denial, type DenialReason } from './ledger';
 import type { RequestInfo } from './model';
 import type { ImpersonationStore, ThrottlePolicy } from './store';
@@ -10,20 +11,31 @@ import type { ImpersonationStore, ThrottlePolicy } from './store';
  */
 export const DEFAULT_ANONYMOUS_DENIAL_LIMIT: ThrottlePolicy = { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
+/**
+ * Denied steps by one signed-in person (their user id, from the session): generous for someone who
+ * clicks a stale button a few times, but a script holding a session cannot fill the ledger.
+ */
+export const DEFAULT_ACTOR_DENIAL_LIMIT: ThrottlePolicy = { maxFailures: 60, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
 export type DenialOutcome = { recorded: true } | { recorded: false; throttledUntil: Date };
 
+export interface DenialLimits {
+  anonymous: ThrottlePolicy;
+  actor: ThrottlePolicy;
+}
+
 /**
- * Writes a denied impersonation step to the ledger. A step with a known actor is always written; an
- * anonymous one counts against its address (addresses unknown to the server share one count), and
- * is not written, only refused, once that address is over the limit.
+ * Writes a denied impersonation step to the ledger, counted first (atomically, so concurrent denials
+ * cannot slip past the count) against who tried: the signed-in actor, or for someone without a session
+ * the address (addresses unknown to the server share one count; IPv6 per /64). Past the limit the step
+ * is refused without a row until the lock ends.
  */
-export async function recordDenial(store: ImpersonationStore, limit: ThrottlePolicy, denial: Denial, info: RequestInfo, at: Date): Promise<DenialOutcome> {
-  if (denial.actor === null) {
-    const key = `anonymous-denials:${info.ip ?? 'unknown'}`;
-    const throttledUntil = await store.throttle.lockedUntil([key], at);
-    if (throttledUntil) return { recorded: false, throttledUntil };
-    await store.throttle.recordFailure(key, at, limit);
-  }
+export async function recordDenial(store: ImpersonationStore, limits: DenialLimits, denial: Denial, info: RequestInfo, at: Date): Promise<DenialOutcome> {
+  const verdict =
+    denial.actor === null
+      ? await store.throttle.takeAttempt(`anonymous-denials:${info.ip ? addressLimitKey(info.ip) : 'unknown'}`, at, limits.anonymous)
+      : await store.throttle.takeAttempt(`actor-denials:${denial.actor.id}`, at, limits.actor);
+  if (!verdict.allowed) return { recorded: false, throttledUntil: verdict.lockedUntil };
   await store.ledger.append(denialEvent(denial, info, at));
   return { recorded: true };
 }

@@ -90,8 +90,20 @@ export interface ThrottlePolicy {
   lockMs: number;
 }
 
-/** Failure counts per key, shared by every app server: sign-in failures, anonymous denials. */
+/** The verdict on one attempt counted by `takeAttempt`. */
+export type AttemptVerdict = { allowed: true } | { allowed: false; lockedUntil: Date };
+
+/** Attempt and failure counts per key, shared by every app server: sign-in attempts, denied impersonation steps. */
 export interface ThrottleRepository {
+  /**
+   * Counts one attempt under `key` and answers whether it may go ahead, atomically and before any slow
+   * work: N concurrent attempts cost N, so at most `maxFailures` get through per window. The attempt past
+   * the limit locks the key for `lockMs`; attempts while locked are refused without extending the lock;
+   * the first attempt after the lock, or after the window, starts a new window.
+   */
+  takeAttempt(key: string, now: Date, policy: ThrottlePolicy): Promise<AttemptVerdict>;
+  /** Gives back one attempt counted by `takeAttempt` that turned out to be a success (a lock already set stays). */
+  refund(key: string): Promise<void>;
   /** One atomic step: a window that has passed starts again at 1; reaching the limit locks the key. */
   recordFailure(key: string, now: Date, policy: ThrottlePolicy): Promise<void>;
   /** The latest time until which any of the keys is locked, or `null` when none is. */

@@ -1,4 +1,4 @@
-import { createAdminApiService, createImpersonation, defaultPolicy, DEFAULT_ANONYMOUS_DENIAL_LIMIT, type ImpersonationStore, type Staff, type ThrottlePolicy } from '@viewas/impersonation-core';
+import { createAdminApiService, createImpersonation, defaultPolicy, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, type ImpersonationStore, type Staff, type ThrottlePolicy } from '@viewas/impersonation-core';
 import { createJwtCodec, createSessionEndpoint, createSessionReader, sessionCookieName, toSessionUser } from '@viewas/impersonation-core/next-auth';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
@@ -30,6 +30,8 @@ export interface AppServicesOptions {
   throttle?: PasswordThrottle;
   /** How many denied impersonation steps without a session one address may add to the ledger. */
   anonymousDenialLimit?: ThrottlePolicy;
+  /** Denied impersonation steps per signed-in actor. */
+  actorDenialLimit?: ThrottlePolicy;
 }
 
 /** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
@@ -39,7 +41,7 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * The app's server side, wired from its configuration and a database: the web handler for every API
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
-export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT }: AppServicesOptions) {
+export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT }: AppServicesOptions) {
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
   const impersonation = createImpersonation({
     store,
@@ -47,6 +49,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     policy: defaultPolicy({ maxMinutes: config.impersonationMaxMinutes }),
     clock: { now },
     anonymousDenialLimit,
+    actorDenialLimit,
     logger: logger.child({ component: 'impersonation' }),
   });
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
@@ -99,7 +102,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
   /** Periodic upkeep: record the expiries nobody noticed yet, and forget failure counts that no longer count. */
   async function housekeeping(): Promise<void> {
     await impersonation.sweepExpired();
-    await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs));
+    await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
   return { handle, getCurrentSession, getAdminSession, adminPageAccess, impersonation, housekeeping, store, database, logger };

@@ -1,5 +1,5 @@
 import type { Impersonation } from '@viewas/impersonation-core';
-import { createImpersonationProviders, createSessionCallbacks, SessionEndedError, type JwtCodec, type SessionReader } from '@viewas/impersonation-core/next-auth';
+import { createImpersonationProviders, createSessionCallbacks, nextAuthCookies, SessionEndedError, type JwtCodec, type SessionReader } from '@viewas/impersonation-core/next-auth';
 import type { AuthOptions, LoggerInstance } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import type { Logger } from '../logging/logger';
@@ -33,6 +33,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
   return {
     secret: deps.secret,
     useSecureCookies: origin.startsWith('https://'),
+    cookies: nextAuthCookies(origin),
     session: session.session,
     providers: [
       Credentials({

@@ -1,4 +1,4 @@
-import { toEpochSeconds, type ImpersonationStore, type SessionGrant, type ThrottlePolicy } from '@viewas/impersonation-core';
+import { addressLimitKey, toEpochSeconds, type ImpersonationStore, type SessionGrant, type ThrottlePolicy } from '@viewas/impersonation-core';
 import { RateLimitedError } from '@viewas/impersonation-core/next-auth';
 import * as z from 'zod';
 import type { Logger } from '../logging/logger';
@@ -23,7 +23,7 @@ export interface PasswordSignInOptions {
 const PasswordCredentials = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1024) });
 
 /**
- * The `credentials` provider's `authorize`: e-mail and password, with failures counted per account and
+ * The `credentials` provider's `authorize`: e-mail and password, with attempts counted per account and
  * per address before the password is checked, so parallel guesses each cost an attempt. Answers the
  * user to sign in or `null` for every failure (the same for every account), and throws only
  * `RateLimitedError` once a count is over its limit. Impersonation has its own providers in
@@ -37,24 +37,27 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     const input = PasswordCredentials.safeParse(credentials);
     if (!input.success) return null;
     const { email, password } = input.data;
-    const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${info.ip}` : null };
+    const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${addressLimitKey(info.ip)}` : null };
     const db = await store();
 
-    if (await db.throttle.lockedUntil([keys.account, ...(keys.ip ? [keys.ip] : [])], at)) {
-      log.warn({ ip: info.ip }, 'sign-in refused: too many failures');
+    // Counted before the password is checked, atomically: N parallel guesses cost N attempts.
+    const verdicts = [await db.throttle.takeAttempt(keys.account, at, throttle.account)];
+    if (keys.ip) verdicts.push(await db.throttle.takeAttempt(keys.ip, at, throttle.ip));
+    if (verdicts.some((verdict) => !verdict.allowed)) {
+      log.warn({ ip: info.ip }, 'sign-in refused: too many attempts');
       throw new RateLimitedError();
     }
 
     const user = await db.users.findByEmail(email);
     const passwordMatches = user?.passwordHash ? await hasher.verify(password, user.passwordHash) : await hasher.verifyDummy(password);
     if (!user || !passwordMatches || user.status !== 'active') {
-      await db.throttle.recordFailure(keys.account, at, throttle.account);
-      if (keys.ip) await db.throttle.recordFailure(keys.ip, at, throttle.ip);
       log.info({ userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' }, 'sign-in failed');
       return null;
     }
 
+    // A success is not a failure: the account starts afresh and the address gets its attempt back.
     await db.throttle.clear(keys.account);
+    if (keys.ip) await db.throttle.refund(keys.ip);
     await db.users.recordSignIn(user.id, at);
     log.info({ userId: user.id, ip: info.ip }, 'signed in');
     return { id: user.id, email: user.email, claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(at) } };

@@ -13,7 +13,8 @@ export interface CookieSessions {
 /** The error the admin API answers a refusal with; the precise reason is in the ledger and the log. */
 export function refusalError(refusal: Refusal): AdminApiError {
   if (refusal.throttledUntil) {
-    return new AdminApiError('rate_limited', 'Too many attempts from this address: try again later', { retryAfterSeconds: refusal.retryAfterSeconds ?? 1 });
+    const message = refusal.actor ? 'Too many refused attempts: try again later' : 'Too many attempts from this address: try again later';
+    return new AdminApiError('rate_limited', message, { retryAfterSeconds: refusal.retryAfterSeconds ?? 1 });
   }
   const { code, message } = denialAnswer(refusal);
   return new AdminApiError(code, message);

@@ -249,6 +249,29 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
           if (stale) row.windowStartedAt = new Date(at);
           if (row.failures >= policy.maxFailures) row.lockedUntil = lockedUntil;
         }),
+      takeAttempt: (key, at, policy) =>
+        sync(() => {
+          const lockEnd = new Date(at.getTime() + policy.lockMs);
+          const row = state.throttle.get(key);
+          if (!row) {
+            const locked = policy.maxFailures < 1 ? lockEnd : null;
+            state.throttle.set(key, { failures: 1, windowStartedAt: new Date(at), lockedUntil: locked });
+            return locked ? { allowed: false as const, lockedUntil: locked } : { allowed: true as const };
+          }
+          // A new window starts once the old one has passed, or once a lock has ended; never during a lock.
+          const fresh = row.lockedUntil === null ? row.windowStartedAt.getTime() <= at.getTime() - policy.windowMs : row.lockedUntil.getTime() <= at.getTime();
+          if (fresh) Object.assign(row, { failures: 1, windowStartedAt: new Date(at), lockedUntil: null });
+          else {
+            if (row.lockedUntil === null && row.failures + 1 > policy.maxFailures) row.lockedUntil = lockEnd;
+            row.failures += 1;
+          }
+          return row.lockedUntil && row.lockedUntil.getTime() > at.getTime() ? { allowed: false as const, lockedUntil: new Date(row.lockedUntil) } : { allowed: true as const };
+        }),
+      refund: (key) =>
+        sync(() => {
+          const row = state.throttle.get(key);
+          if (row) row.failures = Math.max(row.failures - 1, 0);
+        }),
       lockedUntil: (keys, at) =>
         sync(() => {
           const until = keys.map((key) => time(state.throttle.get(key)?.lockedUntil ?? null)).filter((value): value is number => value !== null && value > at.getTime());
