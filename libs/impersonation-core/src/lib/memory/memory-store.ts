@@ -95,9 +95,9 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
       search: ({ query, cursor, limit }) =>
         sync(() => {
           const text = query?.trim().toLowerCase();
-          const after = cursor ? decodeCursor(cursor, [isAnyText, isUuid]) : null;
-          const key = (user: UserRow): [string, string] => [emailKey(user), user.id];
-          const isAfter = (user: UserRow) => !after || key(user)[0] > after[0]! || (key(user)[0] === after[0] && user.id > after[1]!.toLowerCase());
+          const [afterEmail, afterId] = cursor ? decodeCursor(cursor, [isAnyText, isUuid]) : [];
+          const isAfter = (user: UserRow) =>
+            afterEmail === undefined || afterId === undefined || emailKey(user) > afterEmail || (emailKey(user) === afterEmail && user.id > afterId.toLowerCase());
           const rows = [...state.users.values()]
             .filter((user) => !text || user.email.toLowerCase().includes(text) || (user.name?.toLowerCase().includes(text) ?? false))
             .filter(isAfter)
@@ -132,7 +132,11 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
           state.impersonations.set(row.id, row);
           return copy(row);
         }),
-      findById: (id) => sync(() => (isUuid(id) && state.impersonations.has(id) ? details(state.impersonations.get(id)!) : null)),
+      findById: (id) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          return row ? details(row) : null;
+        }),
       activate: ({ id, adminId, now: at }) =>
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
@@ -172,7 +176,11 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
           }
           return copy(due);
         }),
-      isRunning: (id, at) => sync(() => isUuid(id) && state.impersonations.has(id) && isRunningAt(state.impersonations.get(id)!, at)),
+      isRunning: (id, at) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          return row !== undefined && isRunningAt(row, at);
+        }),
       list: ({ open, limit }) =>
         sync(() =>
           [...state.impersonations.values()]
@@ -183,13 +191,13 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
         ),
       listStartedForTarget: ({ targetId, cursor, limit }) =>
         sync(() => {
-          const after = cursor ? decodeCursor(cursor, [isTimestamp, isUuid]) : null;
+          const [beforeAt, beforeId] = cursor ? decodeCursor(cursor, [isTimestamp, isUuid]) : [];
           const position = (row: ImpersonationRow): [number, string] => [time(row.startedAt) ?? 0, row.id];
           const isBefore = (row: ImpersonationRow) => {
-            if (!after) return true;
+            if (beforeAt === undefined || beforeId === undefined) return true;
             const [at, id] = position(row);
-            const cursorAt = Date.parse(after[0]!);
-            return at < cursorAt || (at === cursorAt && id < after[1]!.toLowerCase());
+            const cursorAt = Date.parse(beforeAt);
+            return at < cursorAt || (at === cursorAt && id < beforeId.toLowerCase());
           };
           const rows = [...state.impersonations.values()]
             .filter((row) => row.targetId === targetId && row.startedAt !== null && isBefore(row))
