@@ -73,6 +73,11 @@ export const LEDGER_EVENT_TYPES = [
   'impersonation.ended',
   'impersonation.expired',
   'impersonation.denied',
+  'impersonation.requested',
+  'impersonation.approved',
+  'impersonation.request_denied',
+  'impersonation.request_expired',
+  'impersonation.break_glass',
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 

@@ -1,17 +1,30 @@
-import type { ImpersonationStore, StoreRepositories } from '../store';
+import type { ImpersonationStore } from '../store';
+import { createAccessRequestsRepository } from './access-requests';
 import type { Database, Queryable } from './database';
 import { createImpersonationsRepository } from './impersonations';
 import { createLedgerRepository } from './ledger';
+import { createMailOutboxRepository } from './mail-outbox';
+import { createNotificationsRepository } from './notifications';
 import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
 
-function repositories(db: Queryable): StoreRepositories {
+function repositories(db: Queryable) {
   return {
     users: createUsersRepository(db),
     impersonations: createImpersonationsRepository(db),
     ledger: createLedgerRepository(db),
     throttle: createThrottleRepository(db),
+    // Consent, notifications and the mail outbox (migration 0006), behind the consent service's ports.
+    accessRequests: createAccessRequestsRepository(db),
+    notifications: createNotificationsRepository(db),
+    mailOutbox: createMailOutboxRepository(db),
   };
+}
+
+export type PostgresRepositories = ReturnType<typeof repositories>;
+
+export interface PostgresStore extends ImpersonationStore, PostgresRepositories {
+  transaction<T>(work: (tx: PostgresRepositories) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -19,7 +32,7 @@ function repositories(db: Queryable): StoreRepositories {
  * and migrated with this package's `drizzle/` folder. Every state change is one atomic statement, so
  * the rules hold however many app servers share the database.
  */
-export function createPostgresStore(db: Database): ImpersonationStore {
+export function createPostgresStore(db: Database): PostgresStore {
   return {
     ...repositories(db),
     transaction: (work) => db.transaction((tx) => work(repositories(tx))),
