@@ -12,6 +12,9 @@ import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.m
 
 // Set by the app's start-up (server/app/server-context.ts): closes the database and stops its timers.
 const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
+// The app's server context (server/app/server-context.ts), created by the start-up in app.prepare().
+const APP_CONTEXT = Symbol.for('viewas.server-context');
+const SESSION_PATH = '/api/auth/session';
 
 const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' } });
 const port = Number(process.env.PORT || 3000);
@@ -32,9 +35,37 @@ const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url))
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
 await app.prepare();
 const handle = app.getRequestHandler();
+const readSession = globalThis[APP_CONTEXT]?.readSession;
+
+/**
+ * `GET /api/auth/session` (the read every page and tab repeats) is answered here, before Next's router,
+ * which costs more than the read itself. It runs the same code as the route (`readSession` is what the
+ * route calls) and sends the same status, headers and body; anything else, and every other method or
+ * path, goes through Next as usual.
+ */
+function isSessionRead(request) {
+  if (request.method !== 'GET' || !readSession) return false;
+  const { url } = request;
+  return url === SESSION_PATH || (url.startsWith(SESSION_PATH) && url.charCodeAt(SESSION_PATH.length) === 63 /* ? */);
+}
+
+function answerSessionRead(request, response) {
+  readSession(request.headers.cookie ?? null).then(
+    ({ status, headers, body }) => {
+      response.writeHead(status, headers.flat());
+      response.end(body);
+    },
+    (error) => {
+      log.error({ err: error }, 'request failed');
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    },
+  );
+}
 
 const server = createServer((request, response) => {
   stampClientAddress(request, trustedProxies);
+  if (isSessionRead(request)) return answerSessionRead(request, response);
   handle(request, response).catch((error) => {
     log.error({ err: error }, 'request failed');
     if (!response.headersSent) response.statusCode = 500;
