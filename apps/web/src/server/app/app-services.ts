@@ -7,7 +7,7 @@ import { createPasswordHasher, type PasswordHasher } from '../auth/password';
 import { createRevocationList } from '../auth/revocations';
 import { toSessionUser } from '../auth/session-claims';
 import { sessionCookieName } from '../auth/session-cookie';
-import { createSessionEndpoint } from '../auth/session-endpoint';
+import { createSessionEndpoint, createSessionRead, type SessionEndpointOptions } from '../auth/session-endpoint';
 import { createSessionReader } from '../auth/session-reader';
 import { createSessionValidator } from '../auth/session-validator';
 import type { AppConfig } from '../config/config';
@@ -73,10 +73,11 @@ export function createAppServices({ config, secret, database, logger, requestSco
   const signIn = createSignInService({ storage, hasher, now, logger, revocations, sweepExpired, recordDenial, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
   const impersonation = createImpersonationService({ storage, sessions, sweepExpired, revocations, recordDenial, now, impersonationMaxMinutes: config.impersonationMaxMinutes, logger });
 
+  const sessionOptions: SessionEndpointOptions = { sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds };
   const auth = createAuthHandler({
     origin: config.origin,
     authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, checkSession, signIn, logger }),
-    sessionEndpoint: createSessionEndpoint({ sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds }),
+    sessionEndpoint: createSessionEndpoint(sessionOptions),
   });
   const adminApi = createAdminApiHandlers({
     service: impersonation,
@@ -85,7 +86,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
     onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
   });
-  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
+  const { handle, readSession } = createWebHandler({ auth, session: createSessionRead(sessionOptions), adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
 
   /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
   async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {
@@ -120,7 +121,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs));
   }
 
-  return { handle, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };
+  return { handle, readSession, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;
