@@ -7,6 +7,7 @@ import next from 'next';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { logDestination } from './src/server/logging/log-destination.mjs';
 import { CLIENT_IP_HEADER, parseTrustedProxies, stampClientAddress } from './src/server/runtime/client-address.mjs';
 import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.mjs';
 
@@ -16,7 +17,7 @@ const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
 const APP_CONTEXT = Symbol.for('viewas.server-context');
 const SESSION_PATH = '/api/auth/session';
 
-const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' } });
+const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' } }, logDestination());
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 

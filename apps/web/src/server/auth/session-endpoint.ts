@@ -1,6 +1,6 @@
 import type { JwtCodec } from './jwt-codec';
 import { sessionExpiresAt, toSession } from './session-claims';
-import { parseCookieHeader, readSessionToken } from './session-cookie';
+import { parseCookieHeader, readSessionToken, sessionCookieNames } from './session-cookie';
 import type { SessionReader } from './session-reader';
 
 export type SessionEndpoint = (request: Request) => Promise<Response>;
@@ -43,18 +43,20 @@ export function createSessionRead({ sessions, codec, cookieName, secureCookie, s
 
   return async (cookieHeader) => {
     const token = readSessionToken(cookieHeader, cookieName);
-    if (!token) return { body: '{}', setCookies: NO_COOKIES };
+    const present = sessionCookiesIn(cookieHeader, cookieName);
+    if (!token && present.length === 0) return { body: '{}', setCookies: NO_COOKIES };
 
-    const state = await sessions.fromToken(token);
-    if (state.status !== 'valid') {
-      return { body: '{}', setCookies: sessionCookieNames(cookieHeader, cookieName).map((name) => `${name}=; Max-Age=0; ${attributes}`) };
+    const state = token ? await sessions.fromToken(token) : null;
+    // An unusable cookie, or a mix of whole and chunked ones (no session at all), is cleared.
+    if (!state || state.status !== 'valid') {
+      return { body: '{}', setCookies: present.map((name) => `${name}=; Max-Age=0; ${attributes}`) };
     }
 
     const setCookies: string[] = [];
     if (state.refreshed) {
       const expires = new Date(sessionExpiresAt(state.claims, sessionMaxAgeSeconds) * 1000).toUTCString();
       // Our tokens stay far below the 4 KB a cookie holds, so a chunked cookie becomes one again.
-      for (const name of sessionCookieNames(cookieHeader, cookieName)) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
+      for (const name of present) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
       setCookies.push(`${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
     }
     return { body: JSON.stringify(toSession(state.claims, sessionMaxAgeSeconds)), setCookies };
@@ -72,6 +74,6 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
   };
 }
 
-function sessionCookieNames(cookieHeader: string | null, cookieName: string): string[] {
-  return [...parseCookieHeader(cookieHeader).keys()].filter((name) => name === cookieName || name.startsWith(`${cookieName}.`));
+function sessionCookiesIn(cookieHeader: string | null, cookieName: string): string[] {
+  return sessionCookieNames(parseCookieHeader(cookieHeader).keys(), cookieName);
 }
