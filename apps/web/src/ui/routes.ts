@@ -5,3 +5,4 @@ export const ADMIN_PAGE_PATH = BANNER_DEFAULTS.routes.adminPage;
 
 export const HOME_PATH = '/';
 export const ACCESS_PAGE_PATH = '/account/access';
+export const API_REFERENCE_PATH = '/api-reference';

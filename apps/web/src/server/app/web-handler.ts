@@ -13,6 +13,8 @@ export interface WebRoutes {
   session: SessionRead;
   /** The admin API's dispatcher: /api/admin/* and /api/account/access. */
   adminApi: WebHandler;
+  /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
+  openApi: WebHandler;
   health: () => Promise<HealthReport>;
   logger: Logger;
   requestScope: RequestScope;
@@ -51,7 +53,7 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
  * does the same for pages; it is kept off API routes, where it would cost more than most routes
  * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, session, adminApi, health, logger, requestScope, https }: WebRoutes): WebEntry {
+export function createWebHandler({ auth, session, adminApi, openApi, health, logger, requestScope, https }: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
   const route: WebHandler = async (request) => {
@@ -65,6 +67,7 @@ export function createWebHandler({ auth, session, adminApi, health, logger, requ
         return json(report, report.db === 'up' ? 200 : 503);
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
+      if (pathname === '/api/openapi.json') return await openApi(request);
       if (pathname.startsWith('/api/admin/') || pathname === '/api/account/access') return await adminApi(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
