@@ -14,5 +14,13 @@ export { createSessionCallbacks, SessionEndedError, type SessionCallbacksOptions
 export { createJwtCodec, type JwtCodec, type JwtCodecOptions } from './lib/next-auth/jwt-codec';
 export { sessionCookieName, callbackUrlCookieName, nextAuthCookies, parseCookieHeader, readSessionToken, sessionCookieNames } from './lib/next-auth/session-cookie';
 export { createSessionReader, type SessionReader } from './lib/next-auth/session-reader';
-export { createSessionEndpoint, type SessionEndpoint, type SessionEndpointOptions } from './lib/next-auth/session-endpoint';
+export {
+  createSessionEndpoint,
+  createSessionRead,
+  SESSION_ANSWER_HEADERS,
+  type SessionEndpoint,
+  type SessionEndpointOptions,
+  type SessionRead,
+  type SessionAnswer,
+} from './lib/next-auth/session-endpoint';
 export { toSession, toSessionUser, type SessionView, type SessionUserView } from './lib/next-auth/session-view';

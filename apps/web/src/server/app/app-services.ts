@@ -1,7 +1,8 @@
 import { createAdminApiService, createImpersonation, defaultPolicy, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, type ImpersonationStore, type Staff, type ThrottlePolicy } from '@viewas/impersonation-core';
-import { createJwtCodec, createSessionEndpoint, createSessionReader, sessionCookieName, toSessionUser } from '@viewas/impersonation-core/next-auth';
+import { createJwtCodec, createSessionEndpoint, createSessionRead, createSessionReader, sessionCookieName, toSessionUser, type SessionEndpointOptions } from '@viewas/impersonation-core/next-auth';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
+import { createOpenApiDocument } from '@viewas/admin-api';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import { createAuthHandler } from '../auth/auth-handler';
 import { createAuthOptions } from '../auth/auth-options';
@@ -15,6 +16,8 @@ import { createRequestScope, type RequestScope } from '../logging/request-scope'
 import { createHealthCheck } from '../services/health';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
+import { API_REFERENCE_INFO } from './api-reference-info';
+import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
@@ -57,10 +60,11 @@ export function createAppServices({ config, secret, database, logger, requestSco
   const sessions = createSessionReader({ codec, cookieName, checkSession: impersonation.checkSession });
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
 
+  const sessionOptions: SessionEndpointOptions = { sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds };
   const auth = createAuthHandler({
     origin: config.origin,
     authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, impersonation, signInWithPassword, logger }),
-    sessionEndpoint: createSessionEndpoint({ sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds }),
+    sessionEndpoint: createSessionEndpoint(sessionOptions),
   });
   const adminApi = createAdminApiHandlers({
     service: createAdminApiService({ impersonation, sessions }),
@@ -69,7 +73,12 @@ export function createAppServices({ config, secret, database, logger, requestSco
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
     onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
   });
-  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
+  // The app's route table under /api/admin and /api/account, and its description: one list, so a
+  // route cannot be served without being documented (or the other way round).
+  const apiRoutes = adminApi.routes;
+  const openApiDocument = createOpenApiDocument({ routes: apiRoutes, info: API_REFERENCE_INFO, serverUrl: config.origin, sessionCookieName: cookieName });
+  const openApi = createOpenApiEndpoint({ document: openApiDocument, currentUser: (request) => getCurrentSession(request.headers.get('cookie')) });
+  const { handle, readSession } = createWebHandler({ auth, session: createSessionRead(sessionOptions), adminApi: adminApi.route, openApi, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
 
   /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
   async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {
@@ -105,7 +114,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, getCurrentSession, getAdminSession, adminPageAccess, impersonation, housekeeping, store, database, logger };
+  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, housekeeping, store, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;
