@@ -8,3 +8,4 @@ export { createNotificationsRepository } from './lib/postgres/notifications';
 export { createMailOutboxRepository } from './lib/postgres/mail-outbox';
 export type { Database, Transaction, Queryable } from './lib/postgres/database';
 export { isUniqueViolation } from './lib/postgres/constraint-violation';
+export { createPostgresConsentStore, createRecipientsRepository, consentLedgerEvent } from './lib/postgres/consent-store';

@@ -4,13 +4,17 @@ import { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenia
 import { isUuid } from './ids';
 import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, type DenialReason } from './ledger';
 import { silentLogger, type DomainLogger } from './logger';
-import { NO_REQUEST, person, type ImpersonationDetails, type Person, type RequestInfo, type UserRow } from './model';
+import { NO_REQUEST, person, type ImpersonationDetails, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from './model';
 import { toAccessHistoryEntry, toAdminUserSummary, toImpersonationRecord, toLedgerEvent } from './records';
 import { createRevocationList, type RevocationList } from './revocations';
 import { defaultPolicy, NOT_IMPERSONABLE_DENIAL, type ImpersonationPolicy } from './rules';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { createSessionValidator, type SessionCheck } from './session-check';
 import { AlreadyViewingError, type ImpersonationStore, type ThrottlePolicy } from './store';
+import type { AccessRequest, ViewMode } from './consent/access-request';
+import { ConsentError } from './consent/consent-error';
+import type { ConsentService } from './consent/consent-service';
+import type { SupportAccess } from './consent/start-gate';
 
 export { USERS_PAGE_SIZE };
 export const LEDGER_PAGE_SIZE = 50;
@@ -35,6 +39,15 @@ export interface ImpersonationOptions {
   /** The impersonations this process saw end; pass one shared list if several instances serve one process. */
   revocations?: RevocationList;
   logger?: DomainLogger;
+  /**
+   * The consent and approval rules (the viewed user's `supportAccess`, four-eyes, break-glass, the
+   * notifications of a view that ended). Without them every start proceeds as if the user allowed it.
+   */
+  consent?: {
+    service: ConsentService;
+    /** The target's choice; the host reads it from wherever it keeps account settings. */
+    supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
+  };
 }
 
 /** Why a step was refused, as the operations report it; `recorded` says whether the ledger got a row. */
@@ -73,6 +86,11 @@ export interface StartedImpersonation {
   expiresAt: Date;
 }
 
+/** A start that has to wait: the access request its approvers decide on. */
+export interface PendingApproval {
+  pendingApproval: AccessRequest;
+}
+
 /** An invalid page cursor: the caller sent something the store never issued. */
 export { InvalidCursorError } from './cursor';
 
@@ -99,6 +117,17 @@ export function createImpersonation(options: ImpersonationOptions) {
   const source = options.store;
   const store = async (): Promise<ImpersonationStore> => (typeof source === 'function' ? source() : source);
   const now = () => clock.now();
+
+  /** Tells the viewed user a view of their account ended; a failure is logged, never in the way of the ending. */
+  async function tellViewEnded(row: ImpersonationRow, admin: Person, target: Person): Promise<void> {
+    if (!options.consent || !row.startedAt || !row.endedAt) return;
+    const mode: ViewMode = 'mode' in row && (row as { mode?: unknown }).mode === 'full' ? 'full' : 'read_only';
+    try {
+      await options.consent.service.tellViewEnded({ admin, target, reason: row.reason, mode, startedAt: row.startedAt, endedAt: row.endedAt, endReason: row.endReason ?? 'ended_by_admin' });
+    } catch (error) {
+      log.error({ err: error, impersonationId: row.id }, 'could not tell the user that a view of their account ended');
+    }
+  }
 
   /** Records a denial (unless its address is over the anonymous limit) and reports it. */
   async function refuse(denial: Denial, request: RequestInfo, at: Date): Promise<Outcome<never>> {
@@ -130,11 +159,13 @@ export function createImpersonation(options: ImpersonationOptions) {
    */
   async function sweepExpired(): Promise<number> {
     const at = now();
+    const ended: { row: ImpersonationRow; details: ImpersonationDetails }[] = [];
     const expired = await (await store()).transaction(async (tx) => {
       const rows = await tx.impersonations.expireDue(at);
       for (const row of rows) {
         const details = await tx.impersonations.findById(row.id);
         if (!details) continue;
+        ended.push({ row, details });
         await tx.ledger.append(
           ledgerEvent({
             type: 'impersonation.expired',
@@ -150,6 +181,7 @@ export function createImpersonation(options: ImpersonationOptions) {
       return rows;
     });
     if (expired.length > 0) log.info({ impersonationIds: expired.map((row) => row.id) }, 'impersonations expired');
+    for (const { row, details } of ended) await tellViewEnded(row, person(details.admin), person(details.target));
     return expired.length;
   }
 
@@ -183,7 +215,21 @@ export function createImpersonation(options: ImpersonationOptions) {
    * Step 1: staff starts an impersonation with a reason. Pending until the same staff member's session
    * takes it over (`takeOver`), within `PENDING_WINDOW_MS`.
    */
-  async function start({ session, userId, reason, request }: { session: SessionState; userId: string; reason: string; request: RequestInfo }): Promise<Outcome<StartedImpersonation>> {
+  async function start({
+    session,
+    userId,
+    reason,
+    request,
+    mode = 'read_only',
+    breakGlass = false,
+  }: {
+    session: SessionState;
+    userId: string;
+    reason: string;
+    request: RequestInfo;
+    mode?: ViewMode;
+    breakGlass?: boolean;
+  }): Promise<Outcome<StartedImpersonation | PendingApproval>> {
     const at = now();
     const actor = sessionHolder(session);
     const db = await store();
@@ -201,13 +247,35 @@ export function createImpersonation(options: ImpersonationOptions) {
     await sweepExpired();
     if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at })) return deny('already_viewing', person(caller));
 
+    // Whose yes this view needs: the user's (`ask`), a second admin's (a full view), or nobody's.
+    let brokeGlass = false;
+    if (options.consent) {
+      const supportAccess = await options.consent.supportAccessOf(target);
+      let gate;
+      try {
+        gate = await options.consent.service.beforeStart({ actor: { ...person(caller), role: caller.role }, target: { ...person(target), supportAccess }, mode, breakGlass, reason, origin: request });
+      } catch (error) {
+        if (error instanceof ConsentError && error.code === 'consent_refused') return deny('consent_refused', person(caller));
+        throw error;
+      }
+      if (gate.outcome === 'pending_approval') return { ok: true, value: { pendingApproval: gate.request } };
+      brokeGlass = gate.breakGlass;
+    } else if (breakGlass) {
+      throw new ConsentError('break_glass_invalid', 'Break-glass needs the consent rules, which this server does not run');
+    }
+
     const expiresAt = new Date(at.getTime() + policy.maxDurationMs(caller, target));
     const pending = await db.transaction(async (tx) => {
       const row = await tx.impersonations.createPending({ id: ids(), adminId: caller.id, targetId: target.id, reason, createdAt: at, expiresAt });
-      await tx.ledger.append(ledgerEvent({ type: 'impersonation.started', actor: person(caller), target: person(target), impersonation: row, info: request, at }));
+      await tx.ledger.append(
+        ledgerEvent({ type: 'impersonation.started', actor: person(caller), target: person(target), impersonation: row, info: request, at, detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) } }),
+      );
       return row;
     });
-    log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id }, 'impersonation requested');
+    if (brokeGlass && options.consent) {
+      await options.consent.service.recordBreakGlass({ actor: person(caller), target: person(target), impersonationId: pending.id, reason, expiresAt, origin: request, at });
+    }
+    log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id, breakGlass: brokeGlass }, 'impersonation requested');
     return { ok: true, value: { impersonationId: pending.id, targetUser: person(target), expiresAt } };
   }
 
@@ -314,6 +382,7 @@ export function createImpersonation(options: ImpersonationOptions) {
       });
       revocations.revoke(ended.id, ended.expiresAt, at);
       log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
+      await tellViewEnded(ended, person(admin), person({ id: claims.sub, email: claims.email }));
       // The admin's original sign-in time comes back: a return never renews the admin's session.
       return { id: admin.id, email: admin.email, claims: { sub: admin.id, email: admin.email, role: admin.role, authTime: impersonation.adminAuthTime } };
     });
@@ -348,6 +417,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     if (outcome.ok) {
       revocations.revoke(outcome.value.id, outcome.value.expiresAt, at);
       log.info({ impersonationId: outcome.value.id, endedBy: caller.id }, 'impersonation ended by an admin');
+      await tellViewEnded(outcome.value, person(outcome.value.admin), person(outcome.value.target));
     }
     return outcome;
   }
@@ -370,7 +440,10 @@ export function createImpersonation(options: ImpersonationOptions) {
         );
         return row;
       });
-      if (ended) revocations.revoke(ended.id, ended.expiresAt, at);
+      if (ended) {
+        revocations.revoke(ended.id, ended.expiresAt, at);
+        await tellViewEnded(ended, { id: impersonation.adminId, email: impersonation.adminEmail }, { id: claims.sub, email: claims.email });
+      }
     } catch (error) {
       log.error({ err: error, impersonationId: impersonation.id }, 'could not end the impersonation on sign-out; it ends at its expiry');
     }

@@ -64,6 +64,7 @@ const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Pick<
   not_running: ['conflict', 'This impersonation has already ended'],
   not_found: ['not_found', 'No such impersonation'],
   already_ended: ['conflict', 'This impersonation has already ended'],
+  consent_refused: ['consent_refused', 'This user does not allow staff to view their account'],
 };
 
 /** The error code and message a denied caller of the admin API is told. */

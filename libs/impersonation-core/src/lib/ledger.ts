@@ -22,7 +22,8 @@ export type DenialReason =
   | 'admin_session_over'
   | 'not_running'
   | 'not_found'
-  | 'already_ended';
+  | 'already_ended'
+  | 'consent_refused';
 
 export interface LedgerEntry {
   type: LedgerEventType;

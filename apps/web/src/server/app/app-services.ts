@@ -13,6 +13,7 @@ import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
+import { wireConsent } from '../consent/consent-wiring';
 import { createHealthCheck } from '../services/health';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
@@ -21,7 +22,7 @@ import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
-  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'>;
+  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> & Partial<Pick<AppConfig, 'mail'>>;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -46,6 +47,7 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  */
 export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT }: AppServicesOptions) {
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
+  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, logger });
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -54,6 +56,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     anonymousDenialLimit,
     actorDenialLimit,
     logger: logger.child({ component: 'impersonation' }),
+    consent: { service: consent.service, supportAccessOf: consent.supportAccessOf },
   });
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
   const cookieName = sessionCookieName(config.origin);
@@ -67,7 +70,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     sessionEndpoint: createSessionEndpoint(sessionOptions),
   });
   const adminApi = createAdminApiHandlers({
-    service: createAdminApiService({ impersonation, sessions }),
+    service: createAdminApiService({ impersonation, sessions, consent: { service: consent.service, notifications: consent.notifications, clock: { now } } }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
@@ -111,10 +114,11 @@ export function createAppServices({ config, secret, database, logger, requestSco
   /** Periodic upkeep: record the expiries nobody noticed yet, and forget failure counts that no longer count. */
   async function housekeeping(): Promise<void> {
     await impersonation.sweepExpired();
+    await consent.service.sweepExpired();
     await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, housekeeping, store, database, logger };
+  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, consent, housekeeping, store, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

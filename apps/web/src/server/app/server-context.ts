@@ -55,8 +55,11 @@ export async function startServer(): Promise<ServerContext> {
     context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+  // E-mail notifications: every app server delivers the shared outbox (each message by one of them).
+  context.consent.mailWorker?.start();
   (globalThis as ContextHolder)[SHUTDOWN] = async () => {
     clearInterval(timer);
+    await context.consent.mailWorker?.stop();
     await context.database.close();
     context.logger.info('database closed');
   };

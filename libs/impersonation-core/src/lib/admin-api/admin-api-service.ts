@@ -4,6 +4,9 @@ import { InvalidCursorError } from '../cursor';
 import { denialAnswer } from '../denials';
 import type { RequestInfo } from '../model';
 import type { SessionState } from '../session';
+import { answeringConsentErrors, createConsentApi, type Caller, type NotificationReader } from '../consent/consent-api';
+import type { ConsentService } from '../consent/consent-service';
+import type { Clock } from '../clock';
 
 /** How the admin API finds the caller's session: from the request's `Cookie` header only. */
 export interface CookieSessions {
@@ -39,16 +42,41 @@ const withCursor = async <T>(read: () => Promise<T>): Promise<T> => {
  * the domain's operations: it finds the caller's session in the request's cookie and turns refusals
  * into the API's errors. Every rule is the domain's.
  */
-export function createAdminApiService({ impersonation, sessions }: { impersonation: Impersonation; sessions: CookieSessions }): ImpersonationService {
+export function createAdminApiService({
+  impersonation,
+  sessions,
+  consent,
+}: {
+  impersonation: Impersonation;
+  sessions: CookieSessions;
+  /** Access requests and notifications; the same consent service the domain was created with. */
+  consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
+}): ImpersonationService {
   const sessionOf = (ctx: RequestContext) => sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
   const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
   const staff = async (ctx: RequestContext): Promise<Staff> => valueOf(await impersonation.staffOf(await sessionOf(ctx)));
 
+  /** The signed-in user in their own session: nobody viewing as them may decide for them. */
+  const ownSession = async (ctx: RequestContext): Promise<Caller> => {
+    const session = await sessionOf(ctx);
+    if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
+    if (session.claims.impersonation) throw new AdminApiError('forbidden', 'Only the account holder can do this, not someone viewing their account');
+    return { id: session.claims.sub, email: session.claims.email, role: session.claims.role };
+  };
+  const staffCaller = async (ctx: RequestContext): Promise<Caller> => {
+    const { user } = await staff(ctx);
+    return { id: user.id, email: user.email, role: user.role };
+  };
+
   return {
-    async startImpersonation(ctx, { userId, reason }) {
-      const started = valueOf(await impersonation.start({ session: await sessionOf(ctx), userId, reason, request: infoOf(ctx) }));
+    async startImpersonation(ctx, { userId, reason, mode, breakGlass }) {
+      const started = valueOf(await answeringConsentErrors(async () => impersonation.start({ session: await sessionOf(ctx), userId, reason, mode, breakGlass, request: infoOf(ctx) })));
+      if ('pendingApproval' in started) {
+        return { success: true, status: 'pending_approval', requestId: started.pendingApproval.id, approvers: started.pendingApproval.approvers };
+      }
       return { success: true, impersonationId: started.impersonationId, targetUser: started.targetUser, expiresAt: started.expiresAt.toISOString() };
     },
+    ...createConsentApi({ consent: consent.service, notifications: consent.notifications, clock: consent.clock, signedIn: ownSession, staff: staffCaller }),
     async returnToAdmin(ctx) {
       const { adminUser } = valueOf(await impersonation.checkReturn({ session: await sessionOf(ctx), request: infoOf(ctx) }));
       // Only a check: the impersonation ends when the client signs in with `return-to-admin`.

@@ -183,8 +183,7 @@ describe('consent and approvals', () => {
   it('records a break-glass start in the ledger and tells the user at once', async () => {
     const { consent, store } = setup();
     const at = new Date('2026-11-23T10:00:00.000Z');
-    await store.transaction((uow) =>
-      consent.recordBreakGlass(uow, {
+    await consent.recordBreakGlass({
         actor: admin,
         target: { id: 'user-1', email: 'user@example.com' },
         impersonationId: 'imp-1',
@@ -192,8 +191,7 @@ describe('consent and approvals', () => {
         expiresAt: new Date('2026-11-23T11:00:00.000Z'),
         origin,
         at,
-      }),
-    );
+      });
     expect(store.ledger).toEqual([expect.objectContaining({ type: 'impersonation.break_glass', impersonationId: 'imp-1', reason: REASON, origin })]);
     expect(store.notifications).toEqual([{ recipient: { id: 'user-1', email: 'user@example.com' }, content: expect.objectContaining({ kind: 'break_glass' }), at }]);
   });

@@ -134,12 +134,10 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       });
     },
 
-    /** Records a break-glass start in the start's own transaction: the ledger marks it and the user is told at once. */
-    async recordBreakGlass(
-      uow: Pick<ConsentUnitOfWork, 'appendLedger' | 'notify'>,
-      input: { actor: PersonRef; target: PersonRef; impersonationId: string; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date },
-    ): Promise<void> {
-      await uow.appendLedger({
+    /** Right after a break-glass start: the ledger marks it and the user is told at once (in the app and by e-mail). */
+    async recordBreakGlass(input: { actor: PersonRef; target: PersonRef; impersonationId: string; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date }): Promise<void> {
+      await store.transaction(async (uow) => {
+        await uow.appendLedger({
         type: 'impersonation.break_glass',
         at: input.at,
         actor: input.actor,
@@ -148,11 +146,33 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
         reason: input.reason,
         origin: input.origin,
         detail: { mode: 'read_only' },
+        });
+        await uow.notify(
+          input.target,
+          { kind: 'break_glass', data: { admin: input.actor, reason: input.reason, impersonationId: input.impersonationId, expiresAt: input.expiresAt.toISOString() } },
+          input.at,
+        );
       });
-      await uow.notify(
-        input.target,
-        { kind: 'break_glass', data: { admin: input.actor, reason: input.reason, impersonationId: input.impersonationId, expiresAt: input.expiresAt.toISOString() } },
-        input.at,
+    },
+
+    /** Tells the viewed user that a view of their account ended: who, why, how long, in which mode. */
+    async tellViewEnded(input: { admin: PersonRef; target: PersonRef; reason: string; mode: ViewMode; startedAt: Date; endedAt: Date; endReason: string }): Promise<void> {
+      await store.transaction((uow) =>
+        uow.notify(
+          input.target,
+          {
+            kind: 'view_ended',
+            data: {
+              admin: input.admin,
+              reason: input.reason,
+              mode: input.mode,
+              startedAt: input.startedAt.toISOString(),
+              endedAt: input.endedAt.toISOString(),
+              endReason: input.endReason,
+            },
+          },
+          input.endedAt,
+        ),
       );
     },
 

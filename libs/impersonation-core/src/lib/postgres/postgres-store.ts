@@ -1,5 +1,6 @@
 import type { ImpersonationStore } from '../store';
 import { createAccessRequestsRepository } from './access-requests';
+import { createRecipientsRepository } from './consent-store';
 import type { Database, Queryable } from './database';
 import { createImpersonationsRepository } from './impersonations';
 import { createLedgerRepository } from './ledger';
@@ -18,6 +19,7 @@ function repositories(db: Queryable) {
     accessRequests: createAccessRequestsRepository(db),
     notifications: createNotificationsRepository(db),
     mailOutbox: createMailOutboxRepository(db),
+    recipients: createRecipientsRepository(db),
   };
 }
 
