@@ -13,7 +13,7 @@ import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
-import { wireConsent } from '../consent/consent-wiring';
+import { wireConsent, type AccountPreferences } from '../consent/consent-wiring';
 import { createHealthCheck } from '../services/health';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
@@ -36,6 +36,8 @@ export interface AppServicesOptions {
   anonymousDenialLimit?: ThrottlePolicy;
   /** Denied impersonation steps per signed-in actor. */
   actorDenialLimit?: ThrottlePolicy;
+  /** Where the users' consent and e-mail choices are read from. */
+  preferences?: AccountPreferences;
 }
 
 /** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
@@ -45,9 +47,9 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * The app's server side, wired from its configuration and a database: the web handler for every API
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
-export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT }: AppServicesOptions) {
+export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT, preferences }: AppServicesOptions) {
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
-  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, logger });
+  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger });
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,

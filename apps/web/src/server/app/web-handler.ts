@@ -11,7 +11,7 @@ export interface WebRoutes {
   auth: WebHandler;
   /** `GET /api/auth/session`, the hottest read, as plain data (the auth handler's session endpoint, without a Request). */
   session: SessionRead;
-  /** The admin API's dispatcher: /api/admin/* and /api/account/access. */
+  /** The admin API's dispatcher: /api/admin/* and /api/account/*. */
   adminApi: WebHandler;
   /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
   openApi: WebHandler;
@@ -68,7 +68,7 @@ export function createWebHandler({ auth, session, adminApi, openApi, health, log
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
       if (pathname === '/api/openapi.json') return await openApi(request);
-      if (pathname.startsWith('/api/admin/') || pathname === '/api/account/access') return await adminApi(request);
+      if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return await adminApi(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       logger.error({ err: error, method: request.method, pathname }, 'request failed');

@@ -1,6 +1,7 @@
 import { createAppServices, type AppServices } from '../app/app-services';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password';
-import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS } from '../config/config';
+import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, type MailConfig } from '../config/config';
+import type { AccountPreferences } from '../consent/consent-wiring';
 import type { DatabaseProvider } from '../db/database-provider';
 import type { ImpersonationStore, ThrottlePolicy, UserRole, UserRow, UserStatus } from '@viewas/impersonation-core';
 import { createLogger, type Logger } from '../logging/logger';
@@ -50,6 +51,10 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** How many proxies the server trusts to report the client's address in `X-Forwarded-For` (server.mjs's TRUST_PROXY). */
   trustedProxies?: number;
+  /** The users' consent and e-mail choices (account settings). */
+  preferences?: AccountPreferences;
+  /** E-mail notifications through this SMTP server. */
+  mail?: MailConfig;
 }
 
 export interface TestApp {
@@ -79,7 +84,9 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE_SECONDS,
       impersonationMaxMinutes: options.impersonationMaxMinutes ?? DEFAULT_IMPERSONATION_MAX_MINUTES,
       clientIpHeader: CLIENT_IP_HEADER,
+      mail: options.mail ?? null,
     },
+    preferences: options.preferences,
     secret: TEST_SECRET,
     database,
     logger: options.logger ?? createLogger('silent'),

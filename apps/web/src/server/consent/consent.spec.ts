@@ -1,0 +1,212 @@
+import { writeFileSync } from 'node:fs';
+import { ACCESS_REQUEST_LIFETIME_MS, BREAK_GLASS_REASON_MIN_LENGTH, type SupportAccess, type UserRow } from '@viewas/impersonation-core';
+import { startSmtpServerProcess, type SmtpServerProcess } from '../testing/smtp-server';
+import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import type { TestBrowser } from '../testing/test-browser';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+
+jest.setTimeout(60_000);
+
+const REASON = 'Ticket 4711: the export button does nothing';
+const UNKNOWN_ID = '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21';
+
+describe.each(testDatabaseKinds())('consent, approvals and notifications over HTTP (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let smtp: SmtpServerProcess;
+  const supportAccess = new Map<string, SupportAccess>();
+  const noEmails = new Set<string>();
+  let admin: UserRow;
+  let secondAdmin: UserRow;
+  let adminBrowser: TestBrowser;
+  let secondAdminBrowser: TestBrowser;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServerProcess();
+    database = await createTestDatabase(kind);
+    app = await startTestApp({
+      database,
+      clock: new TestClock(),
+      preferences: { supportAccessOf: (user) => supportAccess.get(user.id) ?? 'allowed', wantsEmail: async (id) => !noEmails.has(id) },
+      mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Viewas <no-reply@app.viewas.test>' },
+    });
+    // What the production server's start-up does: each app server delivers the shared outbox.
+    app.services.consent.mailWorker?.start();
+    admin = await app.createUser({ role: 'admin' });
+    secondAdmin = await app.createUser({ role: 'admin' });
+    adminBrowser = await app.signedIn(admin);
+    secondAdminBrowser = await app.signedIn(secondAdmin);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.services.consent.mailWorker?.stop();
+    await app?.close();
+    await database?.close();
+    await smtp?.kill();
+  });
+
+  async function userWith(choice: SupportAccess) {
+    const user = await app.createUser();
+    supportAccess.set(user.id, choice);
+    return { user, browser: await app.signedIn(user) };
+  }
+
+  const start = (browser: TestBrowser, userId: string, extra: Record<string, unknown> = {}) => browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON, ...extra });
+  const ledgerTypes = async (targetId: string) =>
+    ((await adminBrowser.api<{ events: { type: string }[] }>('GET', `/api/admin/audit?target=${targetId}`)).body.events ?? []).map((event) => event.type).reverse();
+
+  it('answers 202 pending_approval for an `ask` user, lets the user approve for a while, then the same admin starts (and only that admin)', async () => {
+    const { user, browser } = await userWith('ask');
+    const asked = await start(adminBrowser, user.id);
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ success: true, status: 'pending_approval', requestId: expect.any(String), approvers: ['user'] });
+    const { requestId } = asked.body as { requestId: string };
+
+    const mine = await browser.api<{ requests: { id: string; status: string; canDecide: boolean; reason: string }[] }>('GET', '/api/account/access-requests');
+    expect(mine.body.requests).toEqual([expect.objectContaining({ id: requestId, status: 'pending', canDecide: true, reason: REASON })]);
+
+    const approved = await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 30 });
+    expect(approved).toMatchObject({ status: 200, body: { success: true, request: { id: requestId, status: 'approved' } } });
+    expect(await start(adminBrowser, user.id)).toMatchObject({ status: 200, body: { success: true, impersonationId: expect.any(String) } });
+    expect((await start(secondAdminBrowser, user.id)).status).toBe(202);
+    app.clock.advance(30 * 60_000);
+    expect((await start(adminBrowser, user.id)).status).toBe(202);
+    expect(await ledgerTypes(user.id)).toEqual(expect.arrayContaining(['impersonation.requested', 'impersonation.approved', 'impersonation.started']));
+  });
+
+  it('refuses a `never` user with 403 consent_refused and a denied ledger row', async () => {
+    const { user } = await userWith('never');
+    expect(await start(adminBrowser, user.id)).toMatchObject({ status: 403, body: { success: false, error: { code: 'consent_refused' } } });
+    expect(await ledgerTypes(user.id)).toEqual(['impersonation.denied']);
+  });
+
+  it('lets an admin break the glass read-only with a long reason: marked in the ledger and the user told at once', async () => {
+    const { user, browser } = await userWith('never');
+    const short = await start(adminBrowser, user.id, { breakGlass: true, reason: 'x'.repeat(BREAK_GLASS_REASON_MIN_LENGTH - 1) });
+    expect(short).toMatchObject({ status: 400, body: { success: false, error: { code: 'bad_request' } } });
+    const full = await start(adminBrowser, user.id, { breakGlass: true, mode: 'full' });
+    expect(full).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
+    const broke = await start(adminBrowser, user.id, { breakGlass: true });
+    expect(broke).toMatchObject({ status: 200, body: { success: true } });
+    expect(await ledgerTypes(user.id)).toEqual(['impersonation.started', 'impersonation.break_glass']);
+    const told = await browser.api<{ notifications: { kind: string; title: string }[]; unreadCount: number }>('GET', '/api/account/notifications');
+    expect(told.body.notifications[0]).toMatchObject({ kind: 'break_glass', title: `${admin.email} used emergency access to your account` });
+    expect(told.body.unreadCount).toBe(1);
+  });
+
+  it('needs a second admin for a full view: the requester cannot approve (403), another admin can, and deciding twice is 409', async () => {
+    const { user } = await userWith('allowed');
+    const asked = await start(adminBrowser, user.id, { mode: 'full' });
+    expect(asked).toMatchObject({ status: 202, body: { approvers: ['admin'] } });
+    const { requestId } = asked.body as { requestId: string };
+    expect(await adminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`)).toMatchObject({ status: 403, body: { success: false, error: { code: 'forbidden' } } });
+    const staffList = await secondAdminBrowser.api<{ requests: { id: string; canDecide: boolean }[] }>('GET', '/api/admin/access-requests');
+    expect(staffList.body.requests.find((request) => request.id === requestId)?.canDecide).toBe(true);
+    expect(await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`)).toMatchObject({ status: 200, body: { request: { status: 'approved' } } });
+    expect(await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/deny`)).toMatchObject({ status: 409, body: { success: false, error: { code: 'conflict' } } });
+    const own = await adminBrowser.api<{ requests: { id: string; canStart: boolean; status: string }[] }>('GET', '/api/admin/access-requests');
+    expect(own.body.requests.find((request) => request.id === requestId)).toMatchObject({ status: 'approved', canStart: true });
+    expect(await start(adminBrowser, user.id, { mode: 'full' })).toMatchObject({ status: 200 });
+  });
+
+  it('needs both the user and a second admin for a full view of an `ask` user', async () => {
+    const { user, browser } = await userWith('ask');
+    const asked = await start(adminBrowser, user.id, { mode: 'full' });
+    expect(asked).toMatchObject({ status: 202, body: { approvers: ['user', 'admin'] } });
+    const { requestId } = asked.body as { requestId: string };
+    await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 60 });
+    expect(await start(adminBrowser, user.id, { mode: 'full' })).toMatchObject({ status: 202, body: { requestId } });
+    await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`);
+    expect((await start(adminBrowser, user.id, { mode: 'full' })).status).toBe(200);
+  });
+
+  it('answers 404 for unknown or foreign request ids, 400 for durations out of range, all in the error envelope', async () => {
+    const { user, browser } = await userWith('ask');
+    const stranger = await userWith('ask');
+    const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
+    expect(await browser.api('POST', `/api/account/access-requests/${UNKNOWN_ID}/approve`, { minutes: 5 })).toMatchObject({ status: 404, body: { success: false, error: { code: 'not_found' } } });
+    expect(await stranger.browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 5 })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect(await stranger.browser.api('POST', `/api/account/access-requests/${requestId}/deny`)).toMatchObject({ status: 404 });
+    for (const minutes of [0, 1441, 2.5, '30']) {
+      expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes })).toMatchObject({ status: 400, body: { success: false, error: { code: 'bad_request' } } });
+    }
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, {})).toMatchObject({ status: 400 });
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/deny`)).toMatchObject({ status: 200, body: { request: { status: 'denied' } } });
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 5 })).toMatchObject({ status: 409 });
+    expect(await ledgerTypes(user.id)).toEqual(['impersonation.requested', 'impersonation.request_denied']);
+  });
+
+  it('never lets someone viewing as the user decide for them', async () => {
+    const { user } = await userWith('allowed');
+    const { browser: viewing } = await app.impersonating(secondAdmin, user);
+    supportAccess.set(user.id, 'ask');
+    const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
+    expect(await viewing.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 60 })).toMatchObject({ status: 403 });
+  });
+
+  it('expires an undecided request after 24 hours, once in the ledger, and refuses to decide it (409)', async () => {
+    const { user, browser } = await userWith('ask');
+    const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
+    app.clock.advance(ACCESS_REQUEST_LIFETIME_MS);
+    const listed = await browser.api<{ requests: { id: string; status: string }[] }>('GET', '/api/account/access-requests');
+    expect(listed.body.requests).toEqual([expect.objectContaining({ id: requestId, status: 'expired' })]);
+    await app.services.housekeeping();
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 5 })).toMatchObject({ status: 409 });
+    expect((await ledgerTypes(user.id)).filter((type) => type === 'impersonation.request_expired')).toHaveLength(1);
+  });
+
+  it('lets exactly one of two concurrent decisions win; the other answers 409', async () => {
+    const { user } = await userWith('allowed');
+    const third = await app.createUser({ role: 'admin' });
+    const thirdBrowser = await app.signedIn(third);
+    const { requestId } = (await start(adminBrowser, user.id, { mode: 'full' })).body as { requestId: string };
+    const answers = await Promise.all([
+      secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`),
+      thirdBrowser.api('POST', `/api/admin/access-requests/${requestId}/deny`),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  });
+
+  it('tells the user a view ended (who, why, how long, mode), marks only their own notifications read, and e-mails them', async () => {
+    const { user, browser } = await userWith('allowed');
+    const { browser: viewing } = await app.impersonating(admin, user, REASON);
+    app.clock.advance(12 * 60_000);
+    const back = await viewing.api('POST', '/api/admin/return-to-admin');
+    expect(back.status).toBe(200);
+    await viewing.signIn('return-to-admin', { adminUserId: admin.id });
+    const page = await browser.api<{ notifications: { id: string; kind: string; title: string; text: string }[]; unreadCount: number }>('GET', '/api/account/notifications');
+    const ended = page.body.notifications.find((item) => item.kind === 'view_ended');
+    expect(ended).toMatchObject({ title: `${admin.email} viewed your account` });
+    expect(ended?.text).toContain(`${admin.email} viewed your account as you (read-only) for 12 minutes.`);
+    expect(ended?.text).toContain(`Reason given: ${REASON}`);
+
+    const other = await userWith('allowed');
+    await app.impersonating(admin, other.user);
+    const foreign = (await other.browser.api<{ notifications: { id: string }[] }>('GET', '/api/account/notifications')).body.notifications;
+    const marked = await browser.api('POST', '/api/account/notifications/read', { ids: [ended?.id, ...foreign.map((item) => item.id)] });
+    expect(marked).toMatchObject({ status: 200, body: { success: true, unreadCount: page.body.unreadCount - 1 } });
+    expect(await browser.api('POST', '/api/account/notifications/read', { ids: [] })).toMatchObject({ status: 400 });
+
+    await smtp.waitForCount(1);
+    const mail = await (async () => {
+      for (let tries = 0; tries < 100; tries += 1) {
+        const found = smtp.received.find((candidate) => candidate.to.includes(user.email.toLowerCase()) || candidate.to.includes(user.email));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no e-mail to ${user.email}`);
+    })();
+    expect(mail.subject).toBe(`${admin.email} viewed your account`);
+    expect(mail.text).toContain('viewed your account as you (read-only) for 12 minutes.');
+    if (process.env['PRINT_RECEIVED_EMAIL']) writeFileSync(process.env['PRINT_RECEIVED_EMAIL'], `Subject: ${mail.subject}\nFrom: ${mail.from}\nTo: ${mail.to.join(', ')}\nMessage-ID: ${mail.messageId}\n\n${mail.text}`);
+  });
+
+  it('sends no e-mail to a user who turned e-mails off, and keeps the notification in the app', async () => {
+    const { user, browser } = await userWith('never');
+    noEmails.add(user.id);
+    await start(adminBrowser, user.id, { breakGlass: true });
+    expect((await browser.api<{ unreadCount: number }>('GET', '/api/account/notifications')).body.unreadCount).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received.filter((mail) => mail.to.includes(user.email))).toEqual([]);
+  });
+});
