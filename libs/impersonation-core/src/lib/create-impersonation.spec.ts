@@ -1,5 +1,5 @@
 import { createManualClock } from './clock';
-import { createImpersonation, type Outcome, type SessionGrant } from './create-impersonation';
+import { createImpersonation, type Outcome, type PendingApproval, type SessionGrant } from './create-impersonation';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from './rules';
 import { createMemoryStore } from './memory/memory-store';
 import type { RequestInfo, UserRow } from './model';
@@ -25,6 +25,14 @@ const value = <T>(outcome: Outcome<T>): T => {
   return outcome.value;
 };
 
+
+/** A start that went ahead (no consent rules are configured here, so none waits for approval). */
+function ready<T extends object>(outcome: Outcome<T | PendingApproval>): T {
+  const answer = value(outcome);
+  if ('pendingApproval' in answer) throw new Error('expected a started impersonation, got a pending approval');
+  return answer;
+}
+
 describe('createImpersonation over the in-memory store', () => {
   async function people(context: ReturnType<typeof setup>) {
     const admin = await context.store.users.create({ email: 'admin@example.com', role: 'admin' });
@@ -35,7 +43,7 @@ describe('createImpersonation over the in-memory store', () => {
   async function viewing(context: ReturnType<typeof setup>) {
     const { admin, target } = await people(context);
     const adminSession = context.signedIn(admin);
-    const started = value(await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 42', request: REQUEST }));
+    const started = ready(await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 42', request: REQUEST }));
     const grant: SessionGrant = value(await context.impersonation.takeOver({ session: adminSession, impersonationId: started.impersonationId, request: REQUEST }));
     return { admin, target, adminSession, started, grant, session: context.valid(grant.claims) };
   }
@@ -84,7 +92,7 @@ describe('createImpersonation over the in-memory store', () => {
     const context = setup();
     const { admin, target } = await people(context);
     const adminSession = context.signedIn(admin);
-    const started = value(await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 7', request: REQUEST }));
+    const started = ready(await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 7', request: REQUEST }));
 
     context.clock.advance(PENDING_WINDOW_MS);
     const outcome = await context.impersonation.takeOver({ session: adminSession, impersonationId: started.impersonationId, request: REQUEST });

@@ -27,6 +27,12 @@ function stubService(): jest.Mocked<ImpersonationService> {
     endImpersonation: jest.fn().mockResolvedValue(endImpersonationResponseFixture),
     listAudit: jest.fn().mockResolvedValue(auditPageFixture),
     listAccessHistory: jest.fn().mockResolvedValue(accessHistoryPageFixture),
+    listStaffAccessRequests: jest.fn().mockResolvedValue({ requests: [] }),
+    decideAccessRequestAsAdmin: jest.fn(),
+    listMyAccessRequests: jest.fn().mockResolvedValue({ requests: [] }),
+    decideAccessRequestAsUser: jest.fn(),
+    listNotifications: jest.fn().mockResolvedValue({ notifications: [], unreadCount: 0, nextCursor: null }),
+    markNotificationsRead: jest.fn().mockResolvedValue({ success: true, unreadCount: 0 }),
   };
 }
 
@@ -117,6 +123,48 @@ describe('POST /api/admin/impersonate', () => {
     const { handlers } = setup();
     const response = await handlers.impersonate(post('/api/admin/impersonate', validStart, { 'content-type': 'Application/JSON; charset=utf-8' }));
     expect(response.status).toBe(200);
+  });
+});
+
+describe('access requests and notifications', () => {
+  it('answers a start that waits for approval with 202 and the request', async () => {
+    const { service, handlers } = setup();
+    service.startImpersonation.mockResolvedValue({ success: true, status: 'pending_approval', requestId: 'req_1', approvers: ['user', 'admin'] });
+    const response = await handlers.route(post('/api/admin/impersonate', JSON.stringify({ userId: 'usr_ada', reason: 'Ticket 1', mode: 'full' })));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ success: true, status: 'pending_approval', requestId: 'req_1', approvers: ['user', 'admin'] });
+    expect(service.startImpersonation).toHaveBeenCalledWith(expect.anything(), { userId: 'usr_ada', reason: 'Ticket 1', mode: 'full' });
+  });
+
+  it('routes a decision to the right approver with the id from the path, and never an id that is not one', async () => {
+    const { service, handlers } = setup();
+    await handlers.route(post('/api/admin/access-requests/req_1/deny', '{}'));
+    expect(service.decideAccessRequestAsAdmin).toHaveBeenCalledWith(expect.anything(), 'req_1', 'deny');
+    await handlers.route(post('/api/account/access-requests/req_2/approve', JSON.stringify({ minutes: 90 })));
+    expect(service.decideAccessRequestAsUser).toHaveBeenCalledWith(expect.anything(), 'req_2', { decision: 'approve', approval: { minutes: 90 } });
+    expect(await errorOf(await handlers.route(post('/api/account/access-requests/..%2Fx/approve', JSON.stringify({ minutes: 5 }))))).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(await errorOf(await handlers.route(post('/api/account/access-requests/req_2/cancel', '{}')))).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it.each([0, 1441, 1.5, '60', null])('answers 400 to an approval for %p minutes without calling the service', async (minutes) => {
+    const { service, handlers } = setup();
+    const answer = await errorOf(await handlers.route(post('/api/account/access-requests/req_2/approve', JSON.stringify({ minutes }))));
+    expect(answer).toMatchObject({ status: 400, code: 'bad_request', issues: [expect.objectContaining({ path: 'minutes' })] });
+    expect(service.decideAccessRequestAsUser).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 to marking no ids, or more than a page of them, as read', async () => {
+    const { handlers } = setup();
+    expect(await errorOf(await handlers.route(post('/api/account/notifications/read', JSON.stringify({ ids: [] }))))).toMatchObject({ status: 400 });
+    const many = Array.from({ length: 101 }, (_, index) => `n${index}`);
+    expect(await errorOf(await handlers.route(post('/api/account/notifications/read', JSON.stringify({ ids: many }))))).toMatchObject({ status: 400 });
+  });
+
+  it('serves the lists over GET only', async () => {
+    const { handlers } = setup();
+    expect((await handlers.route(get('/api/account/notifications'))).status).toBe(200);
+    expect((await handlers.route(get('/api/admin/access-requests'))).status).toBe(200);
+    expect(await errorOf(await handlers.route(post('/api/account/access-requests', '{}')))).toMatchObject({ status: 405 });
   });
 });
 
