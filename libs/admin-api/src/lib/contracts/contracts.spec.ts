@@ -121,6 +121,7 @@ describe('API_ERROR_STATUS', () => {
       bad_request: 400,
       unauthenticated: 401,
       forbidden: 403,
+      consent_refused: 403,
       not_found: 404,
       method_not_allowed: 405,
       conflict: 409,
