@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
   turbopack: { root: workspaceRoot },
   outputFileTracingRoot: workspaceRoot,
   // Native/WASM database drivers and the logger stay plain Node modules on the server.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'pino-pretty'],
 };
 
 export default nextConfig;

@@ -1,1 +1,135 @@
 export { systemClock, createManualClock, type Clock } from './lib/clock';
+export { backoffDelayMs, type Backoff } from './lib/delivery/backoff';
+export { canonicalJson } from './lib/ledger/canonical-json';
+export {
+  GENESIS_HASH,
+  hashedFields,
+  ledgerHash,
+  chainRow,
+  createChainVerifier,
+  verifyChain,
+  type LedgerRowContent,
+  type ChainedLedgerRow,
+  type ChainVerdict,
+  type RecordedHead,
+} from './lib/ledger/ledger-chain';
+export { ledgerEventJson, type LedgerEventJson, type LedgerParty } from './lib/ledger/ledger-event';
+export { csvCell, csvLine, toCsv } from './lib/export/csv';
+export {
+  createLedgerExportStream,
+  ledgerCsvLine,
+  ledgerNdjsonLine,
+  LEDGER_CSV_COLUMNS,
+  LEDGER_EXPORT_CONTENT_TYPES,
+  LEDGER_EXPORT_PAGE_SIZE,
+  type LedgerExportFormat,
+  type LedgerPageReader,
+} from './lib/export/ledger-export';
+export {
+  webhookSignature,
+  verifyWebhookSignature,
+  SIGNATURE_HEADER,
+  EVENT_ID_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  MIN_WEBHOOK_SECRET_LENGTH,
+  type SignatureCheck,
+} from './lib/webhooks/webhook-signature';
+export { checkWebhookConfig, type WebhookConfig } from './lib/webhooks/webhook-config';
+export {
+  createWebhookDeliverer,
+  createFetchPoster,
+  startWebhookWorker,
+  webhookBody,
+  webhookRequest,
+  retryDelayMs,
+  WEBHOOK_TIMEOUT_MS,
+  FIRST_RETRY_DELAY_MS,
+  MAX_RETRY_DELAY_MS,
+  RETRY_FOR_MS,
+  DELIVERY_LEASE_MS,
+  WEBHOOK_POLL_MS,
+  type OutboxItem,
+  type DeliveryFailure,
+  type DeliveryOutcome,
+  type WebhookOutboxStore,
+  type WebhookRequest,
+  type WebhookPoster,
+  type WebhookDeliverer,
+  type WebhookDelivererOptions,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from './lib/webhooks/webhook-delivery';
+export {
+  ACCESS_REQUEST_LIFETIME_MS,
+  ADMIN_GRANT_DEFAULT_MINUTES,
+  APPROVERS,
+  GRANT_MAX_MINUTES,
+  GRANT_MIN_MINUTES,
+  assertGrantMinutes,
+  awaitedApprovers,
+  decideAccessRequest,
+  expireAccessRequest,
+  grantCovers,
+  openAccessRequest,
+  statusAt,
+  type AccessRequest,
+  type AccessRequestStatus,
+  type Approver,
+  type Decision,
+  type DecideInput,
+  type OpenAccessRequestInput,
+  type ViewMode,
+} from './lib/consent/access-request';
+export { CONSENT_ERROR_STATUS, ConsentError, type ConsentErrorCode } from './lib/consent/consent-error';
+export type {
+  AccessRequestRepository,
+  ConsentLedgerEntry,
+  ConsentLedgerType,
+  ConsentStore,
+  ConsentUnitOfWork,
+  PersonRef,
+  RequestOrigin,
+} from './lib/consent/consent-ports';
+export {
+  ACCESS_REQUEST_LIST_LIMIT,
+  createConsentService,
+  type AccessRequestView,
+  type ConsentService,
+  type ConsentServiceOptions,
+  type DecideRequestInput,
+  type StartConsent,
+  type StartConsentInput,
+} from './lib/consent/consent-service';
+export {
+  BREAK_GLASS_REASON_MIN_LENGTH,
+  DEFAULT_APPROVAL_RULES,
+  DEFAULT_SUPPORT_ACCESS,
+  SUPPORT_ACCESS_CHOICES,
+  gateStart,
+  type ApprovalRules,
+  type StartGate,
+  type StartGateInput,
+  type SupportAccess,
+} from './lib/consent/start-gate';
+export {
+  NOTIFICATION_KINDS,
+  describeDuration,
+  describeNotification,
+  type Notification,
+  type NotificationContent,
+  type NotificationKind,
+  type NotificationPayloads,
+} from './lib/notifications/notification';
+export {
+  DEFAULT_RETRY_POLICY,
+  createMailOutboxWorker,
+  type ClaimInput,
+  type DeliveryEvent,
+  type MailOutboxStore,
+  type MailOutboxWorker,
+  type MailOutboxWorkerOptions,
+  type MailTransport,
+  type OutboxMail,
+  type RetryPolicy,
+} from './lib/mail-outbox/mail-outbox';
+export { createNotifier, type NewMail, type NewNotification, type NotificationSink, type Notify, type NotifierOptions } from './lib/notifications/notifier';

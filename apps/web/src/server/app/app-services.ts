@@ -15,7 +15,7 @@ import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
-import { createDenialRecorder, DEFAULT_ANONYMOUS_DENIAL_LIMIT } from '../services/denial-recorder';
+import { createDenialRecorder, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT } from '../services/denial-recorder';
 import { createExpirySweeper } from '../services/expiry';
 import { createHealthCheck } from '../services/health';
 import { createImpersonationService } from '../services/impersonation-service';
@@ -40,6 +40,8 @@ export interface AppServicesOptions {
   throttle?: SignInServiceOptions['throttle'];
   /** How many denied impersonation steps without a session one address may add to the ledger. */
   anonymousDenialLimit?: ThrottlePolicy;
+  /** Denied impersonation steps per signed-in actor. */
+  actorDenialLimit?: ThrottlePolicy;
 }
 
 /** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
@@ -49,13 +51,13 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * The app's server side, wired from its configuration and a database: the web handler for every API
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
-export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT }: AppServicesOptions) {
+export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT }: AppServicesOptions) {
   const storage = async (): Promise<Storage> => createStorage(await database.get());
   const revocations = createRevocationList();
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
   const sweepExpired = createExpirySweeper({ storage, now, logger });
   const cookieName = sessionCookieName(config.origin);
-  const recordDenial = createDenialRecorder({ storage, limit: anonymousDenialLimit });
+  const recordDenial = createDenialRecorder({ storage, limit: anonymousDenialLimit, actorLimit: actorDenialLimit });
 
   const checkSession = createSessionValidator({
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -117,7 +119,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
   /** Periodic upkeep: record the expiries nobody noticed yet, and forget failure counts that no longer count. */
   async function housekeeping(): Promise<void> {
     await sweepExpired();
-    await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs));
+    await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
   return { handle, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };

@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { headerValue, requestInfo, type RequestInfo } from '../services/request-info';
 import type { AuthorizedUser, SignInService } from '../services/sign-in';
 import type { JwtCodec } from './jwt-codec';
+import { callbackUrlCookieName, sessionCookieName } from './session-cookie';
 import { readClaims, toSession } from './session-claims';
 import type { SessionReader, SessionState } from './session-reader';
 import type { CheckSession, SessionEndReason } from './session-validator';
@@ -49,6 +50,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
   return {
     secret: deps.secret,
     useSecureCookies: origin.startsWith('https://'),
+    cookies: hostOnlyCookies(origin),
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
     providers: [
       Credentials({
@@ -124,5 +126,14 @@ function nextAuthLogger(logger: Logger): Partial<LoggerInstance> {
     },
     warn: (code) => log.warn({ code }, 'next-auth warning'),
     debug: (code, metadata) => log.debug({ code, metadata }, 'next-auth debug'),
+  };
+}
+
+/** The session and callback-url cookies under our names (`__Host-` on https; next-auth would use `__Secure-`). */
+function hostOnlyCookies(origin: string): AuthOptions['cookies'] {
+  const options = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: origin.startsWith('https://') };
+  return {
+    sessionToken: { name: sessionCookieName(origin), options },
+    callbackUrl: { name: callbackUrlCookieName(origin), options },
   };
 }

@@ -1,9 +1,19 @@
-import { parseCookieHeader, readSessionToken, sessionCookieName } from './session-cookie';
+import { callbackUrlCookieName, parseCookieHeader, readSessionToken, sessionCookieName } from './session-cookie';
 
 describe('session cookie', () => {
-  it("uses next-auth's default names, with the __Secure- prefix on https", () => {
+  it("uses next-auth's default names, with the __Host- prefix on https", () => {
     expect(sessionCookieName('http://localhost:3000')).toBe('next-auth.session-token');
-    expect(sessionCookieName('https://app.example.com')).toBe('__Secure-next-auth.session-token');
+    expect(sessionCookieName('https://app.example.com')).toBe('__Host-next-auth.session-token');
+    expect(callbackUrlCookieName('https://app.example.com')).toBe('__Host-next-auth.callback-url');
+  });
+
+  it('treats a mix of a whole session cookie and chunks as no session', () => {
+    expect(readSessionToken('next-auth.session-token=WHOLE; next-auth.session-token.0=AAA', 'next-auth.session-token')).toBeNull();
+    expect(readSessionToken('next-auth.session-token.0=AAA; next-auth.session-token=WHOLE; next-auth.session-token.1=BBB', 'next-auth.session-token')).toBeNull();
+  });
+
+  it('ignores cookies that only share the prefix', () => {
+    expect(readSessionToken('next-auth.session-token=abc; next-auth.session-token.extra=1', 'next-auth.session-token')).toBe('abc');
   });
 
   it('reads a single session cookie among others', () => {

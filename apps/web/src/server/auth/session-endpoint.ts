@@ -1,6 +1,6 @@
 import type { JwtCodec } from './jwt-codec';
 import { sessionExpiresAt, toSession } from './session-claims';
-import { parseCookieHeader, readSessionToken } from './session-cookie';
+import { parseCookieHeader, readSessionToken, sessionCookieNames } from './session-cookie';
 import type { SessionReader } from './session-reader';
 
 export type SessionEndpoint = (request: Request) => Promise<Response>;
@@ -27,25 +27,27 @@ export function createSessionEndpoint({ sessions, codec, cookieName, secureCooki
   return async (request) => {
     const cookieHeader = request.headers.get('cookie');
     const token = readSessionToken(cookieHeader, cookieName);
-    if (!token) return Response.json({}, { headers: NO_STORE });
+    const present = sessionCookiesIn(cookieHeader, cookieName);
+    if (!token && present.length === 0) return Response.json({}, { headers: NO_STORE });
 
-    const state = await sessions.fromToken(token);
+    const state = token ? await sessions.fromToken(token) : null;
     const headers = new Headers(NO_STORE);
-    if (state.status !== 'valid') {
-      for (const name of sessionCookieNames(cookieHeader, cookieName)) headers.append('Set-Cookie', `${name}=; Max-Age=0; ${attributes}`);
+    // An unusable cookie, or a mix of whole and chunked ones (no session at all), is cleared.
+    if (!state || state.status !== 'valid') {
+      for (const name of present) headers.append('Set-Cookie', `${name}=; Max-Age=0; ${attributes}`);
       return new Response('{}', { headers });
     }
 
     if (state.refreshed) {
       const expires = new Date(sessionExpiresAt(state.claims, sessionMaxAgeSeconds) * 1000).toUTCString();
       // Our tokens stay far below the 4 KB a cookie holds, so a chunked cookie becomes one again.
-      for (const name of sessionCookieNames(cookieHeader, cookieName)) if (name !== cookieName) headers.append('Set-Cookie', `${name}=; Max-Age=0; ${attributes}`);
+      for (const name of present) if (name !== cookieName) headers.append('Set-Cookie', `${name}=; Max-Age=0; ${attributes}`);
       headers.append('Set-Cookie', `${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
     }
     return new Response(JSON.stringify(toSession(state.claims, sessionMaxAgeSeconds)), { headers });
   };
 }
 
-function sessionCookieNames(cookieHeader: string | null, cookieName: string): string[] {
-  return [...parseCookieHeader(cookieHeader).keys()].filter((name) => name === cookieName || name.startsWith(`${cookieName}.`));
+function sessionCookiesIn(cookieHeader: string | null, cookieName: string): string[] {
+  return sessionCookieNames(parseCookieHeader(cookieHeader).keys(), cookieName);
 }

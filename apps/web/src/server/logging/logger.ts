@@ -1,12 +1,16 @@
 import pino, { type DestinationStream } from 'pino';
 import type { LogLevel } from '../config/config';
+import { logDestination } from './log-destination.mjs';
 import type { RequestScope } from './request-scope';
 
-/** Structured JSON logs; services take a `Logger` and never write to the console themselves. */
+/**
+ * Structured logs: JSON lines, or readable lines when standard output is a terminal (see
+ * log-destination.mjs). Services take a `Logger` and never write to the console themselves.
+ */
 export type Logger = pino.Logger;
 
 export interface LoggerOptions {
-  /** Where the JSON lines go; standard output by default. */
+  /** Where the JSON lines go; by default standard output (readable there when it is a terminal). */
   destination?: DestinationStream;
   /** Stamps each line with the id of the request being served. */
   requestScope?: RequestScope;
@@ -31,6 +35,6 @@ export function createLogger(level: LogLevel, { destination, requestScope }: Log
         return requestId ? { requestId } : {};
       },
     },
-    destination,
+    destination ?? logDestination(),
   );
 }

@@ -20,12 +20,16 @@ export function parseTrustedProxies(value) {
 /**
  * The client's address. Without trusted proxies it is the socket's peer, whatever `X-Forwarded-For`
  * says. Behind `trustedProxies` proxies of ours, each appended the address it saw, so the client is
- * the right-most entry they did not add. `null` when that entry is not an IP address.
+ * the right-most entry they did not add. When the header holds fewer hops than that (`TRUST_PROXY`
+ * set higher than the real chain), the entry that would count does not exist: anything further left
+ * is what the client wrote itself, so the socket's peer is used instead (coarse, but never chosen by
+ * the client). `null` when the entry that counts is not an IP address.
  */
 export function clientAddress(socketAddress, forwardedFor, trustedProxies) {
   const hops = trustedProxies > 0 ? splitForwardedFor(forwardedFor) : [];
   hops.push(socketAddress ?? '');
-  const candidate = unmapIPv4(hops[Math.max(hops.length - 1 - trustedProxies, 0)] ?? '');
+  const index = hops.length - 1 - trustedProxies;
+  const candidate = unmapIPv4(index >= 0 ? hops[index] : (socketAddress ?? ''));
   return isIP(candidate) ? candidate : null;
 }
 

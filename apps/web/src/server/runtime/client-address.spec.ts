@@ -14,9 +14,13 @@ describe('clientAddress', () => {
     expect(clientAddress('10.0.0.3', '6.6.6.6, 203.0.113.9, 10.0.0.2', 2)).toBe('203.0.113.9');
   });
 
-  it('is the left-most hop when there are fewer hops than trusted proxies', () => {
+  it('is the socket peer, never a client-chosen left-most entry, when there are fewer hops than trusted proxies', () => {
     expect(clientAddress('10.0.0.2', undefined, 1)).toBe('10.0.0.2');
-    expect(clientAddress('10.0.0.3', '203.0.113.9', 2)).toBe('203.0.113.9');
+    // TRUST_PROXY=2 with one real proxy: its one entry could be the client's own words.
+    expect(clientAddress('10.0.0.3', '203.0.113.9', 2)).toBe('10.0.0.3');
+    // TRUST_PROXY=3 with one real proxy: the left-most entry is the client's; the real one is not enough hops either.
+    expect(clientAddress('10.0.0.2', '6.6.6.6, 203.0.113.9', 3)).toBe('10.0.0.2');
+    expect(clientAddress('::ffff:10.0.0.2', '6.6.6.6', 9)).toBe('10.0.0.2');
   });
 
   it('unmaps IPv4 addresses of a dual-stack socket and keeps IPv6 ones', () => {

@@ -154,11 +154,11 @@ describe('the production server on an https origin', () => {
     }
   });
 
-  it('issues its cookies with the __Host- or __Secure- prefix, Secure, HttpOnly and SameSite=Lax', async () => {
+  it('issues its cookies with the __Host- prefix, Secure, HttpOnly and SameSite=Lax', async () => {
     const response = await fetch(`${server.url}/api/auth/csrf`);
     expect(response.headers.getSetCookie()).toEqual([
       expect.stringMatching(/^__Host-next-auth\.csrf-token=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/),
-      expect.stringMatching(/^__Secure-next-auth\.callback-url=https%3A%2F%2Fapp\.viewas\.test; Path=\/; HttpOnly; Secure; SameSite=Lax$/),
+      expect.stringMatching(/^__Host-next-auth\.callback-url=https%3A%2F%2Fapp\.viewas\.test; Path=\/; HttpOnly; Secure; SameSite=Lax$/),
     ]);
   });
 });

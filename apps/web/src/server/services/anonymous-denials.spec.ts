@@ -63,4 +63,29 @@ describe('denied impersonation steps without a session', () => {
     expect(await user.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Not an admin' })).toMatchObject({ status: 403 });
     expect((await deniedRows())[0]).toMatchObject({ actorId: expect.any(String), detail: { attempt: 'start', why: 'not_admin' } });
   });
+
+  it('bounds the denied steps of one signed-in user, even fired in parallel: past the limit 429 without a row', async () => {
+    clock.advance(LIMIT.windowMs);
+    const strict = await startTestApp({ database, clock, actorDenialLimit: LIMIT });
+    try {
+      const user = await strict.createUser();
+      const browser = await strict.signedIn(user);
+      const rowsBy = async (actorId: string) => (await deniedRows()).filter((row) => row.actorId === actorId);
+
+      const answers = await Promise.all(Array.from({ length: 10 }, () => browser.clone().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' })));
+      expect(answers.filter((answer) => answer.status === 403)).toHaveLength(LIMIT.maxFailures);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(10 - LIMIT.maxFailures);
+      expect(refused[0]?.body).toEqual({ success: false, error: { code: 'rate_limited', message: 'Too many refused attempts: try again later' } });
+      expect(refused[0]?.headers.get('retry-after')).toBe(String(LIMIT.lockMs / 1000));
+      expect(await browser.signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: false, error: 'RateLimited' });
+      expect(await rowsBy(user.id)).toHaveLength(LIMIT.maxFailures);
+
+      // Someone else is not held back by it.
+      const other = await strict.signedIn(await strict.createUser());
+      expect(await other.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Not an admin' })).toMatchObject({ status: 403 });
+    } finally {
+      await strict.close();
+    }
+  });
 });

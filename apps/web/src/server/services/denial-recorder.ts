@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/storage';
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
+import { addressLimitKey } from './address-key';
 import { denialEvent, type Denial } from './ledger';
 import type { RequestInfo } from './request-info';
 
@@ -10,22 +11,41 @@ import type { RequestInfo } from './request-info';
  */
 export const DEFAULT_ANONYMOUS_DENIAL_LIMIT: ThrottlePolicy = { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
+/**
+ * Denied steps by one signed-in person (their user id, from the session): generous for someone who
+ * clicks a stale button a few times, but a script holding a session cannot fill the ledger.
+ */
+export const DEFAULT_ACTOR_DENIAL_LIMIT: ThrottlePolicy = { maxFailures: 60, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
 export type DenialOutcome = { recorded: true } | { recorded: false; throttledUntil: Date };
 
+export interface DenialLimits {
+  anonymous: ThrottlePolicy;
+  actor: ThrottlePolicy;
+}
+
 /**
- * Writes a denied impersonation step to the ledger. A step with a known actor is always written; an
- * anonymous one counts against its address (addresses unknown to the server share one count), and
- * is not written, only refused, once that address is over the limit.
+ * Writes a denied impersonation step to the ledger, counted first (atomically, so concurrent denials
+ * cannot slip past the count) against who tried: the signed-in actor, or for someone without a session
+ * the address (addresses unknown to the server share one count; IPv6 per /64). Past the limit the step
+ * is refused without a row until the lock ends.
  */
-export function createDenialRecorder({ storage, limit = DEFAULT_ANONYMOUS_DENIAL_LIMIT }: { storage: () => Promise<Storage>; limit?: ThrottlePolicy }) {
+export function createDenialRecorder({
+  storage,
+  limit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
+  actorLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
+}: {
+  storage: () => Promise<Storage>;
+  limit?: ThrottlePolicy;
+  actorLimit?: ThrottlePolicy;
+}) {
   return async function recordDenial(denial: Denial, info: RequestInfo, at: Date): Promise<DenialOutcome> {
     const db = await storage();
-    if (denial.actor === null) {
-      const key = `anonymous-denials:${info.ip ?? 'unknown'}`;
-      const throttledUntil = await db.throttle.lockedUntil([key], at);
-      if (throttledUntil) return { recorded: false, throttledUntil };
-      await db.throttle.recordFailure(key, at, limit);
-    }
+    const verdict =
+      denial.actor === null
+        ? await db.throttle.takeAttempt(`anonymous-denials:${info.ip ? addressLimitKey(info.ip) : 'unknown'}`, at, limit)
+        : await db.throttle.takeAttempt(`actor-denials:${denial.actor.id}`, at, actorLimit);
+    if (!verdict.allowed) return { recorded: false, throttledUntil: verdict.lockedUntil };
     await db.audit.append(denialEvent(denial, info, at));
     return { recorded: true };
   };

@@ -72,8 +72,9 @@ export function createImpersonationService(options: ImpersonationServiceOptions)
   async function refuse(denial: Denial, ctx: RequestContext, at: Date): Promise<never> {
     const outcome = await recordDenial(denial, infoOf(ctx), at);
     if (!outcome.recorded) {
-      log.warn({ attempt: denial.attempt, ip: ctx.ip }, 'anonymous impersonation steps refused: too many from this address');
-      throw new AdminApiError('rate_limited', 'Too many attempts from this address: try again later', { retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) });
+      log.warn({ attempt: denial.attempt, actorId: denial.actor?.id, ip: ctx.ip }, 'denied impersonation steps refused: too many from this caller');
+      const message = denial.actor ? 'Too many refused attempts: try again later' : 'Too many attempts from this address: try again later';
+      throw new AdminApiError('rate_limited', message, { retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) });
     }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: ctx.ip }, 'impersonation step denied');
     throw answerTo(denial);

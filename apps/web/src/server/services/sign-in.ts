@@ -8,6 +8,7 @@ import { isUuid } from '../storage/ids';
 import { AlreadyViewingError } from '../storage/impersonations';
 import type { Storage } from '../storage/storage';
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
+import { addressLimitKey } from './address-key';
 import { Denied } from './denied';
 import type { DenialOutcome, RecordDenial } from './denial-recorder';
 import type { SweepExpired } from './expiry';
@@ -70,7 +71,7 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
       log.error({ err: error }, 'could not record a denied impersonation step');
     }
     if (outcome?.recorded === false) {
-      log.warn({ attempt: denial.attempt, ip: info.ip }, 'anonymous impersonation steps refused: too many from this address');
+      log.warn({ attempt: denial.attempt, actorId: denial.actor?.id, ip: info.ip }, 'denied impersonation steps refused: too many from this caller');
       throw new RateLimitedError();
     }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: info.ip }, 'impersonation step denied');
@@ -95,24 +96,27 @@ export function createSignInService({ storage, hasher, now, logger, revocations,
       const input = PasswordCredentials.safeParse(credentials);
       if (!input.success) return null;
       const { email, password } = input.data;
-      const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${info.ip}` : null };
+      const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${addressLimitKey(info.ip)}` : null };
       const db = await storage();
 
-      if (await db.throttle.lockedUntil([keys.account, ...(keys.ip ? [keys.ip] : [])], at)) {
-        log.warn({ ip: info.ip }, 'sign-in refused: too many failures');
+      // Counted before the password is checked, atomically: N parallel guesses cost N attempts.
+      const verdicts = [await db.throttle.takeAttempt(keys.account, at, throttle.account)];
+      if (keys.ip) verdicts.push(await db.throttle.takeAttempt(keys.ip, at, throttle.ip));
+      if (verdicts.some((verdict) => !verdict.allowed)) {
+        log.warn({ ip: info.ip }, 'sign-in refused: too many attempts');
         throw new RateLimitedError();
       }
 
       const user = await db.users.findByEmail(email);
       const passwordMatches = user?.passwordHash ? await hasher.verify(password, user.passwordHash) : await hasher.verifyDummy(password);
       if (!user || !passwordMatches || user.status !== 'active') {
-        await db.throttle.recordFailure(keys.account, at, throttle.account);
-        if (keys.ip) await db.throttle.recordFailure(keys.ip, at, throttle.ip);
         log.info({ userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' }, 'sign-in failed');
         return null;
       }
 
+      // A success is not a failure: the account starts afresh and the address gets its attempt back.
       await db.throttle.clear(keys.account);
+      if (keys.ip) await db.throttle.refund(keys.ip);
       await db.users.recordSignIn(user.id, at);
       log.info({ userId: user.id, ip: info.ip }, 'signed in');
       return { id: user.id, email: user.email, claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(at) } };

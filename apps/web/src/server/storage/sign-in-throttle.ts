@@ -2,6 +2,9 @@ import { and, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { signInThrottle } from '../db/schema';
 
+/** The verdict on one attempt counted by `takeAttempt`. */
+export type AttemptVerdict = { allowed: true } | { allowed: false; lockedUntil: Date };
+
 export interface ThrottlePolicy {
   /** Failures allowed within `windowMs` before the key is locked. */
   maxFailures: number;
@@ -32,6 +35,43 @@ export function createSignInThrottle(db: Queryable) {
             lockedUntil: sql`case when ${failures} >= ${policy.maxFailures} then ${lockedUntil} else ${signInThrottle.lockedUntil} end`,
           },
         });
+    },
+
+    /**
+     * Counts one attempt under `key` and answers whether it may go ahead, in one atomic upsert, before
+     * any slow work (a password hash) is done: N concurrent attempts cost N, so at most `maxFailures`
+     * of them are let through per window, however many arrive at once or on however many servers.
+     * The attempt that goes past the limit locks the key for `lockMs`; attempts while it is locked are
+     * refused (without extending the lock); the first attempt after the lock, or after the window,
+     * starts a new window. A success is handed back with `refund` or `clear`.
+     */
+    async takeAttempt(key: string, now: Date, policy: ThrottlePolicy): Promise<AttemptVerdict> {
+      const windowStart = new Date(now.getTime() - policy.windowMs);
+      const lockEnd = new Date(now.getTime() + policy.lockMs);
+      const { failures, windowStartedAt, lockedUntil } = signInThrottle;
+      // A new window starts once the old one has passed, or once a lock has ended; never during a lock.
+      const fresh = sql`(case when ${lockedUntil} is null then ${windowStartedAt} <= ${windowStart} else ${lockedUntil} <= ${now} end)`;
+      const [row] = await db
+        .insert(signInThrottle)
+        .values({ key, failures: 1, windowStartedAt: now, lockedUntil: policy.maxFailures < 1 ? lockEnd : null })
+        .onConflictDoUpdate({
+          target: signInThrottle.key,
+          set: {
+            failures: sql`case when ${fresh} then 1 else ${failures} + 1 end`,
+            windowStartedAt: sql`case when ${fresh} then ${now} else ${windowStartedAt} end`,
+            lockedUntil: sql`case when ${fresh} then null when ${lockedUntil} is null and ${failures} + 1 > ${policy.maxFailures} then ${lockEnd} else ${lockedUntil} end`,
+          },
+        })
+        .returning({ lockedUntil: signInThrottle.lockedUntil });
+      return row?.lockedUntil && row.lockedUntil > now ? { allowed: false, lockedUntil: row.lockedUntil } : { allowed: true };
+    },
+
+    /** Gives back one attempt counted by `takeAttempt` that turned out to be a success (a lock already set stays). */
+    async refund(key: string): Promise<void> {
+      await db
+        .update(signInThrottle)
+        .set({ failures: sql`greatest(${signInThrottle.failures} - 1, 0)` })
+        .where(eq(signInThrottle.key, key));
     },
 
     /** The latest time until which any of the keys is locked, or `null` when none is. */

@@ -306,5 +306,27 @@ describe.each(testDatabaseKinds())('storage contract on %s', (kind) => {
       await Promise.all(Array.from({ length: 3 }, (_, index) => storage().throttle.recordFailure(key, at(index), policy)));
       expect(await storage().throttle.lockedUntil([key], at(10))).not.toBeNull();
     });
+
+    it('lets exactly maxFailures of many concurrent attempts through and locks the key from the next one', async () => {
+      const key = `account:${uniqueEmail('parallel')}`;
+      const verdicts = await Promise.all(Array.from({ length: 12 }, () => storage().throttle.takeAttempt(key, at(0), policy)));
+      expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(policy.maxFailures);
+      expect(verdicts.filter((verdict) => !verdict.allowed)).toEqual(Array.from({ length: 12 - policy.maxFailures }, () => ({ allowed: false, lockedUntil: at(15 * MINUTE) })));
+      // Attempts while locked neither get through nor extend the lock; the first one after it starts afresh.
+      expect(await storage().throttle.takeAttempt(key, at(14 * MINUTE), policy)).toEqual({ allowed: false, lockedUntil: at(15 * MINUTE) });
+      expect(await storage().throttle.takeAttempt(key, at(15 * MINUTE), policy)).toEqual({ allowed: true });
+    });
+
+    it('starts a new window for attempts once the old one has passed, and takes a refunded attempt back', async () => {
+      const key = `ip:${uniqueEmail('refund')}`;
+      for (let index = 0; index < policy.maxFailures; index += 1) expect(await storage().throttle.takeAttempt(key, at(index), policy)).toEqual({ allowed: true });
+      await storage().throttle.refund(key);
+      expect(await storage().throttle.takeAttempt(key, at(10), policy)).toEqual({ allowed: true });
+      expect((await storage().throttle.takeAttempt(key, at(11), policy)).allowed).toBe(false);
+
+      const slow = `ip:${uniqueEmail('window')}`;
+      for (let index = 0; index < policy.maxFailures; index += 1) await storage().throttle.takeAttempt(slow, at(0), policy);
+      expect(await storage().throttle.takeAttempt(slow, at(10 * MINUTE), policy)).toEqual({ allowed: true });
+    });
   });
 });

@@ -6,15 +6,17 @@ import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
 
 /**
  * The cookies of every way a session is made or renewed, for an app on `origin`: HttpOnly, SameSite=Lax,
- * Path=/ always; under https also `Secure` and the `__Secure-` (session, callback) or `__Host-` (CSRF) prefix.
+ * Path=/ always; under https also `Secure` and the `__Host-` prefix (session, callback, CSRF): no Domain, Path=/.
  */
 export function describeSessionCookies(origin: string): void {
   const https = origin.startsWith('https://');
-  const sessionCookie = `${https ? '__Secure-' : ''}next-auth.session-token`;
+  const sessionCookie = `${https ? '__Host-' : ''}next-auth.session-token`;
 
   const expectHardened = (cookie: SetCookie | undefined) => {
     expect(cookie?.attributes).toMatchObject({ path: '/', httponly: true, samesite: 'Lax' });
     expect(cookie?.attributes['secure']).toBe(https ? true : undefined);
+    // A __Host- cookie carries no Domain: the browser would reject it otherwise.
+    expect(cookie?.attributes['domain']).toBeUndefined();
   };
   const issued = (response: Response, name: string) => setCookiesOf(response).find((cookie) => cookie.name === name && cookie.value !== '');
 
@@ -45,7 +47,8 @@ export function describeSessionCookies(origin: string): void {
         body: new URLSearchParams({ csrfToken, email: admin.email, password: TEST_PASSWORD, callbackUrl: `${origin}/`, json: 'true' }),
       });
       expectHardened(issued(response, sessionCookie));
-      expect(setCookiesOf(response).map((cookie) => cookie.name)).not.toContain(https ? 'next-auth.session-token' : '__Secure-next-auth.session-token');
+      expect(setCookiesOf(response).map((cookie) => cookie.name)).not.toContain(https ? 'next-auth.session-token' : '__Host-next-auth.session-token');
+      if (https) expect(setCookiesOf(response).map((cookie) => cookie.name)).not.toContain('__Secure-next-auth.session-token');
     });
 
     it('sets the CSRF cookie HttpOnly too, host-only under https', async () => {
@@ -78,6 +81,23 @@ export function describeSessionCookies(origin: string): void {
       const cleared = setCookiesOf(await browser.fetch('/api/auth/session')).find((cookie) => cookie.name === sessionCookie);
       expect(cleared?.attributes['max-age']).toBe('0');
       expectHardened(cleared);
+    });
+
+    it('treats a real session cookie mixed with a planted chunk as signed out, and clears both', async () => {
+      const browser = await app.signedIn(admin);
+      const token = browser.cookies.get(sessionCookie) ?? '';
+      expect(token).not.toBe('');
+      expect(await browser.session()).toMatchObject({ user: { email: admin.email } });
+
+      browser.cookies.set(`${sessionCookie}.0`, token);
+      const response = await browser.fetch('/api/auth/session');
+      expect(await response.json()).toEqual({});
+      const cleared = setCookiesOf(response).filter((cookie) => cookie.attributes['max-age'] === '0').map((cookie) => cookie.name).sort();
+      expect(cleared).toEqual([sessionCookie, `${sessionCookie}.0`].sort());
+      // The admin API, too, sees no session.
+      browser.cookies.set(sessionCookie, token);
+      browser.cookies.set(`${sessionCookie}.0`, token);
+      expect((await browser.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Mixed cookies' })).status).toBe(401);
     });
   });
 }

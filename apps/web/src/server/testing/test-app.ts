@@ -1,5 +1,5 @@
 import { createAppServices, type AppServices } from '../app/app-services';
-import { createPasswordHasher } from '../auth/password';
+import { createPasswordHasher, type PasswordHasher } from '../auth/password';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
 import type { UserRole, UserRow, UserStatus } from '../db/schema';
@@ -18,7 +18,8 @@ export const PUBLIC_ORIGIN = 'http://app.viewas.test';
 export const TEST_PASSWORD = 'correct horse battery staple';
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 /** A tiny scrypt cost: the format and comparison are the production ones, only the work factor is lower. */
-const hasher = createPasswordHasher({ log2N: 4, r: 8, p: 1 });
+export const testHasher: PasswordHasher = createPasswordHasher({ log2N: 4, r: 8, p: 1 });
+const hasher = testHasher;
 
 /** A clock the tests move instead of waiting; shared by every server of a test. Starts on a whole second. */
 export class TestClock {
@@ -41,11 +42,14 @@ export interface TestAppOptions {
   impersonationMaxMinutes?: number;
   throttle?: SignInServiceOptions['throttle'];
   anonymousDenialLimit?: ThrottlePolicy;
+  actorDenialLimit?: ThrottlePolicy;
   /** Replaces the database as the app sees it, e.g. to make it unreachable. */
   databaseProvider?: DatabaseProvider;
   /** Where the app logs (silent by default), and the scope that stamps request ids on its lines. */
   logger?: Logger;
   requestScope?: RequestScope;
+  /** Replaces the (fast) test password hasher, e.g. to count or slow down password checks. */
+  hasher?: PasswordHasher;
   /** How many proxies the server trusts to report the client's address in `X-Forwarded-For` (server.mjs's TRUST_PROXY). */
   trustedProxies?: number;
 }
@@ -83,9 +87,10 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     logger: options.logger ?? createLogger('silent'),
     requestScope: options.requestScope,
     now: clock.now,
-    hasher,
+    hasher: options.hasher ?? hasher,
     throttle: options.throttle,
     anonymousDenialLimit: options.anonymousDenialLimit,
+    actorDenialLimit: options.actorDenialLimit,
   });
   const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
   const storage = options.database.storage;

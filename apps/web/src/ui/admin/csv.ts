@@ -1,14 +1,18 @@
 /**
- * RFC 4180 CSV that is also safe to open in a spreadsheet: a cell that starts like a formula
- * (`=`, `+`, `-`, `@`, or a tab or carriage return that some programs skip first) gets a leading
- * apostrophe, so it is shown as text instead of being evaluated (OWASP "CSV injection").
+ * The one place the app writes CSV: RFC 4180 that is also safe to open in a spreadsheet.
+ *
+ * - Every field is quoted (inner quotes doubled). A spreadsheet set to a `;`, tab or `|` separator
+ *   (many European locales) would otherwise split an unquoted `a;=cmd()` into a cell that starts
+ *   with `=`; inside quotes no separator splits the field.
+ * - A field that starts like a formula (`=`, `+`, `-`, `@`, their full-width forms, or a tab, carriage
+ *   return or line feed that some programs skip first) gets a leading apostrophe, so it is shown as
+ *   text instead of being evaluated (OWASP "CSV injection").
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export function toCsv(rows: readonly (readonly string[])[]): string {

@@ -124,9 +124,10 @@ describe('Ledger', () => {
     expect(file.name).toBe(`impersonation-ledger-${new Date(NOW).toISOString().slice(0, 10)}.csv`);
     expect(file.type).toBe('text/csv;charset=utf-8');
     const lines = file.content.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Event,Administrator,User,Reason,IP address,User agent,Impersonation id');
-    expect(lines[1]).toBe('2030-01-01T10:20:00.000Z,Returned,grace@example.com,ada@example.com,,203.0.113.7,Mozilla/5.0,imp_1');
-    expect(lines[3]).toBe("2030-01-01T09:00:00.000Z,Refused,grace@example.com,,'=cmd|calc,,Mozilla/5.0,imp_1");
+    // Every field quoted (a ;-separator spreadsheet cannot split one), formulas neutralised.
+    expect(lines[0]).toBe('"Time (UTC)","Event","Administrator","User","Reason","IP address","User agent","Impersonation id"');
+    expect(lines[1]).toBe('"2030-01-01T10:20:00.000Z","Returned","grace@example.com","ada@example.com","","203.0.113.7","Mozilla/5.0","imp_1"');
+    expect(lines[3]).toBe(`"2030-01-01T09:00:00.000Z","Refused","grace@example.com","","'=cmd|calc","","Mozilla/5.0","imp_1"`);
     expect(lines).toHaveLength(5);
   });
 

@@ -1,0 +1,222 @@
+import type { Clock } from '../clock';
+import { backoffDelayMs } from '../delivery/backoff';
+import type { ChainedLedgerRow } from '../ledger/ledger-chain';
+import { ledgerEventJson } from '../ledger/ledger-event';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
+
+/** An attempt without an answer within this long has failed (and is retried). */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+/** The wait after the first failure; it doubles after each further one ... */
+export const FIRST_RETRY_DELAY_MS = 1_000;
+/** ... up to this. */
+export const MAX_RETRY_DELAY_MS = 5 * 60_000;
+/** An event is retried for this long after it was recorded, then given up (and reported). */
+export const RETRY_FOR_MS = 24 * 60 * 60_000;
+/**
+ * How long a claimed attempt is one server's. Well above the timeout, so no other server sends the
+ * same event while an attempt is in flight; if the server dies mid-attempt, the event is due again after it.
+ */
+export const DELIVERY_LEASE_MS = 30_000;
+
+/** The wait before the next attempt after `failures` failed attempts (1 s, 2 s, 4 s ... 5 min). */
+export function retryDelayMs(failures: number): number {
+  return backoffDelayMs(failures, { baseDelayMs: FIRST_RETRY_DELAY_MS, maxDelayMs: MAX_RETRY_DELAY_MS });
+}
+
+export interface OutboxItem {
+  eventId: number;
+  /** Attempts made so far, this one included. */
+  attempts: number;
+  createdAt: Date;
+  row: ChainedLedgerRow;
+}
+
+export interface DeliveryFailure {
+  at: Date;
+  error: string;
+  status: number | null;
+  /** When to try again; `null` when given up (410 Gone, or retried for 24 h). */
+  retryAt: Date | null;
+}
+
+/** The outbox: one item per ledger row, written in the same transaction as the row. */
+export interface WebhookOutboxStore {
+  /**
+   * Up to `limit` items due at `now` (not delivered, not given up) that no other server is claiming at
+   * the same moment (row locks skipped, not waited for): each one's attempt is counted and it is not due
+   * again before `leaseUntil`.
+   */
+  claimDue(input: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxItem[]>;
+  recordDelivered(eventId: number, input: { at: Date; status: number }): Promise<void>;
+  recordFailed(eventId: number, failure: DeliveryFailure): Promise<void>;
+}
+
+export interface WebhookRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+}
+
+/** Sends one request; resolves with the status (never following a redirect), rejects when there is no answer. */
+export type WebhookPoster = (request: WebhookRequest) => Promise<{ status: number }>;
+
+export type DeliveryOutcome =
+  | { eventId: number; attempt: number; result: 'delivered'; status: number }
+  | { eventId: number; attempt: number; result: 'retry'; status: number | null; error: string; retryAt: Date }
+  | { eventId: number; attempt: number; result: 'gave_up'; status: number | null; error: string };
+
+export interface WebhookDelivererOptions {
+  url: string;
+  secret: string;
+  store: WebhookOutboxStore;
+  post: WebhookPoster;
+  clock: Clock;
+  batchSize?: number;
+  onOutcome?: (outcome: DeliveryOutcome) => void;
+}
+
+/** The exact body POSTed for a ledger row (the same bytes on every attempt). */
+export function webhookBody(row: ChainedLedgerRow): string {
+  return JSON.stringify(ledgerEventJson(row));
+}
+
+export function webhookRequest(url: string, secret: string, row: ChainedLedgerRow, now: Date): WebhookRequest {
+  const body = webhookBody(row);
+  return {
+    url,
+    body,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Viewas-Webhooks/1',
+      [EVENT_ID_HEADER]: String(row.id),
+      [SIGNATURE_HEADER]: webhookSignature(secret, body, now.getTime() / 1000),
+    },
+  };
+}
+
+function describeStatus(status: number): string {
+  if (status === 410) return 'the receiver answered 410 Gone: not retried';
+  if (status >= 300 && status < 400) return `the receiver answered ${status}, a redirect (redirects are not followed)`;
+  return `the receiver answered ${status}`;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `could not reach the receiver: ${error instanceof Error ? error.message : String(error)}${cause}`;
+}
+
+/**
+ * Delivers what is due in the outbox: each item once per attempt across all servers, 2xx is delivered,
+ * 410 Gone is given up at once, anything else (or no answer in 5 s) is retried with backoff for 24 h.
+ */
+export function createWebhookDeliverer({ url, secret, store, post, clock, batchSize = 10, onOutcome }: WebhookDelivererOptions) {
+  async function attempt(item: OutboxItem): Promise<DeliveryOutcome> {
+    let status: number | null = null;
+    let error: string;
+    try {
+      status = (await post(webhookRequest(url, secret, item.row, clock.now()))).status;
+      if (status >= 200 && status < 300) {
+        await store.recordDelivered(item.eventId, { at: clock.now(), status });
+        return { eventId: item.eventId, attempt: item.attempts, result: 'delivered', status };
+      }
+      error = describeStatus(status);
+    } catch (thrown) {
+      error = describeError(thrown);
+    }
+    const at = clock.now();
+    const retryAt = new Date(at.getTime() + retryDelayMs(item.attempts));
+    const giveUp = status === 410 || retryAt.getTime() > item.createdAt.getTime() + RETRY_FOR_MS;
+    if (giveUp) {
+      const final = status === 410 ? error : `${error}; given up after ${item.attempts} attempts in 24 h`;
+      await store.recordFailed(item.eventId, { at, error: final, status, retryAt: null });
+      return { eventId: item.eventId, attempt: item.attempts, result: 'gave_up', status, error: final };
+    }
+    await store.recordFailed(item.eventId, { at, error, status, retryAt });
+    return { eventId: item.eventId, attempt: item.attempts, result: 'retry', status, error, retryAt };
+  }
+
+  return {
+    /** One round: claims what is due and attempts it; resolves with the outcomes. */
+    async deliverDue(): Promise<DeliveryOutcome[]> {
+      const now = clock.now();
+      const items = await store.claimDue({ now, leaseUntil: new Date(now.getTime() + DELIVERY_LEASE_MS), limit: batchSize });
+      const outcomes = await Promise.all(items.map(attempt));
+      for (const outcome of outcomes) onOutcome?.(outcome);
+      return outcomes;
+    },
+    batchSize,
+  };
+}
+
+export type WebhookDeliverer = ReturnType<typeof createWebhookDeliverer>;
+
+/** A poster over `fetch`: redirects are answers, not followed; no answer within the timeout is an error. */
+export function createFetchPoster(fetchImpl: typeof fetch = fetch): WebhookPoster {
+  return async ({ url, headers, body, timeoutMs }) => {
+    const response = await fetchImpl(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel().catch(() => undefined);
+    return { status: response.status };
+  };
+}
+
+export interface WebhookWorkerOptions {
+  deliverer: WebhookDeliverer;
+  /** How often to look for due items when nothing woke the worker (rows from other servers, retries). */
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export const WEBHOOK_POLL_MS = 1_000;
+
+/**
+ * Runs the deliverer until stopped: a round whenever woken (a row was just written) or every `pollMs`,
+ * and straight away again while rounds come back full.
+ */
+export function startWebhookWorker({ deliverer, pollMs = WEBHOOK_POLL_MS, onError }: WebhookWorkerOptions) {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      wakeUp = resolve;
+      timer = setTimeout(resolve, pollMs);
+      timer.unref?.();
+    }).finally(() => {
+      clearTimeout(timer);
+      wakeUp = undefined;
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false;
+      let full = false;
+      try {
+        full = (await deliverer.deliverDue()).length >= deliverer.batchSize;
+      } catch (error) {
+        onError?.(error);
+      }
+      if (!full) await sleep();
+    }
+  })();
+
+  return {
+    wake(): void {
+      woken = true;
+      wakeUp?.();
+    },
+    /** Stops after the round in flight (its attempts are recorded). */
+    async stop(): Promise<void> {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
+
+export type WebhookWorker = ReturnType<typeof startWebhookWorker>;
