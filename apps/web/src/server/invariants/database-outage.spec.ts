@@ -1,7 +1,7 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from '../db/database-provider';
 import { openPostgres } from '../db/postgres';
-import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
+import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
 import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
 import { createTcpProxy, type TcpProxy } from '../testing/tcp-proxy';

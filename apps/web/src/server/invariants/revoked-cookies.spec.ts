@@ -1,5 +1,5 @@
-import type { UserRow } from '../db/schema';
-import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
+import type { UserRow } from '@viewas/impersonation-core';
+import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
 import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
 

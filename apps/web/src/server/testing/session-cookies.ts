@@ -1,8 +1,8 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { setCookiesOf, type SetCookie } from './set-cookie';
 import { createPgliteTestDatabase, type TestDatabase } from './test-database';
 import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from './test-app';
-import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
+import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
 
 /**
  * The cookies of every way a session is made or renewed, for an app on `origin`: HttpOnly, SameSite=Lax,
