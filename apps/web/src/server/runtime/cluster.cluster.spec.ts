@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
+import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
+import { RATE_LIMITED_CODE } from '@viewas/impersonation-core/next-auth';
 import { createPasswordHasher } from '../auth/password';
-import { DEFAULT_THROTTLE, RATE_LIMITED_CODE } from '../services/sign-in';
+import { DEFAULT_THROTTLE } from '../auth/password-sign-in';
 import { formatTimeline, startCluster, type Cluster } from '../testing/cluster';
 import { productionBuild } from '../testing/production-server';
 import { TestBrowser } from '../testing/test-browser';
