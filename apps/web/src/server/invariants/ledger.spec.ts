@@ -1,7 +1,7 @@
 import type { LedgerEventRow, UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
-import { TestBrowser } from '../testing/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { TestBrowser } from '../../../testing/server/test-browser';
 
 const REASON = 'Ticket 7781: cannot see invoices';
 const USER_AGENT = 'LedgerTest/2.0';

@@ -1,7 +1,7 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../config/config';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const REASON = 'Customer asked for help with billing';
 

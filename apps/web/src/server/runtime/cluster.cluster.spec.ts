@@ -3,9 +3,9 @@ import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
 import { RATE_LIMITED_CODE } from '@viewas/impersonation-core/next-auth';
 import { createPasswordHasher } from '../auth/password';
 import { DEFAULT_THROTTLE } from '../auth/password-sign-in';
-import { formatTimeline, startCluster, type Cluster } from '../testing/cluster';
-import { productionBuild } from '../testing/production-server';
-import { TestBrowser } from '../testing/test-browser';
+import { formatTimeline, startCluster, type Cluster } from '../../../testing/server/cluster';
+import { productionBuild } from '../../../testing/server/production-server';
+import { TestBrowser } from '../../../testing/server/test-browser';
 
 if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-cluster target does).');
 

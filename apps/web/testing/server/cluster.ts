@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findWorkspaceRoot } from '../config/workspace-root';
+import { findWorkspaceRoot } from '../../src/server/config/workspace-root';
 import { freePort, newDataDir, startProductionServer, type ProductionServer } from './production-server';
 import { createPostgresTestDatabase, requirePostgresUrl, type TestDatabase } from './test-database';
 
