@@ -3,7 +3,7 @@ import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/se
 import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
 import type { UserRow } from '@viewas/impersonation-core';
 
-// SPEC.md §7: every next-auth v4 endpoint under /api/auth, over real HTTP.
+// Every next-auth v4 endpoint under /api/auth (docs/architecture.md, data flow), over real HTTP.
 describe('next-auth endpoints', () => {
   let database: TestDatabase;
   let app: TestApp;
