@@ -142,6 +142,15 @@ describe('next-auth endpoints', () => {
     expect(response.status).toBe(413);
   });
 
+  it('answers 400 to an auth request body that is not valid UTF-8', async () => {
+    const response = await app.browser().fetch('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new Uint8Array([0x6d, 0x3d, 0xff, 0xfe]),
+    });
+    expect(response.status).toBe(400);
+  });
+
   describe("next-auth's own pages under the Content-Security-Policy", () => {
     const page = async (path: string, headers: Record<string, string> = {}) => {
       const response = await app.browser().fetch(path, { headers });
