@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { ACCESS_REQUEST_LIFETIME_MS, BREAK_GLASS_REASON_MIN_LENGTH, type SupportAccess, type UserRow } from '@viewas/impersonation-core';
-import { startSmtpServerProcess, type SmtpServerProcess } from '../testing/smtp-server';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { startSmtpServerProcess, type SmtpServerProcess } from '../../../testing/server/smtp-server';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
 jest.setTimeout(60_000);
 

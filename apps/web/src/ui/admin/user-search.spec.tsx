@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { ApiResult, UsersPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { ada, alan, deferred, fail, grace, linus, ok } from '../test-utils/fixtures';
-import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { ada, alan, deferred, fail, grace, linus, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, UserSearch } from './user-search';
 
 function setup(listUsers: jest.Mock, onViewAs = jest.fn(), firstPage?: ApiResult<UsersPage>) {
@@ -46,12 +46,12 @@ describe('UserSearch', () => {
     const { user, onViewAs } = setup(jest.fn(async () => page()));
     await screen.findByRole('table');
 
-    expect(screen.getAllByRole('button', { name: /^View the app as/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^View as / })).toHaveLength(1);
     expect(screen.getByText('This is you')).toBeInTheDocument();
     expect(screen.getByText('Disabled accounts cannot be impersonated')).toBeInTheDocument();
     expect(screen.getByText('Administrators cannot be impersonated')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'View the app as ada@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'View as ada@example.com' }));
     expect(onViewAs).toHaveBeenCalledWith(ada);
   });
 
