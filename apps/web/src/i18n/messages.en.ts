@@ -191,6 +191,7 @@ export const en = {
   },
   consent: {
     requestsHeading: 'Requests to view your account',
+    loading: 'Loading access requests…',
     requestsDescription: 'Staff asked to view the app as you. Nothing happens until you approve; a request you do not answer expires after 24 hours.',
     staffHeading: 'Access requests',
     staffDescription: 'Views waiting for the user’s consent or a second administrator’s approval, and your own requests. You cannot approve your own.',

@@ -22,6 +22,12 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AdminApiC
     endImpersonation: jest.fn(),
     listAudit: jest.fn(async () => ok({ events: [], nextCursor: null })),
     getAccessHistory: jest.fn(async () => ok({ entries: [], nextCursor: null })),
+    listStaffAccessRequests: jest.fn(async () => ok({ requests: [] })),
+    decideAccessRequestAsAdmin: jest.fn(),
+    listMyAccessRequests: jest.fn(async () => ok({ requests: [] })),
+    decideAccessRequestAsUser: jest.fn(),
+    listNotifications: jest.fn(async () => ok({ notifications: [], unreadCount: 0, nextCursor: null })),
+    markNotificationsRead: jest.fn(async () => ok({ success: true as const, unreadCount: 0 })),
     ...overrides,
   } as jest.Mocked<AdminApiClient>;
 }

@@ -129,7 +129,7 @@ export function AccessRequestsPanel() {
   const { state, reload, deciding, error, decide } = useAccessRequests('mine');
   return (
     <Card title={t.requestsHeading} description={t.requestsDescription}>
-      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={1} /> : null}
+      {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
       {state.status === 'error' ? <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} /> : null}
       {state.status === 'ready' && state.data.requests.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {error ? <ErrorState title={t.decideFailed} message={error} /> : null}

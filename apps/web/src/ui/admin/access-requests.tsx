@@ -58,7 +58,7 @@ export function AccessRequests({ initial }: AccessRequestsProps) {
         </Button>
       }
     >
-      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={1} /> : null}
+      {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
       {state.status === 'error' ? <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} /> : null}
       {error ? <ErrorState title={t.decideFailed} message={error} /> : null}
       {state.status === 'ready' && rows.length === 0 ? <EmptyState title={t.emptyTitle}>{t.staffEmpty}</EmptyState> : null}

@@ -3,7 +3,8 @@ import type { SessionUser } from '@viewas/session-client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { holdSessionFetch, NextContext, sessionOf, type NextContextOptions } from '../../../testing/ui/next';
-import { renderWithApp } from '../../../testing/ui/render';
+import { ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { AFTER_SIGN_OUT_URL } from './sign-out-button';
 import { TopBar } from './top-bar';
 
@@ -27,10 +28,21 @@ describe('TopBar', () => {
     const { container } = await setup(member, { session: sessionOf(member), pathname: '/account/access' });
     expect(screen.getByRole('link', { name: 'Viewas' })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Primary' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Access history']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Access history', 'Notifications']);
     expect(within(nav).getByRole('link', { name: 'Access history' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says how many notifications are unread, to the eye and to a screen reader', async () => {
+    const api = fakeApi({ listNotifications: jest.fn(async () => ok({ notifications: [], unreadCount: 3, nextCursor: null })) });
+    renderWithApp(
+      <NextContext session={sessionOf(member)} pathname="/">
+        <TopBar initialUser={member} />
+      </NextContext>,
+      { services: fakeServices({ api }) },
+    );
+    expect(await screen.findByRole('link', { name: /^Notifications\s*,\s*3 unread$/ })).toHaveAttribute('href', '/account/notifications');
   });
 
   it('adds the admin page for an admin', async () => {
