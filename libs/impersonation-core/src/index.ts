@@ -133,3 +133,12 @@ export {
   type RetryPolicy,
 } from './lib/mail-outbox/mail-outbox';
 export { createNotifier, type NewMail, type NewNotification, type NotificationSink, type Notify, type NotifierOptions } from './lib/notifications/notifier';
+export {
+  createLiveImpersonations,
+  LIVE_IMPERSONATIONS_POLL_MS,
+  REVOCATION_WINDOW_MS,
+  type LiveImpersonations,
+  type LiveImpersonationsOptions,
+  type LiveImpersonationsSource,
+  type LiveStatus,
+} from './lib/revocation/live-impersonations';
