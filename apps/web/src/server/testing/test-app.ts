@@ -74,7 +74,11 @@ let emailCounter = 0;
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const origin = options.origin ?? PUBLIC_ORIGIN;
-  const database: DatabaseProvider = options.databaseProvider ?? { get: async () => options.database.handle.db, close: async () => undefined };
+  const database: DatabaseProvider = options.databaseProvider ?? {
+    get: async () => options.database.handle.db,
+    subscribe: (channel, onChange) => options.database.handle.subscribe(channel, onChange),
+    close: async () => undefined,
+  };
   const services = createAppServices({
     config: {
       origin,
