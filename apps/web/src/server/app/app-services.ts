@@ -28,6 +28,7 @@ import { createStorage, type Storage } from '../storage/storage';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
 import { createOpenApiEndpoint } from './openapi-endpoint';
+import { createLiveImpersonations } from '@viewas/impersonation-core';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
@@ -62,17 +63,26 @@ export function createAppServices({ config, secret, database, logger, requestSco
   const cookieName = sessionCookieName(config.origin);
   const recordDenial = createDenialRecorder({ storage, limit: anonymousDenialLimit, actorLimit: actorDenialLimit });
 
+  // Every impersonated read asks this in-process view, not the database; startServer keeps it current.
+  const liveImpersonations = createLiveImpersonations({
+    source: { loadLive: async () => (await storage()).impersonations.liveIds(now()) },
+    clock: { now },
+    onLoadFailed: (error) => logger.warn({ err: error }, 'could not read the live impersonations: impersonated sessions end until it can'),
+  });
   const checkSession = createSessionValidator({
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     now,
     revocations,
-    async isImpersonationRunning(claim) {
-      const db = await storage();
-      const [running, admin] = await Promise.all([db.impersonations.isRunning(claim.id, now()), db.users.findById(claim.adminId)]);
-      return running && isActiveAdmin(admin);
+    async liveStatus(claim) {
+      const verifiedAt = new Date(claim.checkedAt * 1000);
+      const status = liveImpersonations.status(claim.id, verifiedAt);
+      if (status !== 'unknown') return status;
+      // Out of date (or never read, in a process that does not poll): one reload, then the answer stands.
+      await liveImpersonations.refresh();
+      return liveImpersonations.status(claim.id, verifiedAt);
     },
     onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => logger.warn({ err: error }, 'could not record expired impersonations')),
-    onRecheckFailed: (error, claim) => logger.warn({ err: error, impersonationId: claim.id }, 'impersonation re-check failed: the impersonated session ends'),
+    onRecheckFailed: (claim) => logger.warn({ impersonationId: claim.id }, 'the live impersonations could not be read: the impersonated session ends'),
   });
   const sessions = createSessionReader({ codec, cookieName, checkSession });
   const signIn = createSignInService({ storage, hasher, now, logger, revocations, sweepExpired, recordDenial, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
@@ -131,7 +141,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };
+  return { handle, readSession, liveImpersonations, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

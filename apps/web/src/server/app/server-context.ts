@@ -2,6 +2,7 @@ import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
 import { DataDirLockedError } from '../db/data-dir-lock';
+import { LIVE_IMPERSONATIONS_CHANNEL } from '../db/change-notifications';
 import { openConfiguredDatabase } from '../db/open-database';
 import { createLogger } from '../logging/logger';
 import { createRequestScope } from '../logging/request-scope';
@@ -51,12 +52,18 @@ export async function startServer(): Promise<ServerContext> {
     if (error instanceof DataDirLockedError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
   }
+  // The view of live impersonations: reloaded every second, and at once when the database announces a
+  // change (migration 0007's trigger); a server that cannot read it ends impersonated sessions.
+  const unsubscribe = context.database.subscribe(LIVE_IMPERSONATIONS_CHANNEL, () => void context.liveImpersonations.refresh());
+  await context.liveImpersonations.start();
   const timer = setInterval(() => {
     context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
   (globalThis as ContextHolder)[SHUTDOWN] = async () => {
     clearInterval(timer);
+    context.liveImpersonations.stop();
+    await unsubscribe();
     await context.database.close();
     context.logger.info('database closed');
   };

@@ -181,6 +181,19 @@ export function createImpersonationsRepository(db: Queryable) {
       return row !== undefined;
     },
 
+    /**
+     * The ids of every running impersonation whose administrator is still an active administrator: what
+     * each app server's view of live impersonations holds (one small query, however many sessions read).
+     */
+    async liveIds(now: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: impersonations.id })
+        .from(impersonations)
+        .innerJoin(users, eq(users.id, impersonations.adminId))
+        .where(and(isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now), eq(users.role, 'admin'), eq(users.status, 'active')));
+      return rows.map((row) => row.id);
+    },
+
     /** Open ones (pending or running) or the most recent, newest first. */
     async list({ open, limit }: { open?: boolean; limit: number }): Promise<ImpersonationDetails[]> {
       const rows = await selectDetails()
