@@ -76,8 +76,9 @@ export function createAppServices({ config, secret, database, logger, requestSco
     async liveStatus(claim) {
       const verifiedAt = new Date(claim.checkedAt * 1000);
       const status = liveImpersonations.status(claim.id, verifiedAt);
-      if (status !== 'unknown') return status;
-      // Out of date (or never read, in a process that does not poll): one reload, then the answer stands.
+      if (status !== 'unknown' || liveImpersonations.polling) return status;
+      // Out of date while polling: the database cannot be read, so fail closed at once rather than wait on
+      // it. A process that does not poll (tests, tools) reloads on demand instead.
       await liveImpersonations.refresh();
       return liveImpersonations.status(claim.id, verifiedAt);
     },

@@ -96,6 +96,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     anonymousDenialLimit: options.anonymousDenialLimit,
     actorDenialLimit: options.actorDenialLimit,
   });
+  // As at a server's start-up: the view of live impersonations is read once (later reads reload it on demand).
+  await services.liveImpersonations.refresh();
   const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
   const storage = options.database.storage;
   const browser = () => new TestBrowser(server.url, origin);

@@ -30,6 +30,8 @@ export interface LiveImpersonations {
    * an impersonation newer than this server's list counts as live until the next reload.
    */
   status(impersonationId: string, verifiedAt: Date): LiveStatus;
+  /** Whether the periodic reload runs (`start`ed and not `stop`ped). */
+  readonly polling: boolean;
   /** Reloads now: after a change notification, or a change made by this server. Never rejects. */
   refresh(): Promise<void>;
   /** Starts the periodic reload (the first one at once); resolves after that first attempt. */
@@ -101,6 +103,9 @@ export function createLiveImpersonations({ source, clock, pollMs = LIVE_IMPERSON
       if (live.has(impersonationId)) return 'live';
       // Seen running by a server after this list was read (verifiedAt has whole seconds): too new to be in it.
       return verifiedAt.getTime() + 1000 > loadedAt ? 'live' : 'ended';
+    },
+    get polling() {
+      return !stopped;
     },
     refresh,
     async start() {
