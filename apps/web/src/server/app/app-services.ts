@@ -73,15 +73,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     now,
     revocations,
-    async liveStatus(claim) {
-      const verifiedAt = new Date(claim.checkedAt * 1000);
-      const status = liveImpersonations.status(claim.id, verifiedAt);
-      if (status !== 'unknown' || liveImpersonations.polling) return status;
-      // Out of date while polling: the database cannot be read, so fail closed at once rather than wait on
-      // it. A process that does not poll (tests, tools) reloads on demand instead.
-      await liveImpersonations.refresh();
-      return liveImpersonations.status(claim.id, verifiedAt);
-    },
+    liveStatus: (claim) => liveImpersonations.check(claim.id, new Date(claim.checkedAt * 1000)),
     onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => logger.warn({ err: error }, 'could not record expired impersonations')),
     onRecheckFailed: (claim) => logger.warn({ impersonationId: claim.id }, 'the live impersonations could not be read: the impersonated session ends'),
   });

@@ -115,4 +115,49 @@ describe('createLiveImpersonations', () => {
     await elapse(LIVE_IMPERSONATIONS_POLL_MS * 5);
     expect(loadLive).toHaveBeenCalledTimes(1);
   });
+
+  describe('check', () => {
+    it('looks an impersonation verified after the list was read up in a list read now: an end right after a start is seen', async () => {
+      const { view, loadLive } = setup([]);
+      await view.start();
+      const justActivated = new Date(START);
+      expect(await view.check('imp-new', justActivated)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(2);
+      view.stop();
+    });
+
+    it('counts such an impersonation live when the list read now has it', async () => {
+      const { view, setLive } = setup([]);
+      await view.start();
+      setLive(['imp-new']);
+      expect(await view.check('imp-new', new Date(START))).toBe('live');
+      view.stop();
+    });
+
+    it('answers from the list alone for an impersonation verified before it was read', async () => {
+      const { view, loadLive } = setup(['imp-1']);
+      await view.start();
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      expect(await view.check('imp-2', LONG_AGO)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+      view.stop();
+    });
+
+    it('answers unknown at once while polling with a list older than the window, without waiting on the database', async () => {
+      const { view, elapse, failWith, loadLive } = setup(['imp-1']);
+      await view.start();
+      failWith(new Error('connection refused'));
+      await elapse(REVOCATION_WINDOW_MS + 1);
+      const calls = loadLive.mock.calls.length;
+      expect(await view.check('imp-1', LONG_AGO)).toBe('unknown');
+      expect(loadLive).toHaveBeenCalledTimes(calls);
+      view.stop();
+    });
+
+    it('reloads on demand when it does not poll', async () => {
+      const { view, loadLive } = setup(['imp-1']);
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+    });
+  });
 });

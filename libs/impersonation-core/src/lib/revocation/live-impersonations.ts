@@ -30,6 +30,14 @@ export interface LiveImpersonations {
    * an impersonation newer than this server's list counts as live until the next reload.
    */
   status(impersonationId: string, verifiedAt: Date): LiveStatus;
+  /**
+   * `status`, made certain where it can be: an impersonation verified after the list was read is looked
+   * up in a list read now (so an end right after a start is not missed; if that read fails it counts as
+   * live, within the window), and a view that does not poll (tests, tools) reloads when it is out of
+   * date. A polling view that is out of date answers `unknown` at once: the database cannot be read, and
+   * an impersonated read must not wait on it.
+   */
+  check(impersonationId: string, verifiedAt: Date): Promise<LiveStatus>;
   /** Whether the periodic reload runs (`start`ed and not `stop`ped). */
   readonly polling: boolean;
   /** Reloads now: after a change notification, or a change made by this server. Never rejects. */
@@ -58,6 +66,8 @@ export function createLiveImpersonations({ source, clock, pollMs = LIVE_IMPERSON
   let live = new Set<string>();
   /** When the current list was read (the time the query was sent): undefined until the first success. */
   let loadedAt: number | undefined;
+  /** Successful reloads so far. */
+  let loads = 0;
   let running: Promise<void> | undefined;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -68,6 +78,7 @@ export function createLiveImpersonations({ source, clock, pollMs = LIVE_IMPERSON
     try {
       live = new Set(await source.loadLive());
       loadedAt = startedAt;
+      loads += 1;
     } catch (error) {
       onLoadFailed?.(error);
     }
@@ -103,6 +114,21 @@ export function createLiveImpersonations({ source, clock, pollMs = LIVE_IMPERSON
       if (live.has(impersonationId)) return 'live';
       // Seen running by a server after this list was read (verifiedAt has whole seconds): too new to be in it.
       return verifiedAt.getTime() + 1000 > loadedAt ? 'live' : 'ended';
+    },
+    async check(impersonationId, verifiedAt) {
+      const current = () => loadedAt !== undefined && clock.now().getTime() - loadedAt <= windowMs;
+      if (!current()) {
+        if (!stopped) return 'unknown';
+        await refresh();
+        if (!current()) return 'unknown';
+      }
+      if (live.has(impersonationId)) return 'live';
+      if (verifiedAt.getTime() + 1000 <= (loadedAt ?? 0)) return 'ended';
+      // Verified after this list was read: a list read from now on knows it, whether it runs or has ended.
+      const before = loads;
+      await refresh();
+      if (loads === before) return 'live';
+      return live.has(impersonationId) ? 'live' : 'ended';
     },
     get polling() {
       return !stopped;
