@@ -2,7 +2,7 @@ import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { LIVE_IMPERSONATIONS_CHANNEL } from '../db/change-notifications';
+import { LIVE_IMPERSONATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
 import { openConfiguredDatabase } from '../db/open-database';
 import { createLogger } from '../logging/logger';
 import { createRequestScope } from '../logging/request-scope';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { UserRow } from './schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from './database-provider';
 import { openPostgres } from './postgres';
 import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPasswordHasher } from '../auth/password';
-import { createStorage } from '../storage/storage';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { captureLogs } from '../testing/log-capture';
 import { MIGRATIONS_DIR } from '../testing/test-database';
 import { DataDirLockedError } from './data-dir-lock';
@@ -26,7 +26,7 @@ describe('the embedded database', () => {
     async () => {
       const first = capturingLogger();
       const provider = openConfiguredDatabase(config, { logger: first.logger, hasher });
-      const storage = createStorage(await provider.get());
+      const storage = createPostgresStore(await provider.get());
 
       expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
       expect(await storage.users.findByEmail('admin2@example.com')).toMatchObject({ role: 'admin', status: 'active' });
@@ -46,7 +46,7 @@ describe('the embedded database', () => {
 
       const restart = capturingLogger();
       const reopened = openConfiguredDatabase(config, { logger: restart.logger, hasher });
-      expect(await createStorage(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
+      expect(await createPostgresStore(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
       expect(restart.messages().some((message) => message.includes('Demo accounts'))).toBe(false);
       await reopened.close();
     },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PasswordHasher } from '../auth/password';
 import type { AppConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
-import { createStorage } from '../storage/storage';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { createDatabaseProvider, type DatabaseProvider } from './database-provider';
 import { DEMO_ACCOUNTS, GENERATED_USER_COUNT } from './demo-users';
 import { migrateDatabase } from './migrate';
@@ -26,7 +26,7 @@ export function openConfiguredDatabase(config: Pick<AppConfig, 'database' | 'mig
       await migrateDatabase(handle, config.migrationsDir);
       if (handle.kind !== 'pglite') return;
       const password = config.demoPassword ?? randomBytes(12).toString('base64url');
-      const result = await seedDemoData(createStorage(handle.db), hasher, password);
+      const result = await seedDemoData(createPostgresStore(handle.db), hasher, password);
       if (!result.seeded) return;
       const emails = DEMO_ACCOUNTS.map((account) => account.email).join(', ');
       logger.warn(

@@ -1,4 +1,4 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from '../db/database-provider';
 import { openPostgres } from '../db/postgres';
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';

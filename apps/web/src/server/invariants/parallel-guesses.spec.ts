@@ -1,5 +1,5 @@
 import type { PasswordHasher } from '../auth/password';
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 import { startTestApp, TEST_PASSWORD, TestClock, testHasher, type TestApp } from '../testing/test-app';
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
 import { startTestApp, TestClock, type TestApp } from '../testing/test-app';

@@ -1,4 +1,4 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createRequestScope } from './request-scope';
 import { captureLogs } from '../testing/log-capture';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';

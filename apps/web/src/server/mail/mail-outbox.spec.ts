@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DatabaseKind } from '../db/database';
 import { openPostgres } from '../db/postgres';
-import { createMailOutboxRepository } from '../storage/mail-outbox';
+import { createMailOutboxRepository } from '@viewas/impersonation-core/postgres';
 import { startSmtpServerProcess, type ReceivedMail, type SmtpServerProcess } from '../testing/smtp-server';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 import { createSmtpTransport } from './smtp-transport';

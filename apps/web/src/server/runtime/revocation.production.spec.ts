@@ -1,6 +1,6 @@
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
 import { randomBytes } from 'node:crypto';
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { productionBuild, newDataDir, startProductionServer, type ProductionServer } from '../testing/production-server';
 import { TEST_PASSWORD, testHasher } from '../testing/test-app';
 import { TestBrowser } from '../testing/test-browser';

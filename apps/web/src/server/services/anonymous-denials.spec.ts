@@ -1,4 +1,4 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
 import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
 
@@ -27,7 +27,7 @@ describe('denied impersonation steps without a session', () => {
     await database?.close();
   });
 
-  const deniedRows = async () => (await database.storage.audit.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
+  const deniedRows = async () => (await database.storage.ledger.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
   const anonymousStart = (server: TestApp, headers: Record<string, string> = {}) =>
     server.browser().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' }, headers);
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { setCookiesOf, type SetCookie } from './set-cookie';
 import { createPgliteTestDatabase, type TestDatabase } from './test-database';
 import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from './test-app';

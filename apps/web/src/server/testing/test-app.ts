@@ -2,13 +2,11 @@ import { createAppServices, type AppServices } from '../app/app-services';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
-import type { UserRole, UserRow, UserStatus } from '../db/schema';
+import type { ImpersonationStore, ThrottlePolicy, UserRole, UserRow, UserStatus } from '@viewas/impersonation-core';
 import { createLogger, type Logger } from '../logging/logger';
 import type { RequestScope } from '../logging/request-scope';
 import { CLIENT_IP_HEADER } from '../runtime/client-address.mjs';
-import type { SignInServiceOptions } from '../services/sign-in';
-import type { ThrottlePolicy } from '../storage/sign-in-throttle';
-import type { Storage } from '../storage/storage';
+import type { PasswordThrottle } from '../auth/password-sign-in';
 import { serveOverHttp } from './http-server';
 import { TestBrowser } from './test-browser';
 import type { TestDatabase } from './test-database';
@@ -40,7 +38,7 @@ export interface TestAppOptions {
   clock?: TestClock;
   sessionMaxAgeSeconds?: number;
   impersonationMaxMinutes?: number;
-  throttle?: SignInServiceOptions['throttle'];
+  throttle?: PasswordThrottle;
   anonymousDenialLimit?: ThrottlePolicy;
   actorDenialLimit?: ThrottlePolicy;
   /** Replaces the database as the app sees it, e.g. to make it unreachable. */
@@ -58,7 +56,7 @@ export interface TestApp {
   url: string;
   clock: TestClock;
   services: AppServices;
-  storage: Storage;
+  storage: ImpersonationStore;
   browser(): TestBrowser;
   createUser(fields?: { email?: string; name?: string; role?: UserRole; status?: UserStatus }): Promise<UserRow>;
   /** A browser signed in with e-mail and password. */

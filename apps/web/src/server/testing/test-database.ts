@@ -7,19 +7,20 @@ import { migrateDatabase } from '../db/migrate';
 import { dumpPglite, openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { findWorkspaceRoot } from '../config/workspace-root';
-import { createStorage, type Storage } from '../storage/storage';
+import type { ImpersonationStore } from '@viewas/impersonation-core';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 
 export interface TestDatabase {
   kind: DatabaseKind;
   handle: DatabaseHandle;
-  storage: Storage;
+  storage: ImpersonationStore;
   /** PostgreSQL only: the connection string of this test's own database. */
   url?: string;
   close(): Promise<void>;
 }
 
 const workspaceRoot = findWorkspaceRoot(__dirname);
-export const MIGRATIONS_DIR = path.join(workspaceRoot, 'apps', 'web', 'drizzle');
+export const MIGRATIONS_DIR = path.join(workspaceRoot, 'libs', 'impersonation-core', 'drizzle');
 
 /** PostgreSQL for the tests that must run against it; CI always sets it. */
 export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
@@ -43,7 +44,7 @@ export function requirePostgresUrl(): string {
 /** An in-memory PGlite booted from a migrated image (a fresh initdb takes seconds; the image under one). */
 export async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const handle = await openPglite({ memory: true, image: await migratedImage() });
-  return { kind: 'pglite', handle, storage: createStorage(handle.db), close: () => handle.close() };
+  return { kind: 'pglite', handle, storage: createPostgresStore(handle.db), close: () => handle.close() };
 }
 
 /** A database of its own on the PostgreSQL server, dropped on close, so parallel test files never meet. */
@@ -62,7 +63,7 @@ export async function createPostgresTestDatabase(serverUrl: string, options: { c
   return {
     kind: 'postgres',
     handle,
-    storage: createStorage(handle.db),
+    storage: createPostgresStore(handle.db),
     url: url.toString(),
     async close() {
       await handle.close();
