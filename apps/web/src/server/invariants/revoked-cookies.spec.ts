@@ -3,7 +3,6 @@ import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
 import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
 
-const SECOND = 1000;
 
 // Invariants 3 and 8 (DESIGN.md §4.3): an ended impersonation's cookie stops working, every copy of it.
 describe('ended impersonations: saved copies of the cookie stop working', () => {
