@@ -11,7 +11,7 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
     rules: {
-      // DESIGN.md §2: app -> any lib; banner -> theme (types only from session-client/admin-api);
+      // docs/architecture.md (the parts): app -> any lib; banner -> theme (types only from session-client/admin-api);
       // impersonation-core -> admin-api (contracts) only; session-client, admin-api and theme -> no other
       // workspace lib; libs never import the app.
       '@nx/enforce-module-boundaries': [
@@ -66,6 +66,35 @@ export default [
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Test support (`testing/` folders, a library's `./testing` fixtures) is for tests, stories and
+    // test set-up: code that ships never imports it. A library's own `./testing` entry is the exception.
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx', 'libs/*/src/**/*.ts', 'libs/*/src/**/*.tsx'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/*.stories.tsx',
+      '**/test-setup.ts',
+      'libs/*/src/testing.ts',
+      'libs/*/src/testing/**',
+      'libs/*/src/lib/testing/**',
+      'libs/*/src/test-utils/**',
+      'libs/*/src/test-support/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/testing', '**/testing/**', '**/test-utils', '**/test-utils/**', '**/test-support', '**/test-support/**', '@viewas/*/testing'],
+              message: 'Test support is for tests: code that ships never imports it.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -24,7 +24,7 @@ async function lintAs(file: string, code: string) {
 
 const BANNER_FILE = 'libs/impersonation-banner/src/boundary-probe.ts';
 
-describe('module boundaries (DESIGN.md §2)', () => {
+describe('module boundaries (docs/architecture.md, the parts)', () => {
   jest.setTimeout(60_000);
 
   it('fails lint when the banner imports next-auth', async () => {
@@ -57,5 +57,16 @@ describe('module boundaries (DESIGN.md §2)', () => {
   it('fails lint when a library reads process.env', async () => {
     const messages = await lintAs('libs/theme/src/boundary-probe.ts', 'export const probe = process.env.NEXT_PUBLIC_BRAND_200;\n');
     expect(messages.join('\n')).toMatch(/no-restricted-properties.*process\.env/s);
+  });
+
+  it('fails lint when code that ships imports test support, and allows it in a test', async () => {
+    const fromApp = await lintAs('apps/web/src/server/app/boundary-probe.ts', "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n");
+    expect(fromApp.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
+    const fixtures = await lintAs('apps/web/src/ui/boundary-probe.ts', "import { fakeSession } from '@viewas/session-client/testing';\nexport const probe = fakeSession;\n");
+    expect(fixtures.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
+    const fromLibrary = await lintAs('libs/impersonation-core/src/lib/boundary-probe.ts', "import { describeStoreContract } from '../../testing/store-contract';\nexport const probe = describeStoreContract;\n");
+    expect(fromLibrary.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
+    const inATest = await lintAs('apps/web/src/server/app/boundary-probe.spec.ts', "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n");
+    expect(inATest.join('\n')).not.toMatch(/no-restricted-imports/);
   });
 });

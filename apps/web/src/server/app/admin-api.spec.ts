@@ -1,8 +1,8 @@
 import type { AccessHistoryPage, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import type { UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { PUBLIC_ORIGIN, startTestApp, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { PUBLIC_ORIGIN, startTestApp, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 // The admin API's read side and the account history, over real HTTP.
 describe('admin API', () => {

@@ -1,5 +1,5 @@
 import { createPasswordHasher } from '../auth/password';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { DuplicateEmailError } from '@viewas/impersonation-core';
 import { createUserCommand, MIN_PASSWORD_LENGTH, UsageError, type CreateUserIo } from './create-user-command';
 

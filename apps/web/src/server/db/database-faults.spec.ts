@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from './database-provider';
 import { openPostgres } from './postgres';
-import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { createTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
-import type { TestBrowser } from '../testing/test-browser';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
+import { createTcpProxy, type TcpProxy } from '../../../testing/server/tcp-proxy';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 /** The app's configured database waits in this test (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
 const CONNECT_TIMEOUT_MS = 500;
@@ -24,7 +24,7 @@ interface Step {
 
 const runsOnPostgres = testDatabaseKinds().includes('postgres');
 
-// DESIGN.md §4.7 under real faults: PostgreSQL behind a TCP proxy that the test cuts (connections
+// Availability (docs/architecture.md, revoke check) under real faults: PostgreSQL behind a TCP proxy that the test cuts (connections
 // refused), partitions (nothing answers, only timeouts end a wait) and restores.
 (runsOnPostgres ? describe : describe.skip)('the app while PostgreSQL is unreachable', () => {
   let database: TestDatabase;

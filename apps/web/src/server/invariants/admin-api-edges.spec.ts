@@ -1,11 +1,11 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 const ONE_MEGABYTE = 1024 * 1024;
 
-// Invariant 9 (DESIGN.md §4.5 and §3): same-origin only, and every bad request is a clean JSON 4xx.
+// Invariant 9 (docs/architecture.md, the lifecycle rules): same-origin only, and every bad request is a clean JSON 4xx.
 describe('invariant 9: the admin API refuses cross-site and malformed requests cleanly', () => {
   let database: TestDatabase;
   let app: TestApp;

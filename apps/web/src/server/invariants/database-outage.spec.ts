@@ -2,17 +2,17 @@ import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from '../db/database-provider';
 import { openPostgres } from '../db/postgres';
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
-import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
-import { createTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
-import type { TestBrowser } from '../testing/test-browser';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { createTcpProxy, type TcpProxy } from '../../../testing/server/tcp-proxy';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 /** A privileged call must fail well within this while the database is unreachable. */
 const FAST_MS = 2_000;
 
 const runsOnPostgres = testDatabaseKinds().includes('postgres');
 
-// Invariant 11 (DESIGN.md §4.7): an outage signs nobody out; privileged calls fail fast and recover.
+// Invariant 11 (docs/architecture.md, the lifecycle rules): an outage signs nobody out; privileged calls fail fast and recover.
 (runsOnPostgres ? describe : describe.skip)('invariant 11: a PostgreSQL outage', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;

@@ -1,12 +1,12 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const MINUTE = 60_000;
 const IMPERSONATION_MINUTES = 10;
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-// Invariant 5 (DESIGN.md §4.3): a hard expiry that refreshes never extend.
+// Invariant 5 (docs/architecture.md, the lifecycle rules): a hard expiry that refreshes never extend.
 describe('invariant 5: impersonation expiry', () => {
   let database: TestDatabase;
   let clock: TestClock;

@@ -1,10 +1,10 @@
 import type { UserRow } from '@viewas/impersonation-core';
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 
-// Invariants 3 and 8 (DESIGN.md §4.3): an ended impersonation's cookie stops working, every copy of it.
+// Invariants 3 and 8 (docs/architecture.md, the lifecycle rules): an ended impersonation's cookie stops working, every copy of it.
 describe('ended impersonations: saved copies of the cookie stop working', () => {
   let database: TestDatabase;
   let clock: TestClock;

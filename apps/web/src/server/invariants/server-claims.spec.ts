@@ -1,7 +1,7 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 async function update(browser: TestBrowser, data: unknown) {
   const csrfToken = await browser.csrfToken();
@@ -9,7 +9,7 @@ async function update(browser: TestBrowser, data: unknown) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
-// Invariant 6 (DESIGN.md §4.4): claims come only from the server.
+// Invariant 6 (docs/architecture.md, the lifecycle rules): claims come only from the server.
 describe('invariant 6: a session update from the client changes nothing', () => {
   let database: TestDatabase;
   let app: TestApp;

@@ -1,12 +1,12 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../config/config';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const REASON = 'Customer asked for help with billing';
 
-// Invariant 7 (DESIGN.md §4.2): only a live admin starts, on an active ordinary user, from their own session.
+// Invariant 7 (docs/architecture.md, the lifecycle rules): only a live admin starts, on an active ordinary user, from their own session.
 describe('invariant 7: who may start and return', () => {
   let database: TestDatabase;
   let app: TestApp;

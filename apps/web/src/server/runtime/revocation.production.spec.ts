@@ -1,10 +1,10 @@
 import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
 import { randomBytes } from 'node:crypto';
 import type { UserRow } from '@viewas/impersonation-core';
-import { productionBuild, newDataDir, startProductionServer, type ProductionServer } from '../testing/production-server';
-import { TEST_PASSWORD, testHasher } from '../testing/test-app';
-import { TestBrowser } from '../testing/test-browser';
-import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { productionBuild, newDataDir, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import { TEST_PASSWORD, testHasher } from '../../../testing/server/test-app';
+import { TestBrowser } from '../../../testing/server/test-browser';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
 if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 

@@ -1,7 +1,7 @@
 import type { UserRow } from '@viewas/impersonation-core';
 import { CLIENT_IP_HEADER } from '../runtime/client-address.mjs';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../testing/test-app';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const WINDOW_MS = 15 * 60_000;
 const throttle = {

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { ADMIN_API_ROUTES, createOpenApiDocument } from '@viewas/admin-api';
 import { screen, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { renderWithApp } from '../../../testing/ui/render';
 import { ApiReferenceView, OPENAPI_DOCUMENT_PATH } from './api-reference-view';
 
 const apiDocument = createOpenApiDocument({ routes: Object.values(ADMIN_API_ROUTES), info: { title: 'Viewas admin and account API', version: '0.1.0' } });

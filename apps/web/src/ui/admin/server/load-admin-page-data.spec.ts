@@ -2,9 +2,9 @@ import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api
 import { USERS_PAGE_SIZE } from '@viewas/admin-api';
 import { createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
 import { createLogger } from '../../../server/logging/logger';
-import { startTestApp, TestClock, type TestApp } from '../../../server/testing/test-app';
-import type { TestBrowser } from '../../../server/testing/test-browser';
-import { createPgliteTestDatabase, type TestDatabase } from '../../../server/testing/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../../testing/server/test-app';
+import type { TestBrowser } from '../../../../testing/server/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../../testing/server/test-database';
 import { loadAdminPageData, type AdminPageSources } from './load-admin-page-data';
 
 const IMPERSONATION_MAX_MINUTES = 5;

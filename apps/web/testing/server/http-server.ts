@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { WebHandler } from '../auth/auth-handler';
-import { stampClientAddress } from '../runtime/client-address.mjs';
+import type { WebHandler } from '../../src/server/auth/auth-handler';
+import { stampClientAddress } from '../../src/server/runtime/client-address.mjs';
 
 export interface RunningServer {
   url: string;

@@ -3,8 +3,8 @@ import { createMemoryStorageManager, ThemeProvider, type StorageManager } from '
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nProvider } from '../../i18n/i18n-context';
-import { AppServicesProvider, type AppServices } from '../services/app-services';
+import { I18nProvider } from '../../src/i18n/i18n-context';
+import { AppServicesProvider, type AppServices } from '../../src/ui/services/app-services';
 import { ok } from './fixtures';
 
 /** 2030-01-01T12:00:00Z: after every fixture time. */

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { DatabaseHandle, DatabaseKind } from '../db/database';
-import { migrateDatabase } from '../db/migrate';
-import { dumpPglite, openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
-import { findWorkspaceRoot } from '../config/workspace-root';
+import type { DatabaseHandle, DatabaseKind } from '../../src/server/db/database';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import { dumpPglite, openPglite } from '../../src/server/db/pglite';
+import { openPostgres } from '../../src/server/db/postgres';
+import { findWorkspaceRoot } from '../../src/server/config/workspace-root';
 import type { ImpersonationStore } from '@viewas/impersonation-core';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findWorkspaceRoot } from '../config/workspace-root';
+import { findWorkspaceRoot } from '../../src/server/config/workspace-root';
 
 const workspaceRoot = findWorkspaceRoot(__dirname);
 const appDir = path.join(workspaceRoot, 'apps', 'web');

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import type { LogLevel } from '../config/config';
-import { createLogger, type Logger } from '../logging/logger';
-import type { RequestScope } from '../logging/request-scope';
+import type { LogLevel } from '../../src/server/config/config';
+import { createLogger, type Logger } from '../../src/server/logging/logger';
+import type { RequestScope } from '../../src/server/logging/request-scope';
 
 export interface LogLine {
   level: number;
