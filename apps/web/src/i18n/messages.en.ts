@@ -120,7 +120,7 @@ export const en = {
       endLabel: (admin: string, target: string) => `End ${admin}'s view as ${target}`,
       confirmTitle: 'End this impersonation?',
       confirmBody: (admin: string, target: string) =>
-        `${admin} will stop viewing the app as ${target} within 30 seconds. This is recorded in the ledger.`,
+        `${admin} will stop viewing the app as ${target} within 2 seconds. This is recorded in the ledger.`,
       confirm: 'End impersonation',
       ending: 'Ending…',
       ended: (target: string) => `Ended the view as ${target}`,
