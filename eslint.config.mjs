@@ -80,8 +80,6 @@ export default [
       'libs/*/src/testing.ts',
       'libs/*/src/testing/**',
       'libs/*/src/lib/testing/**',
-      'libs/*/src/test-utils/**',
-      'libs/*/src/test-support/**',
     ],
     rules: {
       'no-restricted-imports': [
