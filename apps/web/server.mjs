@@ -7,6 +7,7 @@ import next from 'next';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { scrubError } from './src/server/logging/error-scrub.mjs';
 import { logDestination } from './src/server/logging/log-destination.mjs';
 import { CLIENT_IP_HEADER, parseTrustedProxies, stampClientAddress } from './src/server/runtime/client-address.mjs';
 import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.mjs';
@@ -14,7 +15,7 @@ import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.m
 // Set by the app's start-up (server/app/server-context.ts): closes the database and stops its timers.
 const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
 
-const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' } }, logDestination());
+const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } }, logDestination());
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 

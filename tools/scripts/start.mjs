@@ -18,7 +18,8 @@ await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: work
 const server = spawn(process.execPath, ['apps/web/server.mjs'], {
   cwd: workspaceRoot,
   stdio: 'inherit',
-  env: { ...process.env, ...quietEnv, NODE_ENV: 'production', PORT: port },
+  // A production server requires NEXTAUTH_URL: the try-it path serves this machine.
+  env: { ...process.env, ...quietEnv, NODE_ENV: 'production', PORT: port, NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}` },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -69,6 +69,12 @@ const EnvSchema = z.object({
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
+ * Variables that make next-auth v4 take its origin from the request's `X-Forwarded-Host` (a client
+ * can send any) instead of `NEXTAUTH_URL`: redirects and e-mailed links could then point anywhere.
+ */
+export const HOST_TRUSTING_VARIABLES = ['AUTH_TRUST_HOST', 'VERCEL'] as const;
+
+/**
  * The one place the app's settings are read. Empty values count as unset, so `FOO=` in an env file
  * means "use the default". Throws a `ConfigError` naming every bad variable.
  */
@@ -80,6 +86,14 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const vars = parsed.data;
+  const problems: string[] = [];
+  for (const name of HOST_TRUSTING_VARIABLES) {
+    if (present[name] !== undefined) problems.push(`${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin`);
+  }
+  if (vars.NODE_ENV === 'production' && !vars.NEXTAUTH_URL) {
+    problems.push("NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)");
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const workspaceRoot = findWorkspaceRoot(cwd);
   const dataDir = path.resolve(workspaceRoot, vars.DATA_DIR ?? '.data');
 
