@@ -34,7 +34,7 @@ function createServerContext(): ServerContext {
   const logger = createLogger(config.logLevel, { requestScope });
   const hasher = createPasswordHasher();
   const database = openConfiguredDatabase(config, { logger, hasher });
-  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config), database, logger, requestScope, hasher }) };
+  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config, (message) => logger.warn(message)), database, logger, requestScope, hasher }) };
 }
 
 /**
