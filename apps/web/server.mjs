@@ -29,6 +29,10 @@ try {
 
 // The app reads the client's address from this header only when this server stamps every request.
 process.env.VIEWAS_CLIENT_IP_HEADER = CLIENT_IP_HEADER;
+// The start-up banner (demo accounts, or the first administrator's one-time link) is left for this
+// server to print as plain text once it listens, after the log lines of the start.
+process.env.VIEWAS_BANNER_PRINTER = 'server.mjs';
+const BANNER = Symbol.for('viewas.banner');
 
 const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url)), port, hostname: host });
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
@@ -67,4 +71,10 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   });
 }
 
-server.listen(port, host, () => log.info({ port, host: host ?? 'all interfaces', trustedProxies }, 'listening'));
+server.listen(port, host, () => {
+  log.info({ port, host: host ?? 'all interfaces', trustedProxies }, 'listening');
+  const banner = globalThis[BANNER];
+  delete globalThis[BANNER];
+  // Standard error, plain text: never part of the JSON log on standard output.
+  if (banner) process.stderr.write(`${banner}\n`);
+});

@@ -36,6 +36,7 @@ describe('selectThirdPartyScripts', () => {
     ['loads neither below the admin page', {}, { pathname: `${ADMIN_PAGE_PATH}/anything` }, { affiliate: null, analytics: null }],
     ['loads neither while impersonating', {}, { isImpersonated: true }, { affiliate: null, analytics: null }],
     ['loads neither while impersonating even in development on localhost', { nodeEnv: 'development' }, { isImpersonated: true, host: 'localhost' }, { affiliate: null, analytics: null }],
+    ['loads neither on the setup page, whose address holds a one-time token', {}, { pathname: '/setup' }, { affiliate: null, analytics: null }],
     ['loads neither for a staff session on the home page', {}, { isStaff: true }, { affiliate: null, analytics: null }],
     ['loads neither for a staff session on the access history page', {}, { isStaff: true, pathname: '/account/access' }, { affiliate: null, analytics: null }],
     ['loads neither for a staff session even in development on localhost', { nodeEnv: 'development' }, { isStaff: true, host: 'localhost' }, { affiliate: null, analytics: null }],

@@ -15,6 +15,8 @@ import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
+import { createFirstAdminSetup } from '../services/first-admin-setup';
+import { createSetupApi } from './setup-api';
 import { createDenialRecorder, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT } from '../services/denial-recorder';
 import { createExpirySweeper } from '../services/expiry';
 import { createHealthCheck } from '../services/health';
@@ -85,9 +87,18 @@ export function createAppServices({ config, secret, database, logger, requestSco
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
-    onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
+    onError: (error, request) => logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'admin API call failed'),
   });
-  const handle = createWebHandler({ auth, adminApi: adminApi.route, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
+  const firstAdminSetup = createFirstAdminSetup({ database: database.get, hasher, now, logger });
+  const handle = createWebHandler({
+    auth,
+    adminApi: adminApi.route,
+    health: createHealthCheck(database.get),
+    setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
+    logger,
+    requestScope,
+    https: config.origin.startsWith('https://'),
+  });
 
   /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
   async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {
@@ -122,7 +133,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, storage, database, logger };
+  return { handle, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, firstAdminSetup, storage, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -11,6 +11,8 @@ export interface WebRoutes {
   /** The admin API's dispatcher: /api/admin/* and /api/account/access. */
   adminApi: WebHandler;
   health: () => Promise<HealthReport>;
+  /** `/api/setup`: the first administrator, from the one-time setup link. */
+  setup: WebHandler;
   logger: Logger;
   requestScope: RequestScope;
   /** The app is served over https (NEXTAUTH_URL): answers carry HSTS. */
@@ -28,7 +30,7 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
  * does the same for pages; it is kept off API routes, where it would cost more than most routes
  * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, adminApi, health, logger, requestScope, https }: WebRoutes): WebHandler {
+export function createWebHandler({ auth, adminApi, health, setup, logger, requestScope, https }: WebRoutes): WebHandler {
   const staticHeaders = Object.entries(securityHeaders({ https }));
 
   const route: WebHandler = async (request) => {
@@ -43,6 +45,7 @@ export function createWebHandler({ auth, adminApi, health, logger, requestScope,
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
       if (pathname.startsWith('/api/admin/') || pathname === '/api/account/access') return await adminApi(request);
+      if (pathname === '/api/setup') return await setup(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       logger.error({ err: error, method: request.method, pathname }, 'request failed');

@@ -20,6 +20,12 @@ export interface AppConfig {
   /** `undefined` when not configured: see `resolveSessionSecret`. */
   sessionSecret: string | undefined;
   demoPassword: string | undefined;
+  /**
+   * `DEMO_SEED=true`: fill an empty embedded database with the demo accounts. Only the try-it paths
+   * (`npm start`, `npm run dev`) ask for it; a deployment (`node apps/web/server.mjs`) never does, and
+   * gets a one-time setup link for its first administrator instead.
+   */
+  demoSeed: boolean;
   impersonationMaxMinutes: number;
   sessionMaxAgeSeconds: number;
   /**
@@ -54,6 +60,7 @@ const EnvSchema = z.object({
     .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (try: openssl rand -base64 32)`)
     .optional(),
   DEMO_PASSWORD: z.string().optional(),
+  DEMO_SEED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
   SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
   VIEWAS_CLIENT_IP_HEADER: z
@@ -113,6 +120,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     migrationsDir: path.join(workspaceRoot, 'apps', 'web', 'drizzle'),
     sessionSecret: vars.NEXTAUTH_SECRET,
     demoPassword: vars.DEMO_PASSWORD,
+    demoSeed: vars.DEMO_SEED === 'true',
     impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,

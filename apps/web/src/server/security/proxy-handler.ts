@@ -1,6 +1,6 @@
 import { DEFAULT_COLOR_MODE_STORAGE_KEY, readColorModePreference } from '@viewas/theme/server';
 import { NextResponse, type NextRequest } from 'next/server';
-import { isAdminPath } from '../../scripts/third-party-scripts';
+import { isAdminPath, isScriptFreePath } from '../../scripts/third-party-scripts';
 import { createRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
 import { contentSecurityPolicy, createNonce, NONCE_HEADER } from './content-security-policy';
 import { securityHeaders } from './security-headers';
@@ -46,7 +46,7 @@ export function createProxyHandler({
 
   /** The third-party script URLs this page's policy may allow: none for admin pages and for staff or impersonated sessions. */
   async function scriptUrlsFor(request: NextRequest, pathname: string): Promise<readonly (string | undefined)[]> {
-    if (!anyThirdParty || isAdminPath(pathname)) return [];
+    if (!anyThirdParty || isScriptFreePath(pathname)) return [];
     // Static files run no scripts of their own: no need to read the session for them.
     if (pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname)) return thirdPartyScriptUrls;
     return (await ourCodeOnly(request.headers.get('cookie'))) ? [] : thirdPartyScriptUrls;

@@ -57,6 +57,7 @@ export async function startProductionServer({ dataDir, env = {}, waitFor = 'heal
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
+      DEMO_SEED: 'true',
       NEXTAUTH_URL: url,
       LOG_LEVEL: 'info',
       ...env,
