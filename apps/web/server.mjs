@@ -29,10 +29,12 @@ try {
 
 // The app reads the client's address from this header only when this server stamps every request.
 process.env.VIEWAS_CLIENT_IP_HEADER = CLIENT_IP_HEADER;
-// The start-up banner (demo accounts, or the first administrator's one-time link) is left for this
-// server to print as plain text once it listens, after the log lines of the start.
-process.env.VIEWAS_BANNER_PRINTER = 'server.mjs';
-const BANNER = Symbol.for('viewas.banner');
+// The app's start-up banner (demo accounts, or the first administrator's one-time link): plain text on
+// standard error, never a JSON log line, printed once this server listens (the app may start before or after).
+let listening = false;
+let pendingBanner = null;
+const printBanner = (banner) => process.stderr.write(`${banner}\n`);
+globalThis[Symbol.for('viewas.print-banner')] = (banner) => (listening ? printBanner(banner) : (pendingBanner = banner));
 
 const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url)), port, hostname: host });
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
@@ -73,8 +75,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 
 server.listen(port, host, () => {
   log.info({ port, host: host ?? 'all interfaces', trustedProxies }, 'listening');
-  const banner = globalThis[BANNER];
-  delete globalThis[BANNER];
-  // Standard error, plain text: never part of the JSON log on standard output.
-  if (banner) process.stderr.write(`${banner}\n`);
+  listening = true;
+  if (pendingBanner) printBanner(pendingBanner);
+  pendingBanner = null;
 });

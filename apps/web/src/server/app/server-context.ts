@@ -18,10 +18,10 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const CONTEXT = Symbol.for('viewas.server-context');
 // How the production server (server.mjs, plain JS outside the Next.js bundles) closes the database on SIGTERM.
 const SHUTDOWN = Symbol.for('viewas.shutdown');
-// The start-up banner: server.mjs prints it once it listens (BANNER_PRINTER set), else start-up prints it.
-const BANNER = Symbol.for('viewas.banner');
+// The start-up banner's printer: server.mjs's (after it listens); under `next dev` start-up prints it.
+const PRINT_BANNER = Symbol.for('viewas.print-banner');
 const DEMO_SEEDED = Symbol.for('viewas.demo-seeded');
-type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void>; [BANNER]?: string; [DEMO_SEEDED]?: DemoSeeded };
+type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void>; [PRINT_BANNER]?: (banner: string) => void; [DEMO_SEEDED]?: DemoSeeded };
 
 /**
  * The app's server side for this process, created on first use from the environment. Pages use
@@ -71,8 +71,7 @@ export async function startServer(): Promise<ServerContext> {
     await context.database.get();
     const banner = await firstRunBanner(context);
     // Plain text on standard error, never the JSON log: it may hold a password or a one-time link.
-    if (banner && process.env['VIEWAS_BANNER_PRINTER'] === 'server.mjs') (globalThis as ContextHolder)[BANNER] = banner;
-    else if (banner) process.stderr.write(`${banner}\n`);
+    if (banner) ((globalThis as ContextHolder)[PRINT_BANNER] ?? ((text: string) => process.stderr.write(`${text}\n`)))(banner);
   } catch (error) {
     if (error instanceof DataDirLockedError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
