@@ -1,6 +1,6 @@
 // `node tools/consumer-smoke/run.mjs`: the four @viewas packages as a consumer gets them.
-// 1. publish the built libraries (dist/ must exist: `nx run-many -t build --projects=tag:type:lib`)
-//    to a throwaway verdaccio on 127.0.0.1;
+// 1. publish the libraries with the release step (`npm run release -- publish`: builds, then
+//    npm publish) to a throwaway verdaccio on 127.0.0.1;
 // 2. install them into a Vite + React app created in a temp directory outside the workspace;
 // 3. render the banner on the server with renderToString (plain Node ESM);
 // 4. build the app, serve it with a stub server, and return to admin in Chromium.
@@ -53,7 +53,7 @@ async function main() {
 
   const registry = await step('start verdaccio on 127.0.0.1', () => startRegistry({ workspaceRoot, tempDir }));
   cleanups.push(async () => registry.stop());
-  await step(`publish ${LIBS.map((name) => `@viewas/${name}`).join(', ')}`, () => publishPackages(registry, LIBS.map(libDir), { cwd: tempDir }));
+  await step(`publish ${LIBS.map((name) => `@viewas/${name}`).join(', ')}`, () => publishPackages(registry, LIBS, { workspaceRoot }));
 
   const appDir = join(tempDir, 'app');
   const libs = Object.fromEntries(LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));

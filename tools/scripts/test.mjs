@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, through Nx (cached locally, complete on a clean clone):
 // lint, typecheck and unit tests of every project; every library's build and Storybook build;
-// package checks; axe on every story; the consumer smoke test; the production-server tests; the
+// package checks; axe on every story; a release dry run; the consumer smoke test; the production-server tests; the
 // performance budgets; and the browser tests against the production build. Stops at the first
 // failing step and prints how long each step took.
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ const steps = [
   ['library builds and Storybooks', ...nx('run-many', '-t', 'build', 'build-storybook', '--projects=tag:type:lib', '--parallel=2')],
   ['package checks (publint, attw, size budgets)', 'node', ['tools/scripts/verify-packages.mjs']],
   ['axe on every Storybook story, light and dark (Chromium)', ...nx('run', 'storybook-a11y:a11y')],
-  ['consumer smoke test (local registry, Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']],
+  ['release dry run (nx release: next versions and changelog entries, nothing written)', 'node', ['tools/release/release.mjs', '--dry-run']],
+  ['consumer smoke test (the release step publishes to a local registry; Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']],
   ['production server tests (headers, 403, client address, SIGTERM, restart)', ...nx('run', 'web:test-production')],
   ['performance budgets (sizes, Lighthouse)', 'node', ['tools/scripts/verify-budgets.mjs']],
   ['browser tests (production build, Chromium)', ...nx('run', 'web-e2e:e2e')],

@@ -69,12 +69,15 @@ export async function startRegistry({ workspaceRoot, tempDir }) {
   return { url, npmrc, stop: service.stop };
 }
 
-/** Publishes each library folder (its package.json `files`: dist and README) to the registry. */
-export async function publishPackages(registry, libDirs, { cwd }) {
-  for (const dir of libDirs) {
-    await runCommand('npm', ['publish', dir, '--registry', registry.url, '--userconfig', registry.npmrc, '--ignore-scripts', '--tag', 'latest'], {
-      cwd,
-      timeoutMs: 60_000,
-    });
-  }
+/**
+ * Publishes the libraries with the release step itself (`npm run release -- publish`, i.e. Nx
+ * Release's publish: build, then `npm publish` of each package), so the app installs the very
+ * tarballs a real release sends to a registry.
+ */
+export async function publishPackages(registry, projects, { workspaceRoot }) {
+  await runCommand(process.execPath, ['tools/release/release.mjs', 'publish', `--projects=${projects.join(',')}`, '--outputStyle=stream'], {
+    cwd: workspaceRoot,
+    env: { RELEASE_REGISTRY: registry.url, NPM_CONFIG_USERCONFIG: registry.npmrc },
+    timeoutMs: 240_000,
+  });
 }

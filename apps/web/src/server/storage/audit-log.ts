@@ -11,7 +11,12 @@ export type AuditEventType =
   | 'impersonation.returned'
   | 'impersonation.ended'
   | 'impersonation.expired'
-  | 'impersonation.denied';
+  | 'impersonation.denied'
+  | 'impersonation.requested'
+  | 'impersonation.approved'
+  | 'impersonation.request_denied'
+  | 'impersonation.request_expired'
+  | 'impersonation.break_glass';
 
 export interface NewAuditEvent {
   at: Date;

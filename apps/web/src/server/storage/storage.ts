@@ -1,6 +1,9 @@
 import type { Database, Queryable } from '../db/database';
+import { createAccessRequestsRepository } from './access-requests';
 import { createAuditLog } from './audit-log';
 import { createImpersonationsRepository } from './impersonations';
+import { createMailOutboxRepository } from './mail-outbox';
+import { createNotificationsRepository } from './notifications';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createUsersRepository } from './users';
 
@@ -10,6 +13,9 @@ function repositories(db: Queryable) {
     impersonations: createImpersonationsRepository(db),
     audit: createAuditLog(db),
     throttle: createSignInThrottle(db),
+    accessRequests: createAccessRequestsRepository(db),
+    notifications: createNotificationsRepository(db),
+    mailOutbox: createMailOutboxRepository(db),
   };
 }
 

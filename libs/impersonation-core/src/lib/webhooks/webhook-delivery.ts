@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import { backoffDelayMs } from '../delivery/backoff';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { ledgerEventJson } from '../ledger/ledger-event';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
@@ -19,7 +20,7 @@ export const DELIVERY_LEASE_MS = 30_000;
 
 /** The wait before the next attempt after `failures` failed attempts (1 s, 2 s, 4 s ... 5 min). */
 export function retryDelayMs(failures: number): number {
-  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_DELAY_MS);
+  return backoffDelayMs(failures, { baseDelayMs: FIRST_RETRY_DELAY_MS, maxDelayMs: MAX_RETRY_DELAY_MS });
 }
 
 export interface OutboxItem {

@@ -1,0 +1,63 @@
+import type { NotificationContent } from '../notifications/notification';
+import type { AccessRequest, ViewMode } from './access-request';
+
+export interface PersonRef {
+  id: string;
+  email: string;
+}
+
+/** Where a request came from, for the ledger. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type ConsentLedgerType =
+  | 'impersonation.requested'
+  | 'impersonation.approved'
+  | 'impersonation.request_denied'
+  | 'impersonation.request_expired'
+  | 'impersonation.break_glass';
+
+export interface ConsentLedgerEntry {
+  type: ConsentLedgerType;
+  at: Date;
+  actor: PersonRef | null;
+  target: PersonRef | null;
+  impersonationId: string | null;
+  reason: string | null;
+  origin: RequestOrigin;
+  detail: Record<string, unknown>;
+}
+
+/** The access requests' storage. Lists are newest first. */
+export interface AccessRequestRepository {
+  insert(request: AccessRequest): Promise<void>;
+  findById(id: string): Promise<AccessRequest | null>;
+  /** Stores `request` only if the stored one is still at `expectedVersion`; `false` when another decision got there first. */
+  save(request: AccessRequest, expectedVersion: number): Promise<boolean>;
+  /** The undecided, unexpired request of this actor for this target and mode, if any. */
+  findOpen(query: { actorId: string; targetId: string; mode: ViewMode; now: Date }): Promise<AccessRequest | null>;
+  /** Approved requests of this actor for this target whose grant has not ended. */
+  findGrants(query: { actorId: string; targetId: string; now: Date }): Promise<AccessRequest[]>;
+  /** Requests that ask this user's consent. */
+  listForTarget(query: { targetId: string; limit: number }): Promise<AccessRequest[]>;
+  /** Requests that need an admin's approval, or that `requesterId` made. */
+  listForStaff(query: { requesterId: string; limit: number }): Promise<AccessRequest[]>;
+  /** Pending requests whose lifetime is over. */
+  listExpirable(query: { now: Date; limit: number }): Promise<AccessRequest[]>;
+}
+
+/** One transaction's worth of the ports: a decision, its ledger row and its notifications commit together. */
+export interface ConsentUnitOfWork {
+  requests: AccessRequestRepository;
+  appendLedger(entry: ConsentLedgerEntry): Promise<void>;
+  /** Tells a user something, in the app and (when they want e-mails and mail is set up) by e-mail. */
+  notify(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
+  /** The active admins who may approve a four-eyes request. */
+  listActiveAdmins(): Promise<PersonRef[]>;
+}
+
+export interface ConsentStore {
+  transaction<T>(work: (uow: ConsentUnitOfWork) => Promise<T>): Promise<T>;
+}

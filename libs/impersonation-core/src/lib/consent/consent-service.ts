@@ -1,0 +1,245 @@
+import type { Clock } from '../clock';
+import {
+  awaitedApprovers,
+  decideAccessRequest,
+  expireAccessRequest,
+  grantCovers,
+  openAccessRequest,
+  statusAt,
+  type AccessRequest,
+  type Approver,
+  type ViewMode,
+} from './access-request';
+import { ConsentError } from './consent-error';
+import type { ConsentStore, ConsentUnitOfWork, PersonRef, RequestOrigin } from './consent-ports';
+import { gateStart, type ApprovalRules, type SupportAccess } from './start-gate';
+
+export const ACCESS_REQUEST_LIST_LIMIT = 100;
+const EXPIRY_SWEEP_BATCH = 100;
+/** A decision that lost a race is re-read once and answered from the winner's state. */
+const DECISION_ATTEMPTS = 3;
+
+export interface StartConsentInput {
+  actor: PersonRef & { role: string };
+  target: PersonRef & { supportAccess: SupportAccess };
+  mode: ViewMode;
+  breakGlass: boolean;
+  reason: string;
+  origin: RequestOrigin;
+}
+
+export type StartConsent =
+  | { outcome: 'proceed'; breakGlass: boolean; grant: AccessRequest | null }
+  | { outcome: 'pending_approval'; request: AccessRequest; created: boolean };
+
+export interface DecideRequestInput {
+  id: string;
+  as: Approver;
+  decider: PersonRef;
+  decision: 'approve' | 'deny';
+  minutes?: number;
+  origin: RequestOrigin;
+}
+
+/** A request as a given reader sees it at a given moment. */
+export interface AccessRequestView {
+  request: AccessRequest;
+  status: AccessRequest['status'];
+  awaiting: Approver[];
+  /** The reader may approve or deny it now. */
+  canDecide: boolean;
+  /** The reader made it and its grant lets them start now. */
+  canStart: boolean;
+}
+
+export interface ConsentServiceOptions {
+  store: ConsentStore;
+  clock: Clock;
+  newId: () => string;
+  rules?: ApprovalRules;
+}
+
+class LostRace extends Error {}
+
+/** The consent and approval rules: who must say yes before a view starts, and every decision after that. */
+export function createConsentService({ store, clock, newId, rules }: ConsentServiceOptions) {
+  const ledgerPeople = (request: AccessRequest) => ({ target: request.target, impersonationId: null, reason: request.reason });
+
+  async function announce(uow: ConsentUnitOfWork, request: AccessRequest, at: Date) {
+    const base = { requestId: request.id, requester: request.requester, target: request.target, reason: request.reason, mode: request.mode, expiresAt: request.expiresAt.toISOString() };
+    if (request.approvers.includes('user')) await uow.notify(request.target, { kind: 'access_requested', data: { ...base, approver: 'user' } }, at);
+    if (request.approvers.includes('admin')) {
+      for (const admin of await uow.listActiveAdmins()) {
+        if (admin.id === request.requester.id || admin.id === request.target.id) continue;
+        await uow.notify(admin, { kind: 'access_requested', data: { ...base, approver: 'admin' } }, at);
+      }
+    }
+  }
+
+  async function tellRequester(uow: ConsentUnitOfWork, request: AccessRequest, by: PersonRef | null, at: Date) {
+    if (request.status === 'pending') return;
+    await uow.notify(
+      request.requester,
+      {
+        kind: 'request_decided',
+        data: { requestId: request.id, target: request.target, decision: request.status, by, grantEndsAt: request.grantEndsAt?.toISOString() ?? null },
+      },
+      at,
+    );
+  }
+
+  function view(request: AccessRequest, reader: { id: string; role: string }, now: Date): AccessRequestView {
+    const status = statusAt(request, now);
+    const awaiting = status === 'pending' ? awaitedApprovers(request) : [];
+    const mayDecideAsAdmin = reader.role === 'admin' && awaiting.includes('admin') && reader.id !== request.requester.id && reader.id !== request.target.id;
+    const mayDecideAsUser = awaiting.includes('user') && reader.id === request.target.id;
+    return {
+      request,
+      status,
+      awaiting,
+      canDecide: mayDecideAsAdmin || mayDecideAsUser,
+      canStart: grantCovers(request, { actorId: reader.id, targetId: request.target.id, mode: request.mode, now }),
+    };
+  }
+
+  return {
+    /**
+     * Called by a start before anything else is written: proceeds (allowed, a live grant, or break-glass),
+     * or opens (or finds) the request that must be approved first. Refusals throw `ConsentError`.
+     */
+    async beforeStart({ actor, target, mode, breakGlass, reason, origin }: StartConsentInput): Promise<StartConsent> {
+      const gate = gateStart({ actorRole: actor.role, supportAccess: target.supportAccess, mode, breakGlass, reason, rules });
+      if (gate.outcome === 'proceed') return { outcome: 'proceed', breakGlass: gate.breakGlass, grant: null };
+      const now = clock.now();
+      return store.transaction(async (uow) => {
+        const grants = await uow.requests.findGrants({ actorId: actor.id, targetId: target.id, now });
+        const grant = grants.find((candidate) => grantCovers(candidate, { actorId: actor.id, targetId: target.id, mode, now }) && coversApprovers(candidate, gate.approvers));
+        if (grant) return { outcome: 'proceed', breakGlass: false, grant };
+        // Asking twice (a double click, a second tab) is the same request, not a second notification.
+        const open = await uow.requests.findOpen({ actorId: actor.id, targetId: target.id, mode, now });
+        if (open && coversApprovers(open, gate.approvers)) return { outcome: 'pending_approval', request: open, created: false };
+
+        const request = openAccessRequest({ id: newId(), requester: person(actor), target: person(target), reason, mode, approvers: gate.approvers, now });
+        await uow.requests.insert(request);
+        await uow.appendLedger({
+          type: 'impersonation.requested',
+          at: now,
+          actor: request.requester,
+          ...ledgerPeople(request),
+          origin,
+          detail: { requestId: request.id, mode, approvers: request.approvers, expiresAt: request.expiresAt.toISOString() },
+        });
+        await announce(uow, request, now);
+        return { outcome: 'pending_approval', request, created: true };
+      });
+    },
+
+    /** Records a break-glass start in the start's own transaction: the ledger marks it and the user is told at once. */
+    async recordBreakGlass(
+      uow: Pick<ConsentUnitOfWork, 'appendLedger' | 'notify'>,
+      input: { actor: PersonRef; target: PersonRef; impersonationId: string; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date },
+    ): Promise<void> {
+      await uow.appendLedger({
+        type: 'impersonation.break_glass',
+        at: input.at,
+        actor: input.actor,
+        target: input.target,
+        impersonationId: input.impersonationId,
+        reason: input.reason,
+        origin: input.origin,
+        detail: { mode: 'read_only' },
+      });
+      await uow.notify(
+        input.target,
+        { kind: 'break_glass', data: { admin: input.actor, reason: input.reason, impersonationId: input.impersonationId, expiresAt: input.expiresAt.toISOString() } },
+        input.at,
+      );
+    },
+
+    /** One approver's decision; concurrent decisions on one request: the first saved wins, the others answer 409. */
+    async decide({ id, as, decider, decision, minutes, origin }: DecideRequestInput): Promise<AccessRequest> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await store.transaction(async (uow) => {
+            const now = clock.now();
+            const current = await uow.requests.findById(id);
+            if (!current) throw new ConsentError('not_found', 'No such access request');
+            const next = decideAccessRequest(current, { as, decider, decision, minutes, now });
+            if (!(await uow.requests.save(next, current.version))) throw new LostRace();
+            const recorded = as === 'user' ? next.userDecision : next.adminDecision;
+            await uow.appendLedger({
+              type: decision === 'approve' ? 'impersonation.approved' : 'impersonation.request_denied',
+              at: now,
+              actor: decider,
+              ...ledgerPeople(next),
+              origin,
+              detail: {
+                requestId: next.id,
+                requester: next.requester,
+                as,
+                mode: next.mode,
+                minutes: recorded?.minutes ?? null,
+                status: next.status,
+                grantEndsAt: next.grantEndsAt?.toISOString() ?? null,
+              },
+            });
+            await tellRequester(uow, next, decider, now);
+            return next;
+          });
+        } catch (error) {
+          if (!(error instanceof LostRace) || attempt >= DECISION_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    /** The requests that ask this user, as they see them. */
+    async listForUser(user: { id: string; role: string }): Promise<AccessRequestView[]> {
+      const now = clock.now();
+      const rows = await store.transaction((uow) => uow.requests.listForTarget({ targetId: user.id, limit: ACCESS_REQUEST_LIST_LIMIT }));
+      return rows.map((request) => view(request, user, now));
+    },
+
+    /** For the staff page: the requests awaiting an admin, and the reader's own. */
+    async listForStaff(reader: { id: string; role: string }): Promise<AccessRequestView[]> {
+      const now = clock.now();
+      const rows = await store.transaction((uow) => uow.requests.listForStaff({ requesterId: reader.id, limit: ACCESS_REQUEST_LIST_LIMIT }));
+      return rows.map((request) => view(request, reader, now));
+    },
+
+    /** Stores `expired` on every undecided request past its lifetime, with its ledger row; returns how many. */
+    async sweepExpired(): Promise<number> {
+      const now = clock.now();
+      let expired = 0;
+      const due = await store.transaction((uow) => uow.requests.listExpirable({ now, limit: EXPIRY_SWEEP_BATCH }));
+      for (const request of due) {
+        const next = expireAccessRequest(request, now);
+        if (!next) continue;
+        const saved = await store.transaction(async (uow) => {
+          // Another server's sweep may have stored it first: only the one that saves writes the row.
+          if (!(await uow.requests.save(next, request.version))) return false;
+          await uow.appendLedger({
+            type: 'impersonation.request_expired',
+            at: now,
+            actor: null,
+            ...ledgerPeople(next),
+            origin: { ip: null, userAgent: null },
+            detail: { requestId: next.id, requester: next.requester, mode: next.mode, awaiting: awaitedApprovers(next) },
+          });
+          await tellRequester(uow, next, null, now);
+          return true;
+        });
+        if (saved) expired += 1;
+      }
+      return expired;
+    },
+  };
+}
+
+export type ConsentService = ReturnType<typeof createConsentService>;
+
+const person = ({ id, email }: PersonRef): PersonRef => ({ id, email });
+
+/** A request answers a start only if it asked at least everyone the start needs now (the user may have switched to `ask` since). */
+function coversApprovers(request: AccessRequest, needed: Approver[]): boolean {
+  return needed.every((approver) => request.approvers.includes(approver));
+}

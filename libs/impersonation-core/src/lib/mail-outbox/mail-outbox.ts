@@ -1,0 +1,174 @@
+import type { Clock } from '../clock';
+import { backoffDelayMs, type Backoff } from '../delivery/backoff';
+import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_FOR_MS } from '../webhooks/webhook-delivery';
+
+/** One e-mail waiting in the outbox, as a worker holds it while delivering. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** Stays the same across attempts, so a receiver can drop the copy a crash after delivery would resend. */
+  messageId: string;
+  /** Including the attempt this claim is for. */
+  attempts: number;
+  createdAt: Date;
+}
+
+export interface ClaimInput {
+  now: Date;
+  limit: number;
+  /** The claim lapses then, so a crashed worker's mail goes to another. */
+  leaseUntil: Date;
+  /** Marks whose claim it is: only that worker may settle it. */
+  claimToken: string;
+}
+
+/** Where the outbox lives. `claimDue` must hand each due mail to one worker only, across processes and servers. */
+export interface MailOutboxStore {
+  claimDue(input: ClaimInput): Promise<OutboxMail[]>;
+  markSent(id: string, claimToken: string, at: Date): Promise<void>;
+  markRetry(id: string, claimToken: string, retry: { error: string; nextAttemptAt: Date }): Promise<void>;
+  markFailed(id: string, claimToken: string, failure: { error: string; at: Date }): Promise<void>;
+}
+
+/** Sends one message; rejects when the mail server did not take it. */
+export interface MailTransport {
+  send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
+}
+
+export interface RetryPolicy extends Backoff {
+  /** A mail still undelivered this long after it was queued is given up on (kept, marked `failed`). */
+  giveUpAfterMs: number;
+}
+
+/** The same schedule as the ledger's webhooks: 1 s, doubling to 5 min, for a day. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: FIRST_RETRY_DELAY_MS, maxDelayMs: MAX_RETRY_DELAY_MS, giveUpAfterMs: RETRY_FOR_MS };
+
+export type DeliveryEvent =
+  | { type: 'sent'; mail: OutboxMail; at: Date }
+  | { type: 'retry'; mail: OutboxMail; at: Date; error: string; nextAttemptAt: Date }
+  | { type: 'failed'; mail: OutboxMail; at: Date; error: string };
+
+export interface MailOutboxWorkerOptions {
+  store: MailOutboxStore;
+  transport: MailTransport;
+  from: string;
+  clock: Clock;
+  /** A fresh unique token per claim. */
+  newToken: () => string;
+  retry?: RetryPolicy;
+  batchSize?: number;
+  /** Longer than the transport's own timeouts, so a live worker never loses its claim mid-send. */
+  leaseMs?: number;
+  /** How often an idle worker looks for due mail. */
+  pollIntervalMs?: number;
+  onEvent?: (event: DeliveryEvent) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface MailOutboxWorker {
+  /** Claims and delivers what is due now; resolves with how many mails it handled. */
+  runOnce(): Promise<number>;
+  start(): void;
+  /** Looks for due mail now rather than at the next poll (after enqueueing). */
+  wake(): void;
+  /** Stops polling and waits for the batch in hand to be settled. */
+  stop(): Promise<void>;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Delivers the outbox: at least once, each mail by one worker at a time, retried with exponential
+ * backoff until `giveUpAfterMs`. Nothing is kept in memory between batches, so a restart, a second
+ * app server or a mail-server outage loses nothing.
+ */
+export function createMailOutboxWorker(options: MailOutboxWorkerOptions): MailOutboxWorker {
+  const { store, transport, from, clock, newToken, onEvent, onError } = options;
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+
+  let running = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight: Promise<number> | null = null;
+  // A wake-up during a batch: the mail it announces may have been queued after that batch was claimed.
+  let wokenDuringRun = false;
+
+  async function deliver(mail: OutboxMail, claimToken: string): Promise<void> {
+    try {
+      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId });
+    } catch (error) {
+      const at = clock.now();
+      const message = describe(error);
+      if (at.getTime() - mail.createdAt.getTime() >= retry.giveUpAfterMs) {
+        await store.markFailed(mail.id, claimToken, { error: message, at });
+        onEvent?.({ type: 'failed', mail, at, error: message });
+        return;
+      }
+      const nextAttemptAt = new Date(at.getTime() + backoffDelayMs(mail.attempts, retry));
+      await store.markRetry(mail.id, claimToken, { error: message, nextAttemptAt });
+      onEvent?.({ type: 'retry', mail, at, error: message, nextAttemptAt });
+      return;
+    }
+    const at = clock.now();
+    await store.markSent(mail.id, claimToken, at);
+    onEvent?.({ type: 'sent', mail, at });
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = clock.now();
+    const claimToken = newToken();
+    const batch = await store.claimDue({ now, limit: batchSize, leaseUntil: new Date(now.getTime() + leaseMs), claimToken });
+    // One at a time: a mail server that is down fails fast, and a slow one is not flooded.
+    for (const mail of batch) await deliver(mail, claimToken);
+    return batch.length;
+  }
+
+  function schedule(delayMs: number) {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref?.();
+  }
+
+  function tick() {
+    timer = null;
+    if (!running || inFlight) return;
+    inFlight = runOnce()
+      .catch((error: unknown) => {
+        onError?.(error);
+        return 0;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    void inFlight.then((handled) => {
+      const again = handled === batchSize || wokenDuringRun;
+      wokenDuringRun = false;
+      schedule(again ? 0 : pollIntervalMs);
+    });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    wake() {
+      if (!running) return;
+      if (inFlight) wokenDuringRun = true;
+      else schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await inFlight;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { ViewMode } from '../consent/access-request';
+
+interface PersonRef {
+  id: string;
+  email: string;
+}
+
+/** What a user is told about, and what each kind carries. */
+export interface NotificationPayloads {
+  /** A view of their account ended: who, why, how long, and in which mode. */
+  view_ended: { admin: PersonRef; reason: string; mode: ViewMode; startedAt: string; endedAt: string; endReason: string };
+  /** Someone asks to view an account (sent to the user when asked, to the other admins for four-eyes). */
+  access_requested: { requestId: string; requester: PersonRef; target: PersonRef; reason: string; mode: ViewMode; approver: 'user' | 'admin'; expiresAt: string };
+  /** A request of theirs was approved, denied or expired. */
+  request_decided: { requestId: string; target: PersonRef; decision: 'approved' | 'denied' | 'expired'; by: PersonRef | null; grantEndsAt: string | null };
+  /** An admin broke the glass: viewed an account against its `never` (or without waiting for approval). */
+  break_glass: { admin: PersonRef; reason: string; impersonationId: string; expiresAt: string };
+}
+
+export type NotificationKind = keyof NotificationPayloads;
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['view_ended', 'access_requested', 'request_decided', 'break_glass'];
+
+export type NotificationContent = { [K in NotificationKind]: { kind: K; data: NotificationPayloads[K] } }[NotificationKind];
+
+export interface Notification<K extends NotificationKind = NotificationKind> {
+  id: string;
+  userId: string;
+  kind: K;
+  data: NotificationPayloads[K];
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+const MODE_NAMES: Record<ViewMode, string> = { read_only: 'read-only', full: 'full access' };
+const END_REASONS: Record<string, string> = {
+  returned: 'the administrator returned to their own account',
+  ended_by_admin: 'an administrator ended it',
+  expired: 'its time ran out',
+};
+
+/** "5 minutes", "1 hour 2 minutes", "less than a minute": how long a view lasted, in words. */
+export function describeDuration(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const part = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (hours === 0) return part(rest, 'minute');
+  return rest === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(rest, 'minute')}`;
+}
+
+/**
+ * The words a notification says, the same in the app and in an e-mail: `title` is the one-line
+ * summary (the e-mail's subject), `text` the whole story, in plain text.
+ */
+export function describeNotification(content: NotificationContent): { title: string; text: string } {
+  switch (content.kind) {
+    case 'view_ended': {
+      const { admin, reason, mode, startedAt, endedAt, endReason } = content.data;
+      const lasted = describeDuration(Date.parse(endedAt) - Date.parse(startedAt));
+      return {
+        title: `${admin.email} viewed your account`,
+        text: [
+          `${admin.email} viewed your account as you (${MODE_NAMES[mode]}) for ${lasted}.`,
+          `Reason given: ${reason}`,
+          `Started ${startedAt}, ended ${endedAt}: ${END_REASONS[endReason] ?? endReason}.`,
+        ].join('\n'),
+      };
+    }
+    case 'access_requested': {
+      const { requester, target, reason, mode, approver, expiresAt } = content.data;
+      if (approver === 'user') {
+        return {
+          title: `${requester.email} asks to view your account`,
+          text: [
+            `${requester.email} asks to view your account as you (${MODE_NAMES[mode]}).`,
+            `Reason given: ${reason}`,
+            `Approve or deny it under "Who viewed my account" before ${expiresAt}; after that the request expires.`,
+          ].join('\n'),
+        };
+      }
+      return {
+        title: `${requester.email} asks for a second admin's approval`,
+        text: [
+          `${requester.email} asks to view ${target.email}'s account (${MODE_NAMES[mode]}) and needs another administrator's approval.`,
+          `Reason given: ${reason}`,
+          `Approve or deny it on the impersonation page before ${expiresAt}.`,
+        ].join('\n'),
+      };
+    }
+    case 'request_decided': {
+      const { target, decision, by, grantEndsAt } = content.data;
+      const who = by ? ` by ${by.email}` : '';
+      const lines = [`Your request to view ${target.email}'s account was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`];
+      if (decision === 'approved' && grantEndsAt) lines.push(`You may start the view until ${grantEndsAt}.`);
+      return { title: `Request to view ${target.email} ${decision}`, text: lines.join('\n') };
+    }
+    case 'break_glass': {
+      const { admin, reason, expiresAt } = content.data;
+      return {
+        title: `${admin.email} used emergency access to your account`,
+        text: [
+          `${admin.email} is viewing your account as you in an emergency (read-only), without your approval.`,
+          `Reason given: ${reason}`,
+          `The view ends by ${expiresAt} at the latest. You will be told again when it ends.`,
+        ].join('\n'),
+      };
+    }
+  }
+}
