@@ -1,5 +1,6 @@
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { RATE_LIMITED_CODE } from '../services/sign-in';
+import { withAuthRequest } from './auth-request';
 import { parseCookieHeader } from './session-cookie';
 import type { SessionEndpoint } from './session-endpoint';
 
@@ -40,7 +41,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       throw error;
     }
     const response = new ResponseCollector();
-    await NextAuth(
+    await withAuthRequest(request.headers, () => NextAuth(
       {
         method: request.method,
         headers: Object.fromEntries(request.headers),
@@ -50,7 +51,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       } as never,
       response as never,
       authOptions,
-    );
+    ));
     return response.toResponse();
   };
 }

@@ -18,12 +18,12 @@ async function printed(server: ProductionServer, pattern: RegExp): Promise<RegEx
   throw new Error(`never printed ${pattern}:\n${server.output()}`);
 }
 
-/** Every line on standard output is a JSON log line (nothing else is mixed into the log stream). */
+/** The JSON log lines on standard output (Next.js prints a line of its own there at start). */
 const jsonLines = (server: ProductionServer) =>
   server
     .stdout()
     .split('\n')
-    .filter(Boolean)
+    .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { msg: string });
 
 describe('the first start of the production server', () => {
@@ -47,6 +47,7 @@ describe('the first start of the production server', () => {
     expect(banner).toContain('A deployment (node apps/web/server.mjs) never creates demo accounts.');
 
     expect(server.stdout()).not.toContain(password);
+    expect(server.stderr().split('\n').some((line) => line.startsWith('{'))).toBe(false);
     expect(jsonLines(server).map((line) => line.msg)).toContain('demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
     expect(await new TestBrowser(server.url, server.url).signIn('credentials', { email: 'admin@example.com', password })).toMatchObject({ ok: true });
   }, 180_000);
