@@ -15,11 +15,11 @@ function workspaceAliases(): { find: RegExp; replacement: string }[] {
   }));
 }
 
-/** Shared Storybook config every library extends: telemetry off, strict mode, the a11y addon. */
+/** Shared Storybook config (the root one and each library's): telemetry off, strict mode, the a11y and docs addons. */
 export function createMainConfig(stories: string[]): StorybookConfig {
   return {
     stories,
-    addons: ['@storybook/addon-a11y'],
+    addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
     framework: { name: '@storybook/react-vite', options: { strictMode: true } },
     core: { disableTelemetry: true, disableWhatsNewNotifications: true },
     typescript: { reactDocgen: false },

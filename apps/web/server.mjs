@@ -14,6 +14,9 @@ import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.m
 
 // Set by the app's start-up (server/app/server-context.ts): closes the database and stops its timers.
 const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
+// The app's server context (server/app/server-context.ts), created by Next's start-up (instrumentation.ts).
+const APP_CONTEXT = Symbol.for('viewas.server-context');
+const SESSION_PATH = '/api/auth/session';
 
 const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } }, logDestination());
 const port = Number(process.env.PORT || 3000);
@@ -40,9 +43,58 @@ const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url))
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
 await app.prepare();
 const handle = app.getRequestHandler();
+// SESSION_FAST_PATH=off sends the session read through Next's router like every other route (to compare them).
+const sessionFastPath = process.env.SESSION_FAST_PATH !== 'off';
+// Next's router adds this to every App Router answer; the answer sent here carries it too.
+const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
+
+/**
+ * `GET /api/auth/session` (the read every page and tab repeats) is answered here, before Next's router,
+ * which costs more than the read itself. It runs the same code as the route (`readSession` is what the
+ * route calls) and sends the same status, headers and body, written the way Next writes them; every
+ * other method or path goes through Next as usual. The app's context exists once Next has run its
+ * start-up (on the first request); until then this read goes through Next too.
+ */
+function sessionReader(request) {
+  if (!sessionFastPath || request.method !== 'GET') return undefined;
+  const { url } = request;
+  if (url !== SESSION_PATH && !(url.startsWith(SESSION_PATH) && url.charCodeAt(SESSION_PATH.length) === 63 /* ? */)) return undefined;
+  return globalThis[APP_CONTEXT]?.readSession;
+}
+
+function answerSessionRead(readSession, request, response) {
+  readSession(request.headers.cookie ?? null).then(
+    ({ status, headers, body }) => {
+      response.statusCode = status;
+      response.setHeader('vary', NEXT_VARY);
+      for (let index = 0; index < headers.length; index += 1) {
+        const [name, value] = headers[index];
+        if (name !== 'set-cookie') {
+          response.setHeader(name, value);
+          continue;
+        }
+        // Several Set-Cookie lines: they come together (the headers are sorted by name).
+        const cookies = [value];
+        while (headers[index + 1]?.[0] === 'set-cookie') cookies.push(headers[(index += 1)][1]);
+        response.setHeader('set-cookie', cookies);
+      }
+      // A body written before the end goes out chunked, as Next sends a Response's body.
+      response.write(body);
+      response.end();
+      log.debug({ path: SESSION_PATH }, 'session read answered before Next');
+    },
+    (error) => {
+      log.error({ err: error }, 'request failed');
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    },
+  );
+}
 
 const server = createServer((request, response) => {
   stampClientAddress(request, trustedProxies);
+  const readSession = sessionReader(request);
+  if (readSession) return answerSessionRead(readSession, request, response);
   handle(request, response).catch((error) => {
     log.error({ err: error }, 'request failed');
     if (!response.headersSent) response.statusCode = 500;
@@ -74,7 +126,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 }
 
 server.listen(port, host, () => {
-  log.info({ port, host: host ?? 'all interfaces', trustedProxies }, 'listening');
+  log.info({ port, host: host ?? 'all interfaces', trustedProxies, sessionFastPath }, 'listening');
   listening = true;
   if (pendingBanner) printBanner(pendingBanner);
   pendingBanner = null;

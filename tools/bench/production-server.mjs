@@ -2,6 +2,7 @@
 // budget checks, waits until it is healthy, and reports the server's resident memory.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +22,34 @@ function processTree(pid) {
   return [pid, ...children.flatMap(processTree)];
 }
 
-export async function startProductionServer({ port, env = {} }) {
+/** A port nobody listens on now (other benchmarks and tests run on this machine at the same time). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** User + system CPU time the process has used so far, in microseconds (from /proc; 0 where there is none). */
+export function cpuMicros(pid) {
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10_000;
+}
+
+/**
+ * `port` defaults to a free one; `nodeArgs` go before server.mjs (e.g. `--cpu-prof`); `env` adds to the
+ * defaults (e.g. `DATABASE_URL` for a PostgreSQL server, which seeds nothing).
+ */
+export async function startProductionServer({ port, env = {}, nodeArgs = [] } = {}) {
+  port ??= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
-  const child = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(workspaceRoot, 'apps/web/server.mjs')], {
     cwd: join(workspaceRoot, 'apps/web'),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping reaches anything the server starts.
@@ -66,6 +92,8 @@ export async function startProductionServer({ port, env = {} }) {
   return {
     url,
     pid: child.pid,
+    /** CPU time the server process has used so far, in microseconds. */
+    cpuMicros: () => cpuMicros(child.pid),
     /** Peak resident set size (VmHWM) of the server: the largest process of its tree, in MB. */
     peakRssMb() {
       const peaks = processTree(child.pid).map((pid) => Number(/VmHWM:\s+(\d+)/.exec(readStatus(pid))?.[1] ?? 0));

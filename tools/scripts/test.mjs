@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, through Nx (cached locally, complete on a clean clone):
-// lint, typecheck and unit tests of every project; every library's build and Storybook build;
+// lint, typecheck and unit tests of every project; every library's build; the one Storybook's build;
 // package checks; axe on every story; a release dry run; the consumer smoke test; the production-server tests; the
 // performance budgets; and the browser tests against the production build. Stops at the first
 // failing step and prints how long each step took.
@@ -12,7 +12,8 @@ const nx = (...args) => ['npx', ['nx', ...args, '--outputStyle=stream']];
 
 const steps = [
   ['lint, typecheck, unit tests', ...nx('run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2')],
-  ['library builds and Storybooks', ...nx('run-many', '-t', 'build', 'build-storybook', '--projects=tag:type:lib', '--parallel=2')],
+  ['library builds', ...nx('run-many', '-t', 'build', '--projects=tag:type:lib', '--parallel=2')],
+  ['the Storybook of every library (npm run storybook), built', ...nx('run', 'storybook:build-storybook')],
   ['package checks (publint, attw, size budgets)', 'node', ['tools/scripts/verify-packages.mjs']],
   ['axe on every Storybook story, light and dark (Chromium)', ...nx('run', 'storybook-a11y:a11y')],
   ['release dry run (nx release: next versions and changelog entries, nothing written)', 'node', ['tools/release/release.mjs', '--dry-run']],

@@ -64,6 +64,10 @@ export {
   type AccessHistoryPage,
 } from './lib/contracts/access-history';
 
+// The routes as data, and their OpenAPI 3.1 description.
+export { ADMIN_API_ROUTES, type ApiRouteContract, type ApiMethod, type ApiAccess, type AdminApiRouteName } from './lib/contracts/api-routes';
+export { createOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions, type OpenApiOperation } from './lib/openapi/create-openapi-document';
+
 // Client.
 export { createAdminApiClient, type AdminApiClient, type AdminApiClientOptions, type CallOptions } from './lib/client/create-admin-api-client';
 export type { ApiResult, ApiClientError, ApiClientErrorCode } from './lib/client/api-result';

@@ -6,6 +6,7 @@ export {
   type AdminApiHandlersOptions,
   type AdminApiHandlers,
   type AdminApiHandler,
+  type ServedRoute,
 } from './lib/server/create-admin-api-handlers';
 export { isUnavailableError } from './lib/server/is-unavailable-error';
 export { isSameOriginRequest } from './lib/server/same-origin';

@@ -34,7 +34,7 @@ export interface Notice {
 /** Shows a notice; the default renders a react-hot-toast toast. */
 export type Notify = (notice: Notice) => void;
 
-/** Receives the internal failure (`RETURN_FAILURE_MESSAGE`, with the original cause) for logging. */
+/** Receives the internal failure (`texts.failureMessage`, with the original cause) for logging. */
 export type ReturnToAdminErrorHandler = (error: Error, cause: unknown) => void;
 
 /** Where the return-to-admin flow is: one string, never a pile of booleans. */

@@ -31,7 +31,7 @@ interface DemoArgs {
 }
 
 const meta = {
-  title: 'session-client/Session status',
+  title: 'Session client/Session status',
   args: { session: { status: 'loading', data: null, update } },
   render: ({ session }) => (
     <SessionContext.Provider value={session}>

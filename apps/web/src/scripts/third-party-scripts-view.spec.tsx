@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { ADMIN_PAGE_PATH } from '@viewas/impersonation-banner';
+import { ADMIN_PAGE_PATH } from '../ui/routes';
 import type { SessionUser } from '@viewas/session-client';
 import { render, waitFor } from '@testing-library/react';
 import { NextContext, sessionOf } from '../ui/test-utils/next';

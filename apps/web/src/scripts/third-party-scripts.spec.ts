@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_PATH } from '@viewas/impersonation-banner';
+import { ADMIN_PAGE_PATH } from '../ui/routes';
 import { hostnameOf, isAdminPath, isStaffRole, selectThirdPartyScripts, type ScriptRequest, type ScriptSettings } from './third-party-scripts';
 
 const AFFILIATE = 'https://affiliate.example.net/track.js';

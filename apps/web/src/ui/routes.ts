@@ -1,4 +1,8 @@
-export { ADMIN_PAGE_PATH } from '@viewas/impersonation-banner';
+import { BANNER_DEFAULTS } from '@viewas/impersonation-banner';
+
+/** The admin page: where the banner returns an administrator to. */
+export const ADMIN_PAGE_PATH = BANNER_DEFAULTS.routes.adminPage;
 
 export const HOME_PATH = '/';
 export const ACCESS_PAGE_PATH = '/account/access';
+export const API_REFERENCE_PATH = '/api-reference';

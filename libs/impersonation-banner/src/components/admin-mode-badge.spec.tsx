@@ -8,7 +8,7 @@ import {
   PENDING_ANNOUNCEMENT,
   RETURN_BUTTON_LABEL,
   VIEWING_AS_LABEL,
-} from '../constants';
+} from '../test-utils/defaults';
 import { PANEL_OPEN_DELAY_MS } from '../hooks/use-admin-mode-panel';
 import { AdminModeBadge, type AdminModeBadgeProps } from './admin-mode-badge';
 
@@ -192,5 +192,23 @@ describe('AdminModeBadge', () => {
     renderBadge({ pending: true });
     await settle();
     expect(await axeInAct(document.body)).toHaveNoViolations();
+  });
+
+  it('shows a host\'s own words on the badge, in the panel and to screen readers, keeping the defaults it does not override', async () => {
+    const texts = {
+      badgeLabel: 'Modo administrador',
+      panelTitle: 'SUPLANTACIÓN ACTIVA',
+      returnButtonLabel: 'Volver a mi cuenta',
+      activeAnnouncement: 'Suplantación activa. Viendo la aplicación como',
+      endsInMinutes: (minutes: number) => `Termina en ${minutes} min`,
+    };
+    const expiresAt = new Date(START + 42 * 60_000 + 30_000).toISOString();
+    render(<AdminModeBadge email={EMAIL} onReturn={jest.fn()} texts={texts} defaultOpen expiresAt={expiresAt} />);
+    expect(screen.getByRole('button', { name: texts.badgeLabel })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: texts.panelTitle })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.returnButtonLabel })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: texts.panelTitle })).toHaveTextContent(`${texts.panelTitle}${VIEWING_AS_LABEL}${EMAIL}Termina en 42 min${texts.returnButtonLabel}`);
+    await settle();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(`${texts.activeAnnouncement} ${EMAIL}.`);
   });
 });

@@ -1,7 +1,7 @@
 import { FloatingFocusManager, FloatingPortal } from '@floating-ui/react';
 import { useEffect, useState } from 'react';
 import { css, styled } from 'styled-components';
-import { ACTIVE_ANNOUNCEMENT_PREFIX, BADGE_LABEL } from '../constants';
+import { BANNER_DEFAULTS, type BannerTexts } from '../defaults';
 import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
 import { AdminModePanel } from './admin-mode-panel';
 import { focusRing, hiddenInPrint, VisuallyHidden } from '../shared/styles';
@@ -19,6 +19,8 @@ export interface AdminModeBadgeProps {
   onReturn: () => void;
   /** Open the panel on first render (stories, screenshots). */
   defaultOpen?: boolean;
+  /** Other words for the badge and its panel; each one left out keeps its default (`BANNER_DEFAULTS.texts`). */
+  texts?: Partial<BannerTexts>;
 }
 
 const Badge = styled.button(
@@ -63,9 +65,10 @@ function useAnnouncement(text: string): string {
 }
 
 /** The 'Admin Mode' badge at the bottom-left and its panel (the view; the flow is `useReturnToAdmin`). */
-export function AdminModeBadge({ email, expiresAt, now, pending = false, onReturn, defaultOpen }: AdminModeBadgeProps) {
+export function AdminModeBadge({ email, expiresAt, now, pending = false, onReturn, defaultOpen, texts: overrides }: AdminModeBadgeProps) {
+  const texts = { ...BANNER_DEFAULTS.texts, ...overrides };
   const panel = useAdminModePanel({ defaultOpen, forceOpen: pending });
-  const announcement = useAnnouncement(`${ACTIVE_ANNOUNCEMENT_PREFIX} ${email}.`);
+  const announcement = useAnnouncement(`${texts.activeAnnouncement} ${email}.`);
 
   return (
     <ThemeFallback>
@@ -76,7 +79,7 @@ export function AdminModeBadge({ email, expiresAt, now, pending = false, onRetur
         {...panel.getReferenceProps()}
       >
         <Dot aria-hidden="true" />
-        {BADGE_LABEL}
+        {texts.badgeLabel}
       </Badge>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       {panel.open ? (
@@ -88,6 +91,7 @@ export function AdminModeBadge({ email, expiresAt, now, pending = false, onRetur
               now={now}
               pending={pending}
               onReturn={onReturn}
+              texts={texts}
               panel={panel}
             />
           </FloatingFocusManager>

@@ -1,6 +1,6 @@
 import { FloatingArrow } from '@floating-ui/react';
 import { css, keyframes, styled } from 'styled-components';
-import { PANEL_TITLE, PENDING_ANNOUNCEMENT, RETURN_BUTTON_LABEL, VIEWING_AS_LABEL } from '../constants';
+import type { BannerTexts } from '../defaults';
 import type { AdminModePanelState } from '../hooks/use-admin-mode-panel';
 import { useCountdown } from '../hooks/use-countdown';
 import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from '../shared/styles';
@@ -11,6 +11,7 @@ export interface AdminModePanelProps {
   now?: () => number;
   pending: boolean;
   onReturn: () => void;
+  texts: BannerTexts;
   /** The floating-ui wiring from `useAdminModePanel`. */
   panel: AdminModePanelState;
 }
@@ -123,8 +124,8 @@ const ReturnButton = styled.button(
 );
 
 /** The panel's view: who is being impersonated, for how long, and the way back. */
-export function AdminModePanel({ email, expiresAt, now, pending, onReturn, panel }: AdminModePanelProps) {
-  const countdown = useCountdown(expiresAt, now);
+export function AdminModePanel({ email, expiresAt, now, pending, onReturn, texts, panel }: AdminModePanelProps) {
+  const countdown = useCountdown(expiresAt, now, texts);
   return (
     <Panel
       ref={panel.refs.setFloating}
@@ -134,8 +135,8 @@ export function AdminModePanel({ email, expiresAt, now, pending, onReturn, panel
       data-state="open"
     >
       <Arrow ref={panel.arrowRef} context={panel.context} width={16} height={8} strokeWidth={1} />
-      <Title id={panel.titleId}>{PANEL_TITLE}</Title>
-      <Muted>{VIEWING_AS_LABEL}</Muted>
+      <Title id={panel.titleId}>{texts.panelTitle}</Title>
+      <Muted>{texts.viewingAsLabel}</Muted>
       <Email>{email}</Email>
       {countdown ? <Countdown>{countdown}</Countdown> : null}
       <ReturnButton
@@ -146,9 +147,9 @@ export function AdminModePanel({ email, expiresAt, now, pending, onReturn, panel
         onClick={pending ? undefined : onReturn}
       >
         {pending ? <Spinner aria-hidden="true" /> : null}
-        {RETURN_BUTTON_LABEL}
+        {texts.returnButtonLabel}
       </ReturnButton>
-      <VisuallyHidden role="status">{pending ? PENDING_ANNOUNCEMENT : ''}</VisuallyHidden>
+      <VisuallyHidden role="status">{pending ? texts.pendingAnnouncement : ''}</VisuallyHidden>
     </Panel>
   );
 }

@@ -17,7 +17,7 @@ import {
   WELCOME_BACK_DESCRIPTION,
   WELCOME_BACK_NOTICE_MS,
   WELCOME_BACK_TITLE,
-} from '../constants';
+} from '../test-utils/defaults';
 import { deferred } from '../test-utils/deferred';
 import { ADMIN, IMPERSONATED_USER, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
 import { watchTimers } from '../test-utils/timers';

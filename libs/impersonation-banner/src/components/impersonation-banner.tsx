@@ -23,6 +23,7 @@ export function ImpersonationBanner({ user, now, ...actions }: ImpersonationBann
       now={now}
       pending={isPending}
       onReturn={start}
+      texts={actions.texts}
     />
   );
 }

@@ -1,12 +1,12 @@
-import { COUNTDOWN_ENDED, COUNTDOWN_LESS_THAN_A_MINUTE } from '../constants';
+import { BANNER_DEFAULTS, type BannerTexts } from '../defaults';
 
 const MINUTE_MS = 60_000;
 
 /** "Ends in 42 min" for whole minutes left, then "Ends in less than 1 min", then "Ended". */
-export function formatRemaining(remainingMs: number): string {
-  if (remainingMs <= 0) return COUNTDOWN_ENDED;
-  if (remainingMs < MINUTE_MS) return COUNTDOWN_LESS_THAN_A_MINUTE;
-  return `Ends in ${Math.floor(remainingMs / MINUTE_MS)} min`;
+export function formatRemaining(remainingMs: number, texts: BannerTexts = BANNER_DEFAULTS.texts): string {
+  if (remainingMs <= 0) return texts.ended;
+  if (remainingMs < MINUTE_MS) return texts.endsInLessThanAMinute;
+  return texts.endsInMinutes(Math.floor(remainingMs / MINUTE_MS));
 }
 
 /** Milliseconds until `formatRemaining` gives another text, so the countdown ticks exactly on change. */

@@ -10,13 +10,13 @@ import {
   WELCOME_BACK_DESCRIPTION,
   WELCOME_BACK_NOTICE_MS,
   WELCOME_BACK_TITLE,
-} from '../constants';
+} from '../test-utils/defaults';
 import { deferred } from '../test-utils/deferred';
 import { ADMIN, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
 import type { ReturnToAdminResult, SignInResult } from '../types';
 import { runReturnToAdmin, type ReturnToAdminActions } from './return-to-admin-flow';
 
-function setup(overrides: Partial<Pick<ReturnToAdminActions, 'returnToAdmin' | 'signIn'>> = {}) {
+function setup(overrides: Partial<Pick<ReturnToAdminActions, 'returnToAdmin' | 'signIn' | 'texts' | 'routes' | 'durations'>> = {}) {
   const actions = {
     returnToAdmin: jest.fn<Promise<ReturnToAdminResult>, [{ signal: AbortSignal }]>().mockResolvedValue(RETURNED),
     signIn: jest.fn<Promise<SignInResult>, [string]>().mockResolvedValue(SIGNED_IN),
@@ -215,5 +215,42 @@ describe('runReturnToAdmin', () => {
     await expect(run).resolves.toBe('aborted');
     expect(actions.notify).toHaveBeenCalledTimes(1);
     expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  describe('with a host\'s own texts, routes and durations', () => {
+    const texts = { returningTitle: 'Zurück zum Admin-Konto', welcomeBackTitle: 'Willkommen zurück!', errorTitle: 'Fehler', failureMessage: 'Rückkehr fehlgeschlagen' };
+    const routes = { adminPage: '/staff/impersonation', signOut: '/auth/sign-out' };
+    const durations = { returningNoticeMs: 500, welcomeBackNoticeMs: 1500, errorNoticeMs: 8000 };
+
+    it('shows its notices for its durations and opens its admin page, keeping the defaults it does not override', async () => {
+      const { actions, run } = setup({ texts, routes, durations });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(actions.notify).toHaveBeenCalledWith({ kind: 'info', title: texts.returningTitle, durationMs: durations.returningNoticeMs });
+
+      await jest.advanceTimersByTimeAsync(durations.returningNoticeMs - 1);
+      expect(actions.signIn).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(run).resolves.toBe('succeeded');
+      expect(actions.notify).toHaveBeenLastCalledWith({
+        kind: 'success',
+        title: texts.welcomeBackTitle,
+        description: WELCOME_BACK_DESCRIPTION,
+        durationMs: durations.welcomeBackNoticeMs,
+      });
+      expect(actions.navigate).toHaveBeenCalledWith(routes.adminPage);
+    });
+
+    it('shows its error notice for its duration, then goes to its sign-out route', async () => {
+      const { actions, run } = setup({ texts, routes, durations, returnToAdmin: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(actions.notify).toHaveBeenLastCalledWith({ kind: 'error', title: texts.errorTitle, description: ERROR_NOTICE_DESCRIPTION, durationMs: durations.errorNoticeMs });
+      expect(actions.onError).toHaveBeenCalledWith(expect.objectContaining({ message: texts.failureMessage }), expect.anything());
+
+      await jest.advanceTimersByTimeAsync(durations.errorNoticeMs - 1);
+      expect(actions.navigate).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(run).resolves.toBe('failed');
+      expect(actions.navigate).toHaveBeenCalledWith(routes.signOut);
+    });
   });
 });

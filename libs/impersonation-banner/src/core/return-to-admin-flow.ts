@@ -1,16 +1,4 @@
-import {
-  ADMIN_PAGE_PATH,
-  ERROR_NOTICE_DESCRIPTION,
-  ERROR_NOTICE_MS,
-  ERROR_NOTICE_TITLE,
-  RETURNING_NOTICE_MS,
-  RETURNING_NOTICE_TITLE,
-  RETURN_FAILURE_MESSAGE,
-  SIGN_OUT_PATH,
-  WELCOME_BACK_DESCRIPTION,
-  WELCOME_BACK_NOTICE_MS,
-  WELCOME_BACK_TITLE,
-} from '../constants';
+import { resolveBannerSettings, type BannerOptions, type BannerSettings } from '../defaults';
 import type {
   Notify,
   ReturnToAdminErrorHandler,
@@ -20,7 +8,8 @@ import type {
 } from '../types';
 import { delay } from './delay';
 
-export interface ReturnToAdminActions {
+/** What the flow does, and (optionally) other texts, routes and notice durations than the defaults. */
+export interface ReturnToAdminActions extends BannerOptions {
   /** Posts to `/api/admin/return-to-admin` (admin-api client's `returnToAdmin`); `signal` aborts it on unmount. */
   returnToAdmin: (options: { signal: AbortSignal }) => Promise<ReturnToAdminResult>;
   /** Signs in with the 'return-to-admin' credentials, `redirect: false`. */
@@ -36,11 +25,12 @@ export type ReturnToAdminOutcome = 'succeeded' | 'failed' | 'aborted';
 type Attempt = { ok: true } | { ok: false; cause: unknown } | 'aborted';
 
 /**
- * SPEC.md §4 steps 1-4 up to the final outcome. Every failure becomes `{ ok: false, cause }`;
+ * The return's steps up to the final outcome. Every failure becomes `{ ok: false, cause }`;
  * `'aborted'` means the owner went away and nothing more may happen.
  */
 async function attempt(
   { returnToAdmin, signIn, notify }: ReturnToAdminActions,
+  { texts, durations }: BannerSettings,
   signal: AbortSignal,
   onStep: (status: ReturnToAdminStatus) => void,
 ): Promise<Attempt> {
@@ -48,12 +38,12 @@ async function attempt(
   const response = await returnToAdmin({ signal });
   if (signal.aborted) return 'aborted';
   if (!response.ok) return { ok: false, cause: response.error };
-  // The schema says `success: true`, but SPEC.md §4 names `success: false` as a failure: check it anyway.
+  // The schema says `success: true`, but an answer of `success: false` is a failure too: check it anyway.
   if (response.data.success !== true) return { ok: false, cause: response.data };
 
   onStep('returning');
-  notify({ kind: 'info', title: RETURNING_NOTICE_TITLE, durationMs: RETURNING_NOTICE_MS });
-  await delay(RETURNING_NOTICE_MS, signal);
+  notify({ kind: 'info', title: texts.returningTitle, durationMs: durations.returningNoticeMs });
+  await delay(durations.returningNoticeMs, signal);
   if (signal.aborted) return 'aborted';
 
   onStep('signing-in');
@@ -75,9 +65,11 @@ export async function runReturnToAdmin(
   signal: AbortSignal,
   onStep: (status: ReturnToAdminStatus) => void = () => undefined,
 ): Promise<ReturnToAdminOutcome> {
+  const settings = resolveBannerSettings(actions);
+  const { texts, routes, durations } = settings;
   let result: Attempt;
   try {
-    result = await attempt(actions, signal, onStep);
+    result = await attempt(actions, settings, signal, onStep);
   } catch (cause) {
     result = signal.aborted ? 'aborted' : { ok: false, cause };
   }
@@ -86,31 +78,31 @@ export async function runReturnToAdmin(
   if (result.ok) {
     actions.notify({
       kind: 'success',
-      title: WELCOME_BACK_TITLE,
-      description: WELCOME_BACK_DESCRIPTION,
-      durationMs: WELCOME_BACK_NOTICE_MS,
+      title: texts.welcomeBackTitle,
+      description: texts.welcomeBackDescription,
+      durationMs: durations.welcomeBackNoticeMs,
     });
     onStep('succeeded');
-    actions.navigate(ADMIN_PAGE_PATH);
+    actions.navigate(routes.adminPage);
     return 'succeeded';
   }
 
   try {
-    actions.onError?.(new Error(RETURN_FAILURE_MESSAGE, { cause: result.cause }), result.cause);
+    actions.onError?.(new Error(texts.failureMessage, { cause: result.cause }), result.cause);
   } catch {
     // A broken logger must not leave the user stuck without the notice and the sign-out.
   }
   actions.notify({
     kind: 'error',
-    title: ERROR_NOTICE_TITLE,
-    description: ERROR_NOTICE_DESCRIPTION,
-    durationMs: ERROR_NOTICE_MS,
+    title: texts.errorTitle,
+    description: texts.errorDescription,
+    durationMs: durations.errorNoticeMs,
   });
   onStep('failed');
-  // The sign-out page is a full page load that would wipe the notice at once: SPEC.md §8 shows it
-  // for 5 s, then signs out. Unmounting meanwhile cancels the wait like every other step.
-  await delay(ERROR_NOTICE_MS, signal);
+  // The sign-out page is a full page load that would wipe the notice at once: it shows for its
+  // duration (5 s by default), then signs out. Unmounting meanwhile cancels the wait like every other step.
+  await delay(durations.errorNoticeMs, signal);
   if (signal.aborted) return 'aborted';
-  actions.navigate(SIGN_OUT_PATH);
+  actions.navigate(routes.signOut);
   return 'failed';
 }

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../constants';
+import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../test-utils/defaults';
 import { deferred } from '../test-utils/deferred';
 import { ADMIN, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
 import { watchTimers } from '../test-utils/timers';

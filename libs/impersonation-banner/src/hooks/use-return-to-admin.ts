@@ -18,7 +18,7 @@ export interface UseReturnToAdminResult {
 
 const PENDING: ReadonlySet<ReturnToAdminStatus> = new Set(['requesting', 'returning', 'signing-in']);
 
-/** The headless return-to-admin flow (SPEC.md §4): status for the view, `start` for the button. */
+/** The headless return-to-admin flow: status for the view, `start` for the button. */
 export function useReturnToAdmin(options: UseReturnToAdminOptions): UseReturnToAdminResult {
   const [status, setStatus] = useState<ReturnToAdminStatus>('idle');
   // Read at click time, so hosts may pass fresh inline callbacks on every render.

@@ -6,7 +6,7 @@ import {
   RETURNING_NOTICE_TITLE,
   WELCOME_BACK_DESCRIPTION,
   WELCOME_BACK_TITLE,
-} from '../constants';
+} from '../test-utils/defaults';
 import { ImpersonationNotice } from './impersonation-notice';
 
 describe('ImpersonationNotice', () => {

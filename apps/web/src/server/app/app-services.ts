@@ -1,4 +1,5 @@
 import type { SessionUser } from '@viewas/session-client';
+import { createOpenApiDocument } from '@viewas/admin-api';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import { createAuthHandler } from '../auth/auth-handler';
 import { createAuthOptions } from '../auth/auth-options';
@@ -7,7 +8,7 @@ import { createPasswordHasher, type PasswordHasher } from '../auth/password';
 import { createRevocationList } from '../auth/revocations';
 import { toSessionUser } from '../auth/session-claims';
 import { sessionCookieName } from '../auth/session-cookie';
-import { createSessionEndpoint } from '../auth/session-endpoint';
+import { createSessionEndpoint, createSessionRead, type SessionEndpointOptions } from '../auth/session-endpoint';
 import { createSessionReader } from '../auth/session-reader';
 import { createSessionValidator } from '../auth/session-validator';
 import type { AppConfig } from '../config/config';
@@ -27,6 +28,8 @@ import { createSignInService, DEFAULT_THROTTLE, type SignInServiceOptions } from
 import type { ThrottlePolicy } from '../storage/sign-in-throttle';
 import { createStorage, type Storage } from '../storage/storage';
 import type { AdminPageAccess } from '../security/proxy-handler';
+import { API_REFERENCE_INFO } from './api-reference-info';
+import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
@@ -77,10 +80,11 @@ export function createAppServices({ config, secret, database, logger, requestSco
   const signIn = createSignInService({ storage, hasher, now, logger, revocations, sweepExpired, recordDenial, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
   const impersonation = createImpersonationService({ storage, sessions, sweepExpired, revocations, recordDenial, now, impersonationMaxMinutes: config.impersonationMaxMinutes, logger });
 
+  const sessionOptions: SessionEndpointOptions = { sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds };
   const auth = createAuthHandler({
     origin: config.origin,
     authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, checkSession, signIn, logger }),
-    sessionEndpoint: createSessionEndpoint({ sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds }),
+    sessionEndpoint: createSessionEndpoint(sessionOptions),
   });
   const adminApi = createAdminApiHandlers({
     service: impersonation,
@@ -90,9 +94,16 @@ export function createAppServices({ config, secret, database, logger, requestSco
     onError: (error, request) => logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'admin API call failed'),
   });
   const firstAdminSetup = createFirstAdminSetup({ database: database.get, hasher, now, logger });
-  const handle = createWebHandler({
+  // The app's route table under /api/admin and /api/account, and its description: one list, so a
+  // route cannot be served without being documented (or the other way round).
+  const apiRoutes = adminApi.routes;
+  const openApiDocument = createOpenApiDocument({ routes: apiRoutes, info: API_REFERENCE_INFO, serverUrl: config.origin, sessionCookieName: cookieName });
+  const openApi = createOpenApiEndpoint({ document: openApiDocument, currentUser: (request) => getCurrentSession(request.headers.get('cookie')) });
+  const { handle, readSession } = createWebHandler({
     auth,
+    session: createSessionRead(sessionOptions),
     adminApi: adminApi.route,
+    openApi,
     health: createHealthCheck(database.get),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
     logger,
@@ -133,7 +144,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, firstAdminSetup, storage, database, logger };
+  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, firstAdminSetup, storage, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -1,4 +1,5 @@
 import type { WebHandler } from '../auth/auth-handler';
+import { SESSION_ANSWER_HEADERS, type SessionRead } from '../auth/session-endpoint';
 import type { Logger } from '../logging/logger';
 import { createRequestId } from '../logging/request-id';
 import type { RequestScope } from '../logging/request-scope';
@@ -8,8 +9,12 @@ import type { HealthReport } from '../services/health';
 
 export interface WebRoutes {
   auth: WebHandler;
+  /** `GET /api/auth/session`, the hottest read, as plain data (the auth handler's session endpoint, without a Request). */
+  session: SessionRead;
   /** The admin API's dispatcher: /api/admin/* and /api/account/access. */
   adminApi: WebHandler;
+  /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
+  openApi: WebHandler;
   health: () => Promise<HealthReport>;
   /** `/api/setup`: the first administrator, from the one-time setup link. */
   setup: WebHandler;
@@ -17,6 +22,26 @@ export interface WebRoutes {
   requestScope: RequestScope;
   /** The app is served over https (NEXTAUTH_URL): answers carry HSTS. */
   https: boolean;
+}
+
+/** The path of the hot session read that the production server may answer before Next's router. */
+export const SESSION_PATH = '/api/auth/session';
+
+/** An API answer as plain data: header names lower-case, in the order a `Headers` object lists them. */
+export interface ApiAnswer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+export interface WebEntry {
+  /** Every API route: the Next.js route files and the tests call it. */
+  handle: WebHandler;
+  /**
+   * `GET /api/auth/session` for a `Cookie` header: exactly what `handle` answers for it (the same code
+   * runs for both), for the production server to send without building a Request or a Response.
+   */
+  readSession: (cookieHeader: string | null) => Promise<ApiAnswer>;
 }
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -30,8 +55,8 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
  * does the same for pages; it is kept off API routes, where it would cost more than most routes
  * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, adminApi, health, setup, logger, requestScope, https }: WebRoutes): WebHandler {
-  const staticHeaders = Object.entries(securityHeaders({ https }));
+export function createWebHandler({ auth, session, adminApi, openApi, health, setup, logger, requestScope, https }: WebRoutes): WebEntry {
+  const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
   const route: WebHandler = async (request) => {
     const { pathname } = new URL(request.url);
@@ -44,6 +69,7 @@ export function createWebHandler({ auth, adminApi, health, setup, logger, reques
         return json(report, report.db === 'up' ? 200 : 503);
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
+      if (pathname === '/api/openapi.json') return await openApi(request);
       if (pathname.startsWith('/api/admin/') || pathname === '/api/account/access') return await adminApi(request);
       if (pathname === '/api/setup') return await setup(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
@@ -53,27 +79,75 @@ export function createWebHandler({ auth, adminApi, health, setup, logger, reques
     }
   };
 
-  /** The answer as the client gets it: security headers, a nonce for next-auth's inline styles, no caching of per-user answers. */
+  /**
+   * The headers as the client gets them: the route's own, the security headers, a policy with a fresh
+   * nonce, the request id, and no caching of per-user answers. Lower-case and sorted, the way a
+   * `Headers` object lists them, so an answer sent without one carries the same bytes.
+   */
+  function answerHeaders(own: Iterable<readonly [string, string]>, requestId: string, pathname: string, nonce: string): [string, string][] {
+    const headers = new Map<string, string>();
+    const cookies: string[] = [];
+    for (const [name, value] of own) {
+      const key = name.toLowerCase();
+      if (key === 'set-cookie') cookies.push(value);
+      else headers.set(key, headers.has(key) ? `${headers.get(key)}, ${value}` : value);
+    }
+    for (const [name, value] of staticHeaders) headers.set(name, value);
+    headers.set('content-security-policy', contentSecurityPolicy({ nonce, thirdPartyScriptUrls: [], https, development: false }));
+    headers.set('x-request-id', requestId);
+    if (mustNotBeStored(pathname) && !/\bno-store\b/.test(headers.get('cache-control') ?? '')) headers.set('cache-control', 'no-store');
+    const sorted: [string, string][] = [...headers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const at = sorted.findIndex(([name]) => name > 'set-cookie');
+    sorted.splice(at === -1 ? sorted.length : at, 0, ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]));
+    return sorted;
+  }
+
   async function secure(response: Response, requestId: string, pathname: string): Promise<Response> {
     const nonce = createNonce();
-    const headers = new Headers(response.headers);
-    for (const [name, value] of staticHeaders) headers.set(name, value);
-    headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce, thirdPartyScriptUrls: [], https, development: false }));
-    headers.set('X-Request-Id', requestId);
-    if (mustNotBeStored(pathname) && !/\bno-store\b/.test(headers.get('cache-control') ?? '')) headers.set('Cache-Control', 'no-store');
+    const headers = new Headers(answerHeaders(response.headers.entries(), requestId, pathname, nonce));
     if (!headers.get('content-type')?.startsWith('text/html')) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     headers.delete('content-length');
     return new Response(withNoncedStyles(await response.text(), nonce), { status: response.status, statusText: response.statusText, headers });
   }
 
-  return (request) => {
+  const logRequest = (method: string, pathname: string, status: number, started: number) =>
+    logger.info({ method, path: pathname, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+
+  const sessionOwnHeaders = (setCookies: string[]): (readonly [string, string])[] =>
+    setCookies.length === 0 ? (SESSION_ANSWER_HEADERS as (readonly [string, string])[]) : [...SESSION_ANSWER_HEADERS, ...setCookies.map((cookie) => ['Set-Cookie', cookie] as const)];
+
+  function readSession(cookieHeader: string | null): Promise<ApiAnswer> {
     const requestId = createRequestId();
     return requestScope.run(requestId, async () => {
       const started = performance.now();
-      const { pathname } = new URL(request.url);
+      let answer: ApiAnswer;
+      try {
+        const { body, setCookies } = await session(cookieHeader);
+        answer = { status: 200, headers: answerHeaders(sessionOwnHeaders(setCookies), requestId, SESSION_PATH, createNonce()), body };
+      } catch (error) {
+        logger.error({ err: error, method: 'GET', pathname: SESSION_PATH }, 'request failed');
+        const failed = json({ success: false, error: { code: 'internal', message: 'Something went wrong' } }, 500);
+        answer = { status: 500, headers: answerHeaders(failed.headers.entries(), requestId, SESSION_PATH, createNonce()), body: await failed.text() };
+      }
+      logRequest('GET', SESSION_PATH, answer.status, started);
+      return answer;
+    });
+  }
+
+  const handle: WebHandler = async (request) => {
+    const { pathname } = new URL(request.url);
+    if (request.method === 'GET' && pathname === SESSION_PATH) {
+      const { status, headers, body } = await readSession(request.headers.get('cookie'));
+      return new Response(body, { status, headers });
+    }
+    const requestId = createRequestId();
+    return requestScope.run(requestId, async () => {
+      const started = performance.now();
       const response = await route(request);
-      logger.info({ method: request.method, path: pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+      logRequest(request.method, pathname, response.status, started);
       return secure(response, requestId, pathname);
     });
   };
+
+  return { handle, readSession };
 }

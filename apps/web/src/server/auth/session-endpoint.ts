@@ -5,6 +5,15 @@ import type { SessionReader } from './session-reader';
 
 export type SessionEndpoint = (request: Request) => Promise<Response>;
 
+/** `GET /api/auth/session`'s answer as plain data: a JSON body and the cookies to set (status is always 200). */
+export interface SessionAnswer {
+  body: string;
+  setCookies: string[];
+}
+
+/** The answer for a request's `Cookie` header. */
+export type SessionRead = (cookieHeader: string | null) => Promise<SessionAnswer>;
+
 export interface SessionEndpointOptions {
   sessions: SessionReader;
   codec: JwtCodec;
@@ -13,7 +22,15 @@ export interface SessionEndpointOptions {
   sessionMaxAgeSeconds: number;
 }
 
-const NO_STORE = { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-cache, no-store', Pragma: 'no-cache', Expires: '0' };
+/** The endpoint's own headers (the web handler adds the security headers to every API answer). */
+export const SESSION_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ['Content-Type', 'application/json'],
+  ['Cache-Control', 'private, no-cache, no-store'],
+  ['Pragma', 'no-cache'],
+  ['Expires', '0'],
+];
+
+const NO_COOKIES: string[] = [];
 
 /**
  * `GET /api/auth/session` with next-auth's exact answer (`{ user, expires }` or `{}`), without its
@@ -21,30 +38,39 @@ const NO_STORE = { 'Content-Type': 'application/json', 'Cache-Control': 'private
  * claims changed (an impersonation re-checked), since its `exp` is fixed at the session's real end and
  * sliding it would change nothing. An unusable cookie is cleared, as next-auth does.
  */
-export function createSessionEndpoint({ sessions, codec, cookieName, secureCookie, sessionMaxAgeSeconds }: SessionEndpointOptions): SessionEndpoint {
+export function createSessionRead({ sessions, codec, cookieName, secureCookie, sessionMaxAgeSeconds }: SessionEndpointOptions): SessionRead {
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
 
-  return async (request) => {
-    const cookieHeader = request.headers.get('cookie');
+  return async (cookieHeader) => {
     const token = readSessionToken(cookieHeader, cookieName);
     const present = sessionCookiesIn(cookieHeader, cookieName);
-    if (!token && present.length === 0) return Response.json({}, { headers: NO_STORE });
+    if (!token && present.length === 0) return { body: '{}', setCookies: NO_COOKIES };
 
     const state = token ? await sessions.fromToken(token) : null;
-    const headers = new Headers(NO_STORE);
     // An unusable cookie, or a mix of whole and chunked ones (no session at all), is cleared.
     if (!state || state.status !== 'valid') {
-      for (const name of present) headers.append('Set-Cookie', `${name}=; Max-Age=0; ${attributes}`);
-      return new Response('{}', { headers });
+      return { body: '{}', setCookies: present.map((name) => `${name}=; Max-Age=0; ${attributes}`) };
     }
 
+    const setCookies: string[] = [];
     if (state.refreshed) {
       const expires = new Date(sessionExpiresAt(state.claims, sessionMaxAgeSeconds) * 1000).toUTCString();
       // Our tokens stay far below the 4 KB a cookie holds, so a chunked cookie becomes one again.
-      for (const name of present) if (name !== cookieName) headers.append('Set-Cookie', `${name}=; Max-Age=0; ${attributes}`);
-      headers.append('Set-Cookie', `${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
+      for (const name of present) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
+      setCookies.push(`${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
     }
-    return new Response(JSON.stringify(toSession(state.claims, sessionMaxAgeSeconds)), { headers });
+    return { body: JSON.stringify(toSession(state.claims, sessionMaxAgeSeconds)), setCookies };
+  };
+}
+
+/** The same answer as a `Response`, for the auth handler when it is served on its own. */
+export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
+  const read = createSessionRead(options);
+  return async (request) => {
+    const { body, setCookies } = await read(request.headers.get('cookie'));
+    const headers = new Headers(SESSION_ANSWER_HEADERS as [string, string][]);
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    return new Response(body, { headers });
   };
 }
 

@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database, DatabaseHandle } from './database';
@@ -12,11 +14,52 @@ export type PgliteLocation =
   /** In memory, optionally booted from a `dumpDataDir()` image (much faster than a fresh initdb). */
   | { memory: true; image?: Blob };
 
+/**
+ * PostgreSQL's settings for the embedded database: its data is small (one app's users and ledger), so
+ * 16 MB of shared buffers (PostgreSQL's default is 128 MB, all of it resident in the WASM heap once
+ * touched) hold it whole; about 120 MB less memory per server.
+ */
+export const EMBEDDED_POSTGRESQL_CONF = ['shared_buffers=16MB', 'temp_buffers=4MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+
+// Creating a database runs PostgreSQL's initdb inside the WASM heap, which then holds about 800 MB
+// that is never given back. A short-lived process does it instead, so the server only ever opens an
+// existing data directory.
+const CREATE_DATA_DIR = `import { PGlite } from '@electric-sql/pglite';
+const db = await PGlite.create(process.argv[1]);
+await db.close();`;
+
+/**
+ * Creates an empty PGlite data directory in `pgdata` (in a child process) when there is none yet. It is
+ * built beside it and renamed into place, so an interrupted creation never leaves a half-made database.
+ */
+export async function createPgliteDataDir(pgdata: string): Promise<void> {
+  if (existsSync(pgdata) && readdirSync(pgdata).length > 0) return;
+  const building = `${pgdata}.creating-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CREATE_DATA_DIR, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${pgdata} (${signal ?? `exit ${code}`}): ${errors.trim()}`)),
+    );
+  });
+  rmSync(pgdata, { recursive: true, force: true });
+  renameSync(building, pgdata);
+}
+
 export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
   const lock = 'dataDir' in location ? acquireDataDirLock(location.dataDir) : null;
   let client: PGlite;
   try {
-    client = 'dataDir' in location ? await PGlite.create(path.join(location.dataDir, 'pglite')) : await PGlite.create({ loadDataDir: location.image });
+    if ('dataDir' in location) {
+      const pgdata = path.join(location.dataDir, 'pglite');
+      await createPgliteDataDir(pgdata);
+      client = await PGlite.create(pgdata, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
+    } else {
+      client = await PGlite.create({ loadDataDir: location.image });
+    }
   } catch (error) {
     lock?.release();
     throw error;

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { notifyWithToast, WELCOME_BACK_DESCRIPTION, WELCOME_BACK_NOTICE_MS, WELCOME_BACK_TITLE } from '@viewas/impersonation-banner';
+import { BANNER_DEFAULTS, notifyWithToast } from '@viewas/impersonation-banner';
 import { defaultTheme, useColorMode } from '@viewas/theme';
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
@@ -7,6 +7,9 @@ import { toast } from 'react-hot-toast';
 import { useI18n } from '../../i18n/i18n-context';
 import { holdSessionFetch } from '../test-utils/next';
 import { AppProviders } from './app-providers';
+
+const { welcomeBackTitle: WELCOME_BACK_TITLE, welcomeBackDescription: WELCOME_BACK_DESCRIPTION } = BANNER_DEFAULTS.texts;
+const WELCOME_BACK_NOTICE_MS = BANNER_DEFAULTS.durations.welcomeBackNoticeMs;
 
 // react-hot-toast's Toaster asks for the reduced-motion preference; jsdom has no matchMedia.
 beforeAll(() => {

@@ -1,19 +1,15 @@
 /** @jest-environment jsdom */
-import {
-  ADMIN_PAGE_PATH,
-  ERROR_NOTICE_DESCRIPTION,
-  ERROR_NOTICE_MS,
-  RETURNING_NOTICE_MS,
-  SIGN_OUT_PATH,
-  WELCOME_BACK_DESCRIPTION,
-  WELCOME_BACK_NOTICE_MS,
-} from '@viewas/impersonation-banner';
+import { BANNER_DEFAULTS } from '@viewas/impersonation-banner';
 import type { SessionUser } from '@viewas/session-client';
 import { act, screen, waitFor } from '@testing-library/react';
 import { fail } from '../test-utils/fixtures';
 import { fakeRouter, holdSessionFetch, NextContext, sessionOf } from '../test-utils/next';
 import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
 import { ImpersonationBadge } from './impersonation-badge';
+
+const { adminPage: ADMIN_PAGE_PATH, signOut: SIGN_OUT_PATH } = BANNER_DEFAULTS.routes;
+const { errorDescription: ERROR_NOTICE_DESCRIPTION, welcomeBackDescription: WELCOME_BACK_DESCRIPTION } = BANNER_DEFAULTS.texts;
+const { errorNoticeMs: ERROR_NOTICE_MS, returningNoticeMs: RETURNING_NOTICE_MS, welcomeBackNoticeMs: WELCOME_BACK_NOTICE_MS } = BANNER_DEFAULTS.durations;
 
 const viewedAs: SessionUser = {
   id: 'usr_ada',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
+import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
@@ -38,6 +39,16 @@ export interface AdminApiHandlersOptions {
 
 export type AdminApiHandler = (request: Request) => Promise<Response>;
 
+/** A route as this server serves it: its contract, with `path` under the configured mounts. */
+export type ServedRoute = ApiRouteContract;
+
+interface RouteTableEntry {
+  contract: ApiRouteContract;
+  path: string;
+  pattern: RegExp;
+  handle: (request: Request, params: Record<string, string>) => Promise<Response>;
+}
+
 export interface AdminApiHandlers {
   impersonate: AdminApiHandler;
   returnToAdmin: AdminApiHandler;
@@ -48,6 +59,8 @@ export interface AdminApiHandlers {
   accessHistory: AdminApiHandler;
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
+  /** Every route `route` serves: one per contract in the route table (and so in the OpenAPI document). */
+  routes: readonly ServedRoute[];
 }
 
 interface Endpoint<Input extends z.core.$ZodType, Output> {
@@ -182,28 +195,45 @@ export function createAdminApiHandlers({
       answer: AccessHistoryPageSchema,
     });
 
-  const routes = new Map<string, AdminApiHandler>([
-    [`${basePath}/impersonate`, impersonate],
-    [`${basePath}/return-to-admin`, returnToAdmin],
-    [`${basePath}/users`, users],
-    [`${basePath}/impersonations`, impersonations],
-    [`${basePath}/audit`, audit],
-    [`${accountBasePath}/access`, accessHistory],
-  ]);
-  const endPrefix = `${basePath}/impersonations/`;
-  const endSuffix = '/end';
+  // The route table: each route is its contract (method, path, schemas: what the OpenAPI document
+  // describes) and its handler. A route cannot be served without a contract.
+  const mount = (path: string) => path.replace(/^\/api\/admin(?=\/)/, basePath).replace(/^\/api\/account(?=\/)/, accountBasePath);
+  const entry = (contract: ApiRouteContract, handle: RouteTableEntry['handle']): RouteTableEntry => {
+    const path = mount(contract.path);
+    const source = path
+      .split(/(\{[A-Za-z]\w*\})/)
+      .map((part) => (part.startsWith('{') ? `(?<${part.slice(1, -1)}>[^/]+)` : part.replace(/[.*+?^$()[\]\\|]/g, '\\$&')))
+      .join('');
+    return { contract, path, pattern: new RegExp(`^${source}$`), handle };
+  };
+  const table: readonly RouteTableEntry[] = [
+    entry(ADMIN_API_ROUTES.impersonate, impersonate),
+    entry(ADMIN_API_ROUTES.returnToAdmin, returnToAdmin),
+    entry(ADMIN_API_ROUTES.users, users),
+    entry(ADMIN_API_ROUTES.impersonations, impersonations),
+    // The id is left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
+    entry(ADMIN_API_ROUTES.endImpersonation, (request, params) => endImpersonation(request, params['id'] ?? '')),
+    entry(ADMIN_API_ROUTES.audit, audit),
+    entry(ADMIN_API_ROUTES.accessHistory, accessHistory),
+  ];
 
   const route: AdminApiHandler = async (request) => {
     const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
-    const handler = routes.get(pathname);
-    if (handler) return handler(request);
-    if (pathname.startsWith(endPrefix) && pathname.endsWith(endSuffix)) {
-      const segment = pathname.slice(endPrefix.length, -endSuffix.length);
-      // Left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
-      if (segment && !segment.includes('/')) return endImpersonation(request, segment);
+    const matches = table.flatMap((candidate) => {
+      const match = candidate.pattern.exec(pathname);
+      return match ? [{ candidate, params: { ...match.groups } }] : [];
+    });
+    const [only] = matches;
+    if (!only) return errorResponse('not_found', 'No such endpoint');
+    // One route on this path answers a wrong method itself (405 with Allow); several are chosen by method.
+    const chosen = matches.length === 1 ? only : matches.find(({ candidate }) => candidate.contract.method === request.method);
+    if (!chosen) {
+      const allow = matches.map(({ candidate }) => candidate.contract.method).join(', ');
+      return errorResponse('method_not_allowed', `Use ${allow}`, { headers: { Allow: allow } });
     }
-    return errorResponse('not_found', 'No such endpoint');
+    return chosen.candidate.handle(request, chosen.params);
   };
+  const routes: readonly ServedRoute[] = table.map(({ contract, path }) => ({ ...contract, path }));
 
-  return { impersonate, returnToAdmin, users, impersonations, endImpersonation, audit, accessHistory, route };
+  return { impersonate, returnToAdmin, users, impersonations, endImpersonation, audit, accessHistory, route, routes };
 }

@@ -1,0 +1,38 @@
+/** @jest-environment jsdom */
+import { ADMIN_API_ROUTES, createOpenApiDocument } from '@viewas/admin-api';
+import { screen, within } from '@testing-library/react';
+import { axe } from '../test-utils/axe';
+import { renderWithApp } from '../test-utils/render';
+import { ApiReferenceView, OPENAPI_DOCUMENT_PATH } from './api-reference-view';
+
+const apiDocument = createOpenApiDocument({ routes: Object.values(ADMIN_API_ROUTES), info: { title: 'Viewas admin and account API', version: '0.1.0' } });
+
+describe('ApiReferenceView', () => {
+  it('gives every operation a heading with its method, path and summary, and a contents link to it', () => {
+    renderWithApp(<ApiReferenceView document={apiDocument} />);
+    const contents = screen.getByRole('navigation', { name: 'Operations' });
+    for (const route of Object.values(ADMIN_API_ROUTES)) {
+      const heading = screen.getByRole('heading', { level: 3, name: `${route.method} ${route.path} ${route.summary}` });
+      expect(heading.closest('section')).toHaveAttribute('id', route.operationId);
+      expect(within(contents).getByRole('link', { name: `${route.summary} (${route.method} ${route.path})` })).toHaveAttribute('href', `#${route.operationId}`);
+    }
+  });
+
+  it('shows the request body fields with their rules, the answer fields and the failures of an operation', () => {
+    renderWithApp(<ApiReferenceView document={apiDocument} />);
+    const section = screen.getByRole('region', { name: /POST \/api\/admin\/impersonate/ });
+    const body = within(section).getByRole('table', { name: 'Request body (JSON)' });
+    const reason = within(body).getByRole('row', { name: /reason/ });
+    expect(within(reason).getByRole('cell', { name: '3-500 characters' })).toBeInTheDocument();
+    expect(within(within(section).getByRole('table', { name: 'Answer 200 (JSON)' })).getByRole('cell', { name: 'targetUser.email' })).toBeInTheDocument();
+    const failures = within(section).getByRole('table', { name: /Failures/ });
+    expect(within(failures).getByRole('row', { name: /^409/ })).toBeInTheDocument();
+    expect(within(section).getByText(/Who may call it:/).parentElement).toHaveTextContent('An active administrator, in their own session.');
+  });
+
+  it('links the machine-readable document and has no axe violations', async () => {
+    const { container } = renderWithApp(<ApiReferenceView document={apiDocument} />);
+    expect(screen.getByRole('link', { name: OPENAPI_DOCUMENT_PATH })).toHaveAttribute('href', OPENAPI_DOCUMENT_PATH);
+    expect(await axe(container)).toHaveNoViolations();
+  }, 30_000);
+});

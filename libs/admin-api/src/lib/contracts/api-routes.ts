@@ -1,0 +1,138 @@
+import type * as z from 'zod/mini';
+import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
+import { AuditPageSchema, AuditQuerySchema } from './audit';
+import type { ApiErrorCode } from './errors';
+import { ImpersonateRequestSchema, ImpersonateResponseSchema } from './impersonate';
+import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from './impersonations';
+import { IdSchema } from './primitives';
+import { ReturnToAdminResponseSchema } from './return-to-admin';
+import { UsersPageSchema, UsersQuerySchema } from './users';
+
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Who may call a route: `admin` (an active administrator in their own session), `signed-in` (anyone signed in). */
+export type ApiAccess = 'admin' | 'staff' | 'signed-in';
+
+/**
+ * One HTTP route of the API: everything a caller needs to know, as data. The server's route table is
+ * built from these (a handler per contract) and so is the OpenAPI document, so neither can list a
+ * route the other lacks.
+ */
+export interface ApiRouteContract {
+  /** Stable, unique, camelCase: the OpenAPI `operationId` and the key in the route table. */
+  operationId: string;
+  method: ApiMethod;
+  /** The path under the default mounts (`/api/admin`, `/api/account`), `{name}` for a path parameter. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: 'Impersonation' | 'Users' | 'Ledger' | 'Account';
+  access: ApiAccess;
+  /** Path parameters, one schema per `{name}` in `path`. */
+  params?: Record<string, z.core.$ZodType>;
+  /** The query string (GET): an object schema whose properties are the parameters. */
+  query?: z.core.$ZodType;
+  /** The JSON request body. */
+  body?: z.core.$ZodType;
+  /** The 200 answer's JSON body. */
+  response: z.core.$ZodType;
+  /** The failures this route answers with, as `{ success: false, error: { code, message } }`. */
+  errors: readonly ApiErrorCode[];
+}
+
+/** Every route answers these when they apply: not signed in, the database unreachable, a bug. */
+const ALWAYS: readonly ApiErrorCode[] = ['unauthenticated', 'method_not_allowed', 'internal', 'unavailable'];
+const WRITE: readonly ApiErrorCode[] = [...ALWAYS, 'forbidden', 'bad_request', 'payload_too_large', 'unsupported_media_type'];
+const READ: readonly ApiErrorCode[] = [...ALWAYS, 'forbidden', 'bad_request'];
+
+/** The admin API and the account API, as served by `createAdminApiHandlers`. */
+export const ADMIN_API_ROUTES = {
+  impersonate: {
+    operationId: 'impersonate',
+    method: 'POST',
+    path: '/api/admin/impersonate',
+    summary: 'Start viewing the app as a user',
+    description:
+      'Creates a pending impersonation of `userId` for the calling administrator, with the stated reason, recorded in the ledger. ' +
+      "It becomes the admin's session when the admin signs in with the `impersonate` provider and its `impersonationId`, and ends by itself at `expiresAt`.",
+    tag: 'Impersonation',
+    access: 'admin',
+    body: ImpersonateRequestSchema,
+    response: ImpersonateResponseSchema,
+    errors: [...WRITE, 'not_found', 'conflict', 'rate_limited'],
+  },
+  returnToAdmin: {
+    operationId: 'returnToAdmin',
+    method: 'POST',
+    path: '/api/admin/return-to-admin',
+    summary: 'End the current view and go back to the administrator',
+    description:
+      "Ends the impersonation the caller's session is in and names the administrator to sign back in as (with the `return-to-admin` provider).",
+    tag: 'Impersonation',
+    access: 'signed-in',
+    response: ReturnToAdminResponseSchema,
+    errors: [...WRITE, 'conflict'],
+  },
+  users: {
+    operationId: 'listUsers',
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: 'Search users',
+    description: 'Users whose email or name contains `query`, a page at a time; each says whether the caller may view the app as them now, and if not, why.',
+    tag: 'Users',
+    access: 'admin',
+    query: UsersQuerySchema,
+    response: UsersPageSchema,
+    errors: READ,
+  },
+  impersonations: {
+    operationId: 'listImpersonations',
+    method: 'GET',
+    path: '/api/admin/impersonations',
+    summary: 'List impersonations',
+    description: '`active=true`: pending and active ones; `active=false`: ended ones; no value: all of them, newest first.',
+    tag: 'Impersonation',
+    access: 'admin',
+    query: ImpersonationsQuerySchema,
+    response: ImpersonationsPageSchema,
+    errors: READ,
+  },
+  endImpersonation: {
+    operationId: 'endImpersonation',
+    method: 'POST',
+    path: '/api/admin/impersonations/{id}/end',
+    summary: 'End an impersonation',
+    description: 'Any administrator may end any pending or active impersonation; the ledger records who ended it.',
+    tag: 'Impersonation',
+    access: 'admin',
+    params: { id: IdSchema },
+    response: EndImpersonationResponseSchema,
+    errors: [...WRITE, 'not_found', 'conflict'],
+  },
+  audit: {
+    operationId: 'listAudit',
+    method: 'GET',
+    path: '/api/admin/audit',
+    summary: 'Read the ledger',
+    description: 'The impersonation ledger, newest first, a page at a time.',
+    tag: 'Ledger',
+    access: 'admin',
+    query: AuditQuerySchema,
+    response: AuditPageSchema,
+    errors: READ,
+  },
+  accessHistory: {
+    operationId: 'listAccessHistory',
+    method: 'GET',
+    path: '/api/account/access',
+    summary: 'Who viewed my account',
+    description: "The impersonations of the caller's own account: who, when, why and for how long.",
+    tag: 'Account',
+    access: 'signed-in',
+    query: AccessHistoryQuerySchema,
+    response: AccessHistoryPageSchema,
+    errors: READ,
+  },
+} as const satisfies Record<string, ApiRouteContract>;
+
+export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;

@@ -1,0 +1,144 @@
+// `npm run bench:profile`: where the CPU time of each hot path goes. For each path, a production server
+// runs under `node --cpu-prof`, takes 50 connections of that one request for a few seconds, and the
+// samples taken during the load (not start-up, not warm-up) are attributed through the build's source
+// maps to who spent them: Next.js, next-auth, jose, the database, Node's HTTP and web streams, our own
+// folders... The samples' shares are applied to the CPU time the server process really used in that
+// window (from /proc: samples measure wall time, which a busy shared machine stretches), and printed
+// in microseconds of CPU per request.
+//
+//   PROFILE_DURATION=8   seconds of load per path        PROFILE_PATHS=bare,stock,user,impersonated
+//   BENCH_SKIP_BUILD=1   use the current build           PROFILE_DIR=<dir>  keep the .cpuprofile files there
+import autocannon from 'autocannon';
+import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from '../scripts/run.mjs';
+import { createClient } from './http-client.mjs';
+import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
+import { round } from './stats.mjs';
+
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+const DURATION_S = Number(process.env.PROFILE_DURATION ?? 8);
+const STALE_COOKIE_MS = 31_000;
+const PATHS = {
+  bare: { path: '/api/bench/session-shaped', who: 'user' },
+  stock: { path: '/api/bench/next-auth/session', who: 'user' },
+  user: { path: '/api/auth/session', who: 'user' },
+  impersonated: { path: '/api/auth/session', who: 'impersonated' },
+};
+
+async function cookieFor(server, who) {
+  const client = createClient(server.url);
+  const email = who === 'user' ? 'user@example.com' : 'admin2@example.com';
+  if (!(await client.signInWithPassword(email, BENCH_PASSWORD)).ok) throw new Error(`${email}: sign-in failed`);
+  if (who === 'impersonated') {
+    const target = (await client.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
+    const started = await client.startImpersonation(target.id, 'Benchmark: CPU profile');
+    if (!(await client.activateImpersonation(started.body.impersonationId)).ok) throw new Error('activation failed');
+    // The cookie's last check against the database is then older than the 30 s re-check interval.
+    await new Promise((resolve) => setTimeout(resolve, STALE_COOKIE_MS));
+  }
+  return client.jar.header();
+}
+
+const sourceMaps = new Map();
+function originalSource(url, line, column) {
+  if (!url.startsWith('file://') || !url.includes('/.next/')) return url;
+  const file = fileURLToPath(url);
+  if (!sourceMaps.has(file)) {
+    const mapFile = `${file}.map`;
+    sourceMaps.set(file, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))) : null);
+  }
+  const entry = sourceMaps.get(file)?.findEntry(line, column);
+  return entry?.originalSource ?? url;
+}
+
+const CATEGORIES = [
+  [/^\(garbage collector\)$/, 'V8 garbage collection'],
+  [/^\((program|idle|root)\)$/, 'V8 runtime, idle, native'],
+  [/node_modules\/next-auth\//, 'next-auth'],
+  [/node_modules\/(jose|@panva\/hkdf)\/|node:internal\/crypto\/(hkdf|cipher|keys|webcrypto)/, 'JWE: jose, HKDF, AES-GCM'],
+  [/node_modules\/next\/|\[turbopack\]|turbopack/, 'Next.js: router, request/response adapters'],
+  [/node_modules\/(@electric-sql|drizzle-orm|pg|pg-protocol|pg-pool)\/|wasm:\/\//, 'database: PGlite / pg, Drizzle'],
+  [/node_modules\/(pino|thread-stream|sonic-boom)/, 'logging: pino'],
+  [/node_modules\/zod\//, 'zod'],
+  [/apps\/web\/src\/server\/auth\//, 'ours: auth (session read, claims, codec)'],
+  [/apps\/web\/src\/server\/(app|security|logging)\//, 'ours: web handler, headers, CSP, request ids'],
+  [/apps\/web\/src\/server\//, 'ours: services, storage'],
+  [/libs\/|apps\/web\/src\//, 'ours: libraries and app'],
+  [/node:internal\/deps\/undici|node:internal\/webstreams|node:internal\/(url|event_target|abort_controller|blob|worker\/js_transferable)/, 'Node: fetch Request/Response, web streams'],
+  [/node:(_http|net|internal\/stream|internal\/streams|stream)|node:internal\/http/, 'Node: HTTP server, sockets'],
+  [/async_hooks/, 'Node: AsyncLocalStorage'],
+  [/node:internal\/crypto\/random|node:crypto/, 'Node: random (ids, nonces)'],
+  [/^node:/, 'Node: other'],
+];
+const categoryOf = (source, name) => (CATEGORIES.find(([pattern]) => pattern.test(source || name))?.[1] ?? 'other');
+
+/** CPU microseconds per category within [from, to] (monotonic microseconds, the profile's own clock). */
+function attribute(profile, from, to) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    at += profile.timeDeltas[i] ?? 0;
+    const delta = profile.timeDeltas[i + 1] ?? 0;
+    if (at < from || at > to) continue;
+    const { callFrame } = byId.get(profile.samples[i]);
+    if (callFrame.functionName === '(idle)') continue;
+    const source = originalSource(callFrame.url, callFrame.lineNumber, callFrame.columnNumber);
+    const category = categoryOf(source, callFrame.functionName);
+    totals.set(category, (totals.get(category) ?? 0) + delta);
+  }
+  return totals;
+}
+
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+async function profilePath(name, { path, who }, keepDir) {
+  const dir = keepDir ? join(keepDir, name) : mkdtempSync(join(tmpdir(), `viewas-profile-${name}-`));
+  const server = await startProductionServer({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  let from;
+  let to;
+  let requests;
+  let cpu;
+  try {
+    const cookie = await cookieFor(server, who);
+    const load = (duration) => autocannon({ url: `${server.url}${path}`, connections: 50, duration, headers: { cookie } });
+    await load(3);
+    from = monotonicMicros();
+    const cpuBefore = server.cpuMicros();
+    const result = await load(DURATION_S);
+    cpu = server.cpuMicros() - cpuBefore;
+    to = monotonicMicros();
+    requests = result.requests.total;
+    if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  } finally {
+    await server.stop();
+  }
+  const file = readdirSync(dir).find((entry) => entry.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no CPU profile was written into ${dir}`);
+  const totals = attribute(JSON.parse(readFileSync(join(dir, file), 'utf8')), from, to);
+  const sampled = [...totals.values()].reduce((sum, value) => sum + value, 0);
+  return { requests, perRequest: new Map([...totals].map(([category, micros]) => [category, ((micros / sampled) * cpu) / requests])) };
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: workspaceRoot });
+  const names = (process.env.PROFILE_PATHS ?? Object.keys(PATHS).join(',')).split(',');
+  const results = {};
+  for (const name of names) results[name] = await profilePath(name, PATHS[name], process.env.PROFILE_DIR);
+  const categories = [...new Set(Object.values(results).flatMap(({ perRequest }) => [...perRequest.keys()]))];
+  const total = (name) => [...results[name].perRequest.values()].reduce((sum, value) => sum + value, 0);
+  const rows = categories
+    .map((category) => ({ category, ...Object.fromEntries(names.map((name) => [name, round(results[name].perRequest.get(category) ?? 0, 0)])) }))
+    .sort((a, b) => names.reduce((sum, name) => sum + b[name] - a[name], 0))
+    .filter((row) => names.some((name) => row[name] >= 5));
+  rows.push({ category: 'total CPU us per request (from /proc)', ...Object.fromEntries(names.map((name) => [name, round(total(name), 0)])) });
+  rows.push({ category: 'requests in the window', ...Object.fromEntries(names.map((name) => [name, results[name].requests])) });
+  console.log(`\nCPU microseconds per request, ${DURATION_S} s of 50 connections per path (paths: ${names.map((name) => `${name} = ${PATHS[name].path}`).join(', ')})`);
+  console.table(rows);
+}
+
+await main();
