@@ -69,6 +69,35 @@ export default [
     },
   },
   {
+    // Test support (`testing/` folders, a library's `./testing` fixtures) is for tests, stories and
+    // test set-up: code that ships never imports it. A library's own `./testing` entry is the exception.
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx', 'libs/*/src/**/*.ts', 'libs/*/src/**/*.tsx'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/*.stories.tsx',
+      '**/test-setup.ts',
+      'libs/*/src/testing.ts',
+      'libs/*/src/testing/**',
+      'libs/*/src/lib/testing/**',
+      'libs/*/src/test-utils/**',
+      'libs/*/src/test-support/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/testing', '**/testing/**', '**/test-utils', '**/test-utils/**', '**/test-support', '**/test-support/**', '@viewas/*/testing'],
+              message: 'Test support is for tests: code that ships never imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Libraries never read process.env: the host passes configuration in.
     files: ['libs/*/src/**/*.ts', 'libs/*/src/**/*.tsx'],
     ignores: ['libs/*/src/**/*.spec.ts', 'libs/*/src/**/*.spec.tsx', 'libs/*/src/**/*.stories.tsx', 'libs/*/src/test-setup.ts'],

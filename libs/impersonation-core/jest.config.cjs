@@ -4,4 +4,7 @@ module.exports = {
   preset: '../../jest.preset.js',
   rootDir: __dirname,
   testEnvironment: 'node',
+  // PGlite's CommonJS build loads Node built-ins with `import()`, which Jest's module sandbox cannot run
+  // without --experimental-vm-modules; compiling it like our own code turns those into `require`.
+  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
 };

@@ -2,9 +2,13 @@
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 const builds = defineLibraryBuild({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', postgres: 'src/postgres.ts', 'next-auth': 'src/next-auth.ts', testing: 'src/testing.ts' },
   clientEntries: [],
 });
 
-// Shared chunks, so the three entries hold one copy of the domain's error classes and types.
-export default (Array.isArray(builds) ? builds : [builds]).map((options) => ({ ...options, splitting: true }));
+// - The core imports @viewas/admin-api (contracts, AdminApiError). With `skipNodeModulesBundle` tsup
+//   bundles whatever a tsconfig path alias points at, which would inline a second AdminApiError that
+//   the host's handlers do not recognise; without it, the shared `external` pattern keeps it external.
+// - Declarations are built against admin-api's published types (tsconfig.build.json), not its sources.
+// - Shared chunks, so the entries hold one copy of the domain's error classes and types.
+export default (Array.isArray(builds) ? builds : [builds]).map((options) => ({ ...options, skipNodeModulesBundle: false, tsconfig: 'tsconfig.build.json', splitting: true }));

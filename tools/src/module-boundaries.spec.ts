@@ -58,4 +58,15 @@ describe('module boundaries (DESIGN.md §2)', () => {
     const messages = await lintAs('libs/theme/src/boundary-probe.ts', 'export const probe = process.env.NEXT_PUBLIC_BRAND_200;\n');
     expect(messages.join('\n')).toMatch(/no-restricted-properties.*process\.env/s);
   });
+
+  it('fails lint when code that ships imports test support, and allows it in a test', async () => {
+    const fromApp = await lintAs('apps/web/src/server/app/boundary-probe.ts', "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n");
+    expect(fromApp.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
+    const fixtures = await lintAs('apps/web/src/ui/boundary-probe.ts', "import { fakeSession } from '@viewas/session-client/testing';\nexport const probe = fakeSession;\n");
+    expect(fixtures.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
+    const fromLibrary = await lintAs('libs/impersonation-core/src/lib/boundary-probe.ts', "import { describeStoreContract } from '../../testing/store-contract';\nexport const probe = describeStoreContract;\n");
+    expect(fromLibrary.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
+    const inATest = await lintAs('apps/web/src/server/app/boundary-probe.spec.ts', "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n");
+    expect(inATest.join('\n')).not.toMatch(/no-restricted-imports/);
+  });
 });

@@ -17,8 +17,8 @@ describe('the one Storybook', () => {
     const page = read('libs', lib, 'docs', `${lib}.mdx`);
     expect(page).toMatch(/<Meta title="[^"]+\/Docs" \/>/);
     expect(page).toContain('## Accessibility');
-    // The library's README is the page's body when it has one (one home for install, usage and props).
-    const body = page.includes("import readme from '../README.md?raw'") ? read('libs', lib, 'README.md') : page;
+    // The library's README is part of the page when it has one (one home for install, usage and props).
+    const body = page.includes("import readme from '../README.md?raw'") ? `${page}\n${read('libs', lib, 'README.md')}` : page;
     expect(body).toMatch(/^## Install/m);
     expect(body).toMatch(/^## (Usage|Quick start|With next-auth|The calls|Client)/m);
     // Props for components; the reference of calls and exports for a library without components.

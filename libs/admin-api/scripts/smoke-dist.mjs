@@ -1,30 +1,36 @@
 // Runs the BUILT package the way a consumer does: the client (`.`) against the handlers (`./server`)
-// over the fake service (`./testing`), so a packaging mistake (a duplicated class, a missing export) fails here.
+// over a small service, so a packaging mistake (a duplicated class, a missing export) fails here. The
+// real service is the impersonation domain's (`@viewas/impersonation-core`), tested on its own.
 import assert from 'node:assert/strict';
 import { createAdminApiClient } from '../dist/index.js';
-import { createAdminApiHandlers } from '../dist/server.js';
-import { createFakeImpersonationService } from '../dist/testing.js';
+import { AdminApiError, createAdminApiHandlers } from '../dist/server.js';
+import { auditPageFixture, impersonateResponseFixture, returnToAdminResponseFixture } from '../dist/testing.js';
 
 const ORIGIN = 'https://app.example.com';
-const service = createFakeImpersonationService();
+let returned = false;
+const service = {
+  startImpersonation: async () => impersonateResponseFixture,
+  returnToAdmin: async () => {
+    // The service's AdminApiError must be recognised by the handlers: 403, not a generic 500.
+    if (returned) throw new AdminApiError('forbidden', 'This session is not an impersonation');
+    returned = true;
+    return returnToAdminResponseFixture;
+  },
+  listAudit: async () => auditPageFixture,
+};
 const handlers = createAdminApiHandlers({ service, origin: ORIGIN });
 const api = createAdminApiClient({
   // The browser would add Origin itself.
   fetch: (url, init) => handlers.route(new Request(`${ORIGIN}${url}`, { ...init, headers: { ...init?.headers, origin: ORIGIN } })),
 });
 
-const started = await api.startImpersonation({ userId: 'usr_ada', reason: '  smoke test  ' });
-assert.equal(started.ok, true, JSON.stringify(started));
-service.activate(started.data.impersonationId);
-
-assert.deepEqual(await api.returnToAdmin(), { ok: true, data: { success: true, adminUser: { id: 'usr_admin', email: 'grace@example.com' } } });
-// The fake's AdminApiError must be recognised by the handlers: 403, not a generic 500.
-assert.deepEqual(await api.returnToAdmin(), { ok: false, error: { code: 'forbidden', message: 'You are not viewing as another user', status: 403 } });
+assert.deepEqual(await api.startImpersonation({ userId: 'usr_ada', reason: '  smoke test  ' }), { ok: true, data: impersonateResponseFixture });
+assert.deepEqual(await api.returnToAdmin(), { ok: true, data: returnToAdminResponseFixture });
+assert.deepEqual(await api.returnToAdmin(), { ok: false, error: { code: 'forbidden', message: 'This session is not an impersonation', status: 403 } });
 
 const refused = await api.startImpersonation({ userId: 'usr_ada', reason: 'x' });
 assert.equal(refused.ok || refused.error.issues?.[0]?.path, 'reason');
 
-const audit = await api.listAudit();
-assert.deepEqual(audit.ok && audit.data.events.map((event) => event.type), ['impersonation.returned', 'impersonation.activated', 'impersonation.started']);
+assert.deepEqual(await api.listAudit(), { ok: true, data: auditPageFixture });
 
-console.log('admin-api dist smoke test: client -> handlers -> fake service OK');
+console.log('admin-api dist smoke test: client -> handlers -> service OK');

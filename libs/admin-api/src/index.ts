@@ -23,6 +23,7 @@ export { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from './lib/c
 export {
   USERS_QUERY_MAX_LENGTH,
   USERS_PAGE_MAX_LIMIT,
+  USERS_PAGE_SIZE,
   UsersQuerySchema,
   AdminUserSummarySchema,
   UsersPageSchema,

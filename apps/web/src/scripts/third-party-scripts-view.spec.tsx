@@ -2,7 +2,7 @@
 import { ADMIN_PAGE_PATH } from '../ui/routes';
 import type { SessionUser } from '@viewas/session-client';
 import { render, waitFor } from '@testing-library/react';
-import { NextContext, sessionOf } from '../ui/test-utils/next';
+import { NextContext, sessionOf } from '../../testing/ui/next';
 import type { ScriptSettings } from './third-party-scripts';
 import { ThirdPartyScripts } from './third-party-scripts-view';
 

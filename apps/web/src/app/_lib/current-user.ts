@@ -1,3 +1,4 @@
+import type { Staff } from '@viewas/impersonation-core';
 import type { SessionUser } from '@viewas/session-client';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
@@ -16,9 +17,9 @@ export async function requireUser(callbackPath: string): Promise<SessionUser> {
 }
 
 /**
- * The user if the database says they are an active admin in their own (not impersonated) session;
- * the role in the cookie alone is not enough for the admin page.
+ * The user and their staff record if the database says they are an active admin in their own (not
+ * impersonated) session; the role in the cookie alone is not enough for the admin page.
  */
-export async function getVerifiedAdmin(): Promise<SessionUser | null> {
+export async function getVerifiedAdmin(): Promise<{ user: SessionUser; staff: Staff } | null> {
   return getServerContext().getAdminSession(await cookies());
 }

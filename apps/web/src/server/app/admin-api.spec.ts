@@ -1,8 +1,8 @@
 import type { AccessHistoryPage, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { PUBLIC_ORIGIN, startTestApp, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { PUBLIC_ORIGIN, startTestApp, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 // The admin API's read side and the account history, over real HTTP.
 describe('admin API', () => {
@@ -103,7 +103,7 @@ describe('admin API', () => {
       const csrfToken = await browser.csrfToken();
       await browser.fetch('/api/auth/signout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }) });
       expect(await app.storage.impersonations.findById(impersonationId)).toMatchObject({ endReason: 'ended_by_admin', endedById: admin.id });
-      expect((await app.storage.audit.forImpersonation(impersonationId)).map((row) => [row.type, row.detail])).toContainEqual(['impersonation.ended', { via: 'sign_out' }]);
+      expect((await app.storage.ledger.forImpersonation(impersonationId)).map((row) => [row.type, row.detail])).toContainEqual(['impersonation.ended', { via: 'sign_out' }]);
     });
   });
 });

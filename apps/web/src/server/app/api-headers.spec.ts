@@ -1,8 +1,8 @@
-import type { UserRow } from '../db/schema';
-import { directivesOf } from '../testing/policy';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import type { UserRow } from '@viewas/impersonation-core';
+import { directivesOf } from '../../../testing/server/policy';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 // The headers of every API answer (Next's proxy, which sets them for pages, does not run for /api/*).
 describe('the headers of API answers', () => {

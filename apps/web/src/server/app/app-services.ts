@@ -1,35 +1,25 @@
+import { createAdminApiService, createImpersonation, defaultPolicy, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, type ImpersonationStore, type Staff, type ThrottlePolicy } from '@viewas/impersonation-core';
+import { createJwtCodec, createSessionEndpoint, createSessionRead, createSessionReader, sessionCookieName, toSessionUser, type SessionEndpointOptions } from '@viewas/impersonation-core/next-auth';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
 import { createOpenApiDocument } from '@viewas/admin-api';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import { createAuthHandler } from '../auth/auth-handler';
 import { createAuthOptions } from '../auth/auth-options';
-import { createJwtCodec } from '../auth/jwt-codec';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password';
-import { createRevocationList } from '../auth/revocations';
-import { toSessionUser } from '../auth/session-claims';
-import { sessionCookieName } from '../auth/session-cookie';
-import { createSessionEndpoint, createSessionRead, type SessionEndpointOptions } from '../auth/session-endpoint';
-import { createSessionReader } from '../auth/session-reader';
-import { createSessionValidator } from '../auth/session-validator';
+import { createPasswordSignIn, DEFAULT_THROTTLE, type PasswordThrottle } from '../auth/password-sign-in';
 import type { AppConfig } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
 import { createFirstAdminSetup } from '../services/first-admin-setup';
-import { createSetupApi } from './setup-api';
-import { createDenialRecorder, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT } from '../services/denial-recorder';
-import { createExpirySweeper } from '../services/expiry';
 import { createHealthCheck } from '../services/health';
-import { createImpersonationService } from '../services/impersonation-service';
-import { isActiveAdmin } from '../services/impersonation-rules';
 import { clientIp } from '../services/request-info';
-import { createSignInService, DEFAULT_THROTTLE, type SignInServiceOptions } from '../services/sign-in';
-import type { ThrottlePolicy } from '../storage/sign-in-throttle';
-import { createStorage, type Storage } from '../storage/storage';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
 import { createOpenApiEndpoint } from './openapi-endpoint';
+import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
@@ -42,7 +32,7 @@ export interface AppServicesOptions {
   /** The clock every expiry is measured with; tests move it instead of waiting. */
   now?: () => Date;
   hasher?: PasswordHasher;
-  throttle?: SignInServiceOptions['throttle'];
+  throttle?: PasswordThrottle;
   /** How many denied impersonation steps without a session one address may add to the ledger. */
   anonymousDenialLimit?: ThrottlePolicy;
   /** Denied impersonation steps per signed-in actor. */
@@ -57,37 +47,29 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
 export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT }: AppServicesOptions) {
-  const storage = async (): Promise<Storage> => createStorage(await database.get());
-  const revocations = createRevocationList();
-  const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
-  const sweepExpired = createExpirySweeper({ storage, now, logger });
-  const cookieName = sessionCookieName(config.origin);
-  const recordDenial = createDenialRecorder({ storage, limit: anonymousDenialLimit, actorLimit: actorDenialLimit });
-
-  const checkSession = createSessionValidator({
+  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
+  const impersonation = createImpersonation({
+    store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-    now,
-    revocations,
-    async isImpersonationRunning(claim) {
-      const db = await storage();
-      const [running, admin] = await Promise.all([db.impersonations.isRunning(claim.id, now()), db.users.findById(claim.adminId)]);
-      return running && isActiveAdmin(admin);
-    },
-    onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => logger.warn({ err: error }, 'could not record expired impersonations')),
-    onRecheckFailed: (error, claim) => logger.warn({ err: error, impersonationId: claim.id }, 'impersonation re-check failed: the impersonated session ends'),
+    policy: defaultPolicy({ maxMinutes: config.impersonationMaxMinutes }),
+    clock: { now },
+    anonymousDenialLimit,
+    actorDenialLimit,
+    logger: logger.child({ component: 'impersonation' }),
   });
-  const sessions = createSessionReader({ codec, cookieName, checkSession });
-  const signIn = createSignInService({ storage, hasher, now, logger, revocations, sweepExpired, recordDenial, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, throttle });
-  const impersonation = createImpersonationService({ storage, sessions, sweepExpired, revocations, recordDenial, now, impersonationMaxMinutes: config.impersonationMaxMinutes, logger });
+  const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
+  const cookieName = sessionCookieName(config.origin);
+  const sessions = createSessionReader({ codec, cookieName, checkSession: impersonation.checkSession });
+  const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
 
   const sessionOptions: SessionEndpointOptions = { sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds };
   const auth = createAuthHandler({
     origin: config.origin,
-    authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, checkSession, signIn, logger }),
+    authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, impersonation, signInWithPassword, logger }),
     sessionEndpoint: createSessionEndpoint(sessionOptions),
   });
   const adminApi = createAdminApiHandlers({
-    service: impersonation,
+    service: createAdminApiService({ impersonation, sessions }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
@@ -117,11 +99,12 @@ export function createAppServices({ config, secret, database, logger, requestSco
     return session.status === 'valid' ? toSessionUser(session.claims) : null;
   }
 
-  /** The signed-in user if the database says they are an active admin in their own session, else `null`. */
-  async function getAdminSession(cookies: CookieSource): Promise<SessionUser | null> {
+  /** The signed-in user and their staff record if the database says they are an active admin in their own session, else `null`. */
+  async function getAdminSession(cookies: CookieSource): Promise<{ user: SessionUser; staff: Staff } | null> {
     const user = await getCurrentSession(cookies);
     if (!user || user.isImpersonated) return null;
-    return isActiveAdmin(await (await storage()).users.findById(user.id)) ? { ...user, role: 'admin' } : null;
+    const staff = await impersonation.findStaff(user.id);
+    return staff ? { user: { ...user, role: 'admin' }, staff } : null;
   }
 
   /**
@@ -140,11 +123,11 @@ export function createAppServices({ config, secret, database, logger, requestSco
 
   /** Periodic upkeep: record the expiries nobody noticed yet, and forget failure counts that no longer count. */
   async function housekeeping(): Promise<void> {
-    await sweepExpired();
-    await (await storage()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
+    await impersonation.sweepExpired();
+    await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, sweepExpired, housekeeping, firstAdminSetup, storage, database, logger };
+  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, housekeeping, firstAdminSetup, store, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

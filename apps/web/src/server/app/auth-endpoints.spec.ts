@@ -1,7 +1,7 @@
 import { getContrastRatio, WCAG_AA_CONTRAST } from '@viewas/theme/server';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import type { UserRow } from '../db/schema';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
+import type { UserRow } from '@viewas/impersonation-core';
 
 // SPEC.md §7: every next-auth v4 endpoint under /api/auth, over real HTTP.
 describe('next-auth endpoints', () => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 const DOCUMENTED_PREFIXES = ['/api/admin/', '/api/account/'];
 const appApiDir = path.join(__dirname, '..', '..', 'app', 'api');
@@ -49,7 +49,7 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
   });
 
   it('is a valid OpenAPI 3.1 document', () => {
-    const validatorScript = path.join(__dirname, '..', 'testing', 'validate-openapi.mjs');
+    const validatorScript = path.join(__dirname, '..', '..', '..', 'testing', 'server', 'validate-openapi.mjs');
     const result = JSON.parse(execFileSync(process.execPath, [validatorScript], { input: JSON.stringify(document), encoding: 'utf8' })) as { valid: boolean; version: string; errors: unknown };
     expect(result).toEqual({ valid: true, version: '3.1', errors: null });
     expect(document.openapi).toMatch(/^3\.1\./);

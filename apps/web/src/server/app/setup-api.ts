@@ -1,8 +1,8 @@
 import { isSameOriginRequest } from '@viewas/admin-api/server';
+import { DuplicateEmailError } from '@viewas/impersonation-core';
 import type { WebHandler } from '../auth/auth-handler';
 import type { Logger } from '../logging/logger';
 import { FirstAdminInput, type FirstAdminSetup } from '../services/first-admin-setup';
-import { DuplicateEmailError } from '../storage/users';
 
 /** The setup form's body is tiny; anything bigger is refused before it is read in full. */
 const MAX_BODY_BYTES = 8 * 1024;

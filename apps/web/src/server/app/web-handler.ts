@@ -1,5 +1,5 @@
 import type { WebHandler } from '../auth/auth-handler';
-import { SESSION_ANSWER_HEADERS, type SessionRead } from '../auth/session-endpoint';
+import { SESSION_ANSWER_HEADERS, type SessionRead } from '@viewas/impersonation-core/next-auth';
 import type { Logger } from '../logging/logger';
 import { createRequestId } from '../logging/request-id';
 import type { RequestScope } from '../logging/request-scope';

@@ -1,8 +1,6 @@
+import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
 import NextAuth, { type AuthOptions } from 'next-auth';
-import { RATE_LIMITED_CODE } from '../services/sign-in';
 import { withAuthRequest } from './auth-request';
-import { parseCookieHeader } from './session-cookie';
-import type { SessionEndpoint } from './session-endpoint';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** next-auth's own requests are small forms; anything bigger is refused before it is read in full. */

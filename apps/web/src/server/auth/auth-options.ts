@@ -1,24 +1,12 @@
-import { IMPERSONATE_PROVIDER, RETURN_TO_ADMIN_PROVIDER } from '@viewas/session-client';
+import type { Impersonation } from '@viewas/impersonation-core';
+import { createImpersonationProviders, createSessionCallbacks, nextAuthCookies, SessionEndedError, type JwtCodec, type SessionReader } from '@viewas/impersonation-core/next-auth';
 import type { AuthOptions, LoggerInstance } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import type { Logger } from '../logging/logger';
-import { headerValue, requestInfo, type RequestInfo } from '../services/request-info';
-import type { AuthorizedUser, SignInService } from '../services/sign-in';
-import type { JwtCodec } from './jwt-codec';
-import { callbackUrlCookieName, sessionCookieName } from './session-cookie';
-import { readClaims, toSession } from './session-claims';
-import type { SessionReader, SessionState } from './session-reader';
-import type { CheckSession, SessionEndReason } from './session-validator';
+import { requestInfo } from '../services/request-info';
+import type { PasswordSignIn } from './password-sign-in';
 
 export const PASSWORD_PROVIDER = 'credentials';
-
-/** Thrown by the `jwt` callback to end a session; next-auth then clears the cookie and answers `{}`. */
-export class SessionEndedError extends Error {
-  override readonly name = 'SessionEndedError';
-  constructor(readonly reason: SessionEndReason | 'invalid_claims') {
-    super(`session ended: ${reason}`);
-  }
-}
 
 export interface AuthOptionsDeps {
   secret: string;
@@ -28,71 +16,41 @@ export interface AuthOptionsDeps {
   clientIpHeader: string | null;
   codec: JwtCodec;
   sessions: SessionReader;
-  checkSession: CheckSession;
-  signIn: SignInService;
+  impersonation: Impersonation;
+  signInWithPassword: PasswordSignIn;
   logger: Logger;
 }
 
-type Authorize = (credentials: unknown, session: SessionState, info: RequestInfo) => Promise<AuthorizedUser | null>;
-
+/**
+ * next-auth's options: the app's own password provider, and the impersonation providers and JWT
+ * session callbacks of `@viewas/impersonation-core/next-auth`.
+ */
 export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
-  const { codec, sessions, checkSession, signIn, origin, sessionMaxAgeSeconds, clientIpHeader } = deps;
-
-  /** Wraps a sign-in so it sees the caller's current session (from the cookie alone) and address. */
-  const withSession =
-    (authorize: Authorize) =>
-    async (credentials: unknown, request: { headers?: Record<string, unknown> }): Promise<AuthorizedUser | null> => {
-      const headers = (request.headers ?? {}) as Record<string, string | undefined>;
-      const session = await sessions.fromCookieHeader(headerValue(headers, 'cookie'));
-      return authorize(credentials, session, requestInfo(headers, clientIpHeader));
-    };
+  const { codec, sessions, impersonation, signInWithPassword, origin, sessionMaxAgeSeconds, clientIpHeader } = deps;
+  const infoOf = (headers: Record<string, unknown> | undefined) => requestInfo((headers ?? {}) as Record<string, string | undefined>, clientIpHeader);
+  const session = createSessionCallbacks({ codec, checkSession: impersonation.checkSession, endOnSignOut: impersonation.endOnSignOut, sessionMaxAgeSeconds });
 
   return {
     secret: deps.secret,
     useSecureCookies: origin.startsWith('https://'),
-    cookies: hostOnlyCookies(origin),
-    session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
+    cookies: nextAuthCookies(origin),
+    session: session.session,
     providers: [
       Credentials({
         id: PASSWORD_PROVIDER,
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: (credentials, request) => signIn.signInWithPassword(credentials, requestInfo(request.headers ?? {}, clientIpHeader)),
+        authorize: (credentials, request) => signInWithPassword(credentials, infoOf(request.headers)),
       }),
-      hiddenCredentials(IMPERSONATE_PROVIDER, 'Impersonate', withSession(signIn.takeOverImpersonation)),
-      hiddenCredentials(RETURN_TO_ADMIN_PROVIDER, 'Return to admin', withSession(signIn.returnToAdmin)),
+      ...createImpersonationProviders({ impersonation, sessions, requestInfo: infoOf, logger: deps.logger.child({ component: 'sign-in' }) }),
     ],
-    jwt: {
-      maxAge: sessionMaxAgeSeconds,
-      async encode({ token }) {
-        const claims = readClaims(token);
-        if (!claims) throw new SessionEndedError('invalid_claims');
-        return codec.encode(claims);
-      },
-      decode: ({ token }) => (token ? codec.decode(token) : Promise.resolve(null)),
-    },
+    jwt: session.jwt,
     callbacks: {
-      async jwt({ token, user, trigger }) {
-        // A new session carries exactly the claims its sign-in decided, nothing next-auth adds.
-        if (trigger === 'signIn' && user) return { ...(user as AuthorizedUser).claims };
-        // Every other call, `update` included, only re-validates: data sent by the client is ignored.
-        const claims = readClaims(token);
-        if (!claims) throw new SessionEndedError('invalid_claims');
-        const check = await checkSession(claims);
-        if (!check.valid) throw new SessionEndedError(check.reason);
-        return { ...check.claims };
-      },
-      async session({ token }) {
-        const claims = readClaims(token);
-        if (!claims) throw new SessionEndedError('invalid_claims');
-        return toSession(claims, sessionMaxAgeSeconds) as never;
-      },
+      ...session.callbacks,
       // Every redirect (a callbackUrl parameter or cookie) stays on this app; anything else goes home.
       redirect: async ({ url }) => onOrigin(url, origin),
     },
-    events: {
-      signOut: ({ token }) => signIn.endOnSignOut(readClaims(token)),
-    },
+    events: session.events,
     logger: nextAuthLogger(deps.logger),
   };
 }
@@ -109,12 +67,6 @@ export function onOrigin(url: string, origin: string): string {
   return URL.canParse(url) ? url : resolved.href;
 }
 
-/** A credentials provider that exists for `signIn(id, ...)` calls but is not offered on the sign-in page. */
-function hiddenCredentials(id: string, name: string, authorize: (credentials: unknown, request: { headers?: Record<string, unknown> }) => Promise<AuthorizedUser | null>) {
-  // The default sign-in page renders a form for every credentials provider whose `credentials` is set.
-  return Credentials({ id, name, credentials: null as never, authorize });
-}
-
 function nextAuthLogger(logger: Logger): Partial<LoggerInstance> {
   const log = logger.child({ component: 'next-auth' });
   return {
@@ -126,14 +78,5 @@ function nextAuthLogger(logger: Logger): Partial<LoggerInstance> {
     },
     warn: (code) => log.warn({ code }, 'next-auth warning'),
     debug: (code, metadata) => log.debug({ code, metadata }, 'next-auth debug'),
-  };
-}
-
-/** The session and callback-url cookies under our names (`__Host-` on https; next-auth would use `__Secure-`). */
-function hostOnlyCookies(origin: string): AuthOptions['cookies'] {
-  const options = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: origin.startsWith('https://') };
-  return {
-    sessionToken: { name: sessionCookieName(origin), options },
-    callbackUrl: { name: callbackUrlCookieName(origin), options },
   };
 }

@@ -1,6 +1,6 @@
 import { createPasswordHasher } from '../auth/password';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { DuplicateEmailError } from '../storage/users';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { DuplicateEmailError } from '@viewas/impersonation-core';
 import { createUserCommand, MIN_PASSWORD_LENGTH, UsageError, type CreateUserIo } from './create-user-command';
 
 const hasher = createPasswordHasher({ log2N: 4, r: 8, p: 1 });

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import type { PasswordHasher } from '../auth/password';
-import { USER_ROLES } from '../db/schema';
-import type { UsersRepository } from '../storage/users';
+import { USER_ROLES, type UsersRepository } from '@viewas/impersonation-core';
 
 export const USAGE = 'Usage: npm run user:create -- --email <address> [--role user|admin] [--name "Full Name"] [--password <password>]';
 export const MIN_PASSWORD_LENGTH = 12;

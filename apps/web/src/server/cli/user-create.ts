@@ -5,8 +5,8 @@ import { createPasswordHasher } from '../auth/password';
 import { loadConfig } from '../config/config';
 import { openConfiguredDatabase } from '../db/open-database';
 import { createLogger } from '../logging/logger';
-import { createStorage } from '../storage/storage';
-import { DuplicateEmailError } from '../storage/users';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
+import { DuplicateEmailError } from '@viewas/impersonation-core';
 import { createUserCommand, UsageError } from './create-user-command';
 
 /** Reads a password from the terminal without echoing it; `null` when stdin is not a terminal. */
@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   // Creating an account never fills the database with demo accounts.
   const database = openConfiguredDatabase({ ...config, demoSeed: false }, { logger: createLogger(config.logLevel), hasher });
   try {
-    await createUserCommand(process.argv.slice(2), { users: createStorage(await database.get()).users, hasher, promptPassword, print: (line) => console.log(line) });
+    await createUserCommand(process.argv.slice(2), { users: createPostgresStore(await database.get()).users, hasher, promptPassword, print: (line) => console.log(line) });
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof DuplicateEmailError) {

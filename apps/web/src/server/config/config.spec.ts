@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       origin: 'http://localhost:3000',
       dataDir: path.join(workspace, '.data'),
       database: { kind: 'pglite', dataDir: path.join(workspace, '.data') },
-      migrationsDir: path.join(workspace, 'apps', 'web', 'drizzle'),
+      migrationsDir: path.join(workspace, 'libs', 'impersonation-core', 'drizzle'),
       sessionSecret: undefined,
       impersonationMaxMinutes: DEFAULT_IMPERSONATION_MAX_MINUTES,
       sessionMaxAgeSeconds: DEFAULT_SESSION_MAX_AGE_SECONDS,

@@ -117,7 +117,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
           poolMax: vars.DB_POOL_MAX,
         }
       : { kind: 'pglite', dataDir },
-    migrationsDir: path.join(workspaceRoot, 'apps', 'web', 'drizzle'),
+    migrationsDir: path.join(workspaceRoot, 'libs', 'impersonation-core', 'drizzle'),
     sessionSecret: vars.NEXTAUTH_SECRET,
     demoPassword: vars.DEMO_PASSWORD,
     demoSeed: vars.DEMO_SEED === 'true',

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { UserRow } from './schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from './database-provider';
 import { openPostgres } from './postgres';
-import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { createTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
-import type { TestBrowser } from '../testing/test-browser';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
+import { createTcpProxy, type TcpProxy } from '../../../testing/server/tcp-proxy';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 /** The app's configured database waits in this test (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
 const CONNECT_TIMEOUT_MS = 500;

@@ -1,12 +1,6 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Schema } from './schema';
+import type { Database } from '@viewas/impersonation-core/postgres';
 
-/** One query API over both drivers (PGlite and node-postgres), so storage code is written once. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Either the database or an open transaction: repositories accept both. */
-export type Queryable = Database | Transaction;
+export type { Database };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,4 +1,4 @@
-import type { NewUser } from '../storage/users';
+import type { NewUser } from '@viewas/impersonation-core';
 
 const FIRST_NAMES = ['Ada', 'Alan', 'Barbara', 'Claude', 'Dennis', 'Edsger', 'Frances', 'Grace', 'Hedy', 'Ivan', 'Jean', 'Ken', 'Leslie', 'Margaret', 'Niklaus', 'Radia', 'Shafi', 'Tim', 'Whitfield', 'Yukihiro'];
 const LAST_NAMES = ['Abara', 'Bianchi', 'Chen', 'Dubois', 'Eriksen', 'Fernandes', 'Gupta', 'Hansen', 'Ito', 'Kowalski'];

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPasswordHasher } from '../auth/password';
-import { createStorage } from '../storage/storage';
-import { captureLogs } from '../testing/log-capture';
-import { MIGRATIONS_DIR } from '../testing/test-database';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
+import { captureLogs } from '../../../testing/server/log-capture';
+import { MIGRATIONS_DIR } from '../../../testing/server/test-database';
 import { DataDirLockedError } from './data-dir-lock';
 import { DEMO_ACCOUNTS, GENERATED_USER_COUNT } from './demo-users';
 import { openConfiguredDatabase, type DemoSeeded } from './open-database';
@@ -27,7 +27,7 @@ describe('the embedded database', () => {
       const first = capturingLogger();
       const seeded: DemoSeeded[] = [];
       const provider = openConfiguredDatabase(config, { logger: first.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
-      const storage = createStorage(await provider.get());
+      const storage = createPostgresStore(await provider.get());
 
       expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
       expect(await storage.users.findByEmail('admin2@example.com')).toMatchObject({ role: 'admin', status: 'active' });
@@ -52,7 +52,7 @@ describe('the embedded database', () => {
 
       const restart = capturingLogger();
       const reopened = openConfiguredDatabase(config, { logger: restart.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
-      expect(await createStorage(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
+      expect(await createPostgresStore(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
       expect(restart.messages().some((message) => message.includes('demo accounts'))).toBe(false);
       expect(seeded).toHaveLength(1);
       await reopened.close();
@@ -71,7 +71,7 @@ describe('the embedded database of a deployment (DEMO_SEED unset)', () => {
       { logger: logs.logger, hasher, onDemoSeeded: (result) => seeded.push(result) },
     );
     try {
-      const storage = createStorage(await provider.get());
+      const storage = createPostgresStore(await provider.get());
       expect(await storage.users.count()).toBe(0);
       expect(await storage.users.findByEmail('admin@example.com')).toBeNull();
       expect(seeded).toEqual([]);

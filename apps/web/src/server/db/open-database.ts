@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PasswordHasher } from '../auth/password';
 import type { AppConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
-import { createStorage } from '../storage/storage';
+import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { createDatabaseProvider, type DatabaseProvider } from './database-provider';
 import { DEMO_ACCOUNTS, GENERATED_USER_COUNT } from './demo-users';
 import { migrateDatabase } from './migrate';
@@ -39,7 +39,7 @@ export function openConfiguredDatabase(
       await migrateDatabase(handle, config.migrationsDir);
       if (handle.kind !== 'pglite' || !config.demoSeed) return;
       const password = config.demoPassword ?? randomBytes(12).toString('base64url');
-      const result = await seedDemoData(createStorage(handle.db), hasher, password);
+      const result = await seedDemoData(createPostgresStore(handle.db), hasher, password);
       if (!result.seeded) return;
       logger.warn({ accounts: result.accounts }, 'demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
       onDemoSeeded?.({ accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })), generatedUsers: GENERATED_USER_COUNT, password, passwordFromEnv: config.demoPassword !== undefined });

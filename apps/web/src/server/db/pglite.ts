@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { spawn } from 'node:child_process';
@@ -6,7 +7,6 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database, DatabaseHandle } from './database';
-import { schema } from './schema';
 
 export type PgliteLocation =
   /** Persistent, in `<dataDir>/pglite`, opened by this process only (`<dataDir>/.lock`). */

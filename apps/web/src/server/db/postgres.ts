@@ -1,8 +1,8 @@
+import { schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import type { Database, DatabaseHandle } from './database';
-import { schema } from './schema';
 
 export interface PostgresOptions {
   url: string;

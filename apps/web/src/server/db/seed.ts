@@ -1,5 +1,5 @@
 import type { PasswordHasher } from '../auth/password';
-import type { Storage } from '../storage/storage';
+import type { ImpersonationStore } from '@viewas/impersonation-core';
 import { DEMO_ACCOUNTS, generatedUsers } from './demo-users';
 
 export interface SeedResult {
@@ -12,7 +12,7 @@ export interface SeedResult {
  * The named accounts get their own salted hashes. The 200 generated users share one hash of the same
  * demo password: they are fixtures, and 200 memory-hard hashes would add many seconds to the first start.
  */
-export async function seedDemoData(storage: Storage, hasher: PasswordHasher, password: string): Promise<SeedResult> {
+export async function seedDemoData(storage: ImpersonationStore, hasher: PasswordHasher, password: string): Promise<SeedResult> {
   if ((await storage.users.count()) > 0) return { seeded: false, accounts: 0 };
   const named = await Promise.all(DEMO_ACCOUNTS.map(async (account) => ({ ...account, passwordHash: await hasher.hash(password) })));
   const sharedHash = await hasher.hash(password);

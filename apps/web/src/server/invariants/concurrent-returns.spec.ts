@@ -1,5 +1,5 @@
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
 
 const CONCURRENT_RETURNS = 10;
 
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('invariant 4: concurrent returns with one coo
     const after = await app.storage.impersonations.findById(impersonationId);
     expect(before?.endedAt).toBeNull();
     expect(after).toMatchObject({ endReason: 'returned', endedById: admin.id });
-    const ledger = await app.storage.audit.forImpersonation(impersonationId);
+    const ledger = await app.storage.ledger.forImpersonation(impersonationId);
     expect(ledger.filter((row) => row.type === 'impersonation.returned')).toHaveLength(1);
     // The losers are denied attempts, each recorded once as such.
     expect(ledger.filter((row) => row.type === 'impersonation.denied')).toHaveLength(CONCURRENT_RETURNS - 1);

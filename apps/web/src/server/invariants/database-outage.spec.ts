@@ -1,11 +1,11 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from '../db/database-provider';
 import { openPostgres } from '../db/postgres';
-import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
-import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
-import { createTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
-import type { TestBrowser } from '../testing/test-browser';
+import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { createTcpProxy, type TcpProxy } from '../../../testing/server/tcp-proxy';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 /** A privileged call must fail well within this while the database is unreachable. */
 const FAST_MS = 2_000;

@@ -1,6 +1,6 @@
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const MINUTE = 60_000;
 const IMPERSONATION_MINUTES = 10;
@@ -53,7 +53,7 @@ describe('invariant 5: impersonation expiry', () => {
     const admins = await app.signedIn(admin);
     const { body } = await admins.api<{ impersonations: { id: string; status: string; endReason: string; endedAt: string }[] }>('GET', '/api/admin/impersonations');
     expect(body.impersonations.find((row) => row.id === impersonationId)).toMatchObject({ status: 'ended', endReason: 'expired', endedAt: expiresAt });
-    const expired = (await app.storage.audit.forImpersonation(impersonationId)).filter((row) => row.type === 'impersonation.expired');
+    const expired = (await app.storage.ledger.forImpersonation(impersonationId)).filter((row) => row.type === 'impersonation.expired');
     expect(expired).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
-import { setupTokens } from '../db/schema';
+import { setupTokens } from '@viewas/impersonation-core/postgres';
 import { SETUP_LINK_TTL_MS } from '../services/first-admin-setup';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const PASSWORD = 'a long first admin passphrase';
 const form = (token: string, fields: Record<string, string> = {}) => ({ token, email: 'first.admin@example.com', password: PASSWORD, confirmPassword: PASSWORD, ...fields });

@@ -1,6 +1,6 @@
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, type TestApp } from '../../../testing/server/test-app';
 
 // Invariant 1 (DESIGN.md §4.1): the `adminUserId` a client sends grants nothing.
 describe('invariant 1: a forged return to admin gets no admin session', () => {

@@ -1,14 +1,14 @@
-import type { AuditEventRow, UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
-import { TestBrowser } from '../testing/test-browser';
+import type { LedgerEventRow, UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { TestBrowser } from '../../../testing/server/test-browser';
 
 const REASON = 'Ticket 7781: cannot see invoices';
 const USER_AGENT = 'LedgerTest/2.0';
 // The test server acts as the deployment's proxy and appends the peer address.
 const LOOPBACK = '127.0.0.1';
 
-const withoutNoise = (row: AuditEventRow) => ({ type: row.type, actorId: row.actorId, targetId: row.targetId, reason: row.reason, ip: row.ip, userAgent: row.userAgent });
+const withoutNoise = (row: LedgerEventRow) => ({ type: row.type, actorId: row.actorId, targetId: row.targetId, reason: row.reason, ip: row.ip, userAgent: row.userAgent });
 
 // Invariant 10 (DESIGN.md §4.6): every start, return, end, expiry and denied attempt is exactly one row.
 describe('invariant 10: the ledger records every step exactly once', () => {
@@ -45,7 +45,7 @@ describe('invariant 10: the ledger records every step exactly once', () => {
     return body.impersonationId;
   }
 
-  const ledgerOf = async (impersonationId: string) => (await app.storage.audit.forImpersonation(impersonationId)).map(withoutNoise);
+  const ledgerOf = async (impersonationId: string) => (await app.storage.ledger.forImpersonation(impersonationId)).map(withoutNoise);
   const step = (type: string, actor: UserRow) => ({ type, actorId: actor.id, targetId: target.id, reason: REASON, ip: LOOPBACK, userAgent: USER_AGENT });
 
   it('records a start, its take-over and the return, with actor, target, reason, IP and user agent', async () => {
@@ -80,11 +80,11 @@ describe('invariant 10: the ledger records every step exactly once', () => {
 
   it('records each denied attempt once, with who tried, on whom and why', async () => {
     const browser = await browserOf(admin);
-    const before = (await app.storage.audit.list({ limit: 1 })).events[0]?.id ?? 0;
+    const before = (await app.storage.ledger.list({ limit: 1 })).events[0]?.id ?? 0;
     await browser.api('POST', '/api/admin/impersonate', { userId: admin.id, reason: REASON });
     await browser.signIn('return-to-admin', { adminUserId: otherAdmin.id });
 
-    const denied = (await app.storage.audit.list({ limit: 10 })).events.filter((row) => row.id > before).reverse();
+    const denied = (await app.storage.ledger.list({ limit: 10 })).events.filter((row) => row.id > before).reverse();
     expect(denied.map((row) => ({ ...withoutNoise(row), detail: row.detail }))).toEqual([
       { type: 'impersonation.denied', actorId: admin.id, targetId: admin.id, reason: REASON, ip: LOOPBACK, userAgent: USER_AGENT, detail: { attempt: 'start', why: 'target_is_self', requestedUserId: admin.id } },
       { type: 'impersonation.denied', actorId: admin.id, targetId: null, reason: null, ip: LOOPBACK, userAgent: USER_AGENT, detail: { attempt: 'return', why: 'not_impersonating', claimedAdminId: otherAdmin.id } },

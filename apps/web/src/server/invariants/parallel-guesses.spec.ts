@@ -1,7 +1,7 @@
 import type { PasswordHasher } from '../auth/password';
-import type { UserRow } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TEST_PASSWORD, TestClock, testHasher, type TestApp } from '../testing/test-app';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TEST_PASSWORD, TestClock, testHasher, type TestApp } from '../../../testing/server/test-app';
 
 const WINDOW_MS = 15 * 60_000;
 const throttle = {

@@ -1,7 +1,7 @@
-import type { UserRow } from '../db/schema';
-import { IMPERSONATION_RECHECK_SECONDS } from '../auth/session-validator';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import type { UserRow } from '@viewas/impersonation-core';
+import { IMPERSONATION_RECHECK_SECONDS } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const SECOND = 1000;
 

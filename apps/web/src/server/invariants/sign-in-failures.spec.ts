@@ -1,7 +1,7 @@
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 const WINDOW_MS = 15 * 60_000;
 const throttle = {

@@ -1,7 +1,7 @@
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../config/config';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const REASON = 'Customer asked for help with billing';
 
@@ -96,7 +96,7 @@ describe('invariant 7: who may start and return', () => {
 
   describe('one view of a user per admin', () => {
     const deniedRows = async (targetId: string) =>
-      (await app.storage.audit.list({ targetId, limit: 50 })).events.filter((event) => event.type === 'impersonation.denied').map((event) => ({ actorId: event.actorId, detail: event.detail }));
+      (await app.storage.ledger.list({ targetId, limit: 50 })).events.filter((event) => event.type === 'impersonation.denied').map((event) => ({ actorId: event.actorId, detail: event.detail }));
 
     it('answers 409 with the reason when the admin already views that user in another session, and records the attempt', async () => {
       const viewed = await app.createUser();

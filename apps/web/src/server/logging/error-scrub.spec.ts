@@ -1,6 +1,6 @@
-import { users } from '../db/schema';
-import { captureLogs } from '../testing/log-capture';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { users } from '@viewas/impersonation-core/postgres';
+import { captureLogs } from '../../../testing/server/log-capture';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 import { scrubError, withoutQuery } from './error-scrub.mjs';
 
 const EMAIL = 'Ada.Lovelace@example.com';

@@ -1,9 +1,9 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { createRequestScope } from './request-scope';
-import { captureLogs } from '../testing/log-capture';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import type { TestBrowser } from '../testing/test-browser';
+import { captureLogs } from '../../../testing/server/log-capture';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 
 const WRONG_PASSWORD = 'Tr0ub4dor&3-not-the-password';
 const BEARER_TOKEN = 'bearer-token-that-must-not-be-logged';

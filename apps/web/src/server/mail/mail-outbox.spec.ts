@@ -11,9 +11,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DatabaseKind } from '../db/database';
 import { openPostgres } from '../db/postgres';
-import { createMailOutboxRepository } from '../storage/mail-outbox';
-import { startSmtpServerProcess, type ReceivedMail, type SmtpServerProcess } from '../testing/smtp-server';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { createMailOutboxRepository } from '@viewas/impersonation-core/postgres';
+import { startSmtpServerProcess, type ReceivedMail, type SmtpServerProcess } from '../../../testing/server/smtp-server';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 import { createSmtpTransport } from './smtp-transport';
 
 const FROM = 'Viewas <no-reply@viewas.test>';

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SESSION_SECRET_FILE } from '../config/session-secret';
-import { newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../testing/production-server';
-import { TestBrowser } from '../testing/test-browser';
+import { newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import { TestBrowser } from '../../../testing/server/test-browser';
 
 if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 

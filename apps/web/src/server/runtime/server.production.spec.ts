@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { LOCK_FILE } from '../db/data-dir-lock';
 import { HSTS_MAX_AGE_SECONDS } from '../security/security-headers';
-import { directivesOf } from '../testing/policy';
-import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../testing/production-server';
-import { TestBrowser } from '../testing/test-browser';
-import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { directivesOf } from '../../../testing/server/policy';
+import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import { TestBrowser } from '../../../testing/server/test-browser';
+import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
 if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 

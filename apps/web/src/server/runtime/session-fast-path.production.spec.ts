@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../testing/production-server';
-import { TestBrowser } from '../testing/test-browser';
+import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import { TestBrowser } from '../../../testing/server/test-browser';
 
 if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 

@@ -1,4 +1,4 @@
-import { directivesOf } from '../testing/policy';
+import { directivesOf } from '../../../testing/server/policy';
 import { contentSecurityPolicy, createNonce, isNonce, thirdPartyOrigins } from './content-security-policy';
 
 const base = { nonce: 'bm9uY2Utbm9uY2Utbm9uYw==', thirdPartyScriptUrls: [], https: false, development: false };

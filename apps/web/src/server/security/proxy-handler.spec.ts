@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { directivesOf } from '../testing/policy';
+import { directivesOf } from '../../../testing/server/policy';
 import { HSTS_MAX_AGE_SECONDS } from './security-headers';
 import { createProxyHandler, type AdminPageAccess, type ProxyHandlerOptions } from './proxy-handler';
 

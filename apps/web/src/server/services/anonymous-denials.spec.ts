@@ -1,6 +1,6 @@
-import type { UserRow } from '../db/schema';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TestClock, type TestApp } from '../testing/test-app';
+import type { UserRow } from '@viewas/impersonation-core';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const LIMIT = { maxFailures: 3, windowMs: 15 * 60_000, lockMs: 10 * 60_000 };
 
@@ -27,7 +27,7 @@ describe('denied impersonation steps without a session', () => {
     await database?.close();
   });
 
-  const deniedRows = async () => (await database.storage.audit.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
+  const deniedRows = async () => (await database.storage.ledger.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
   const anonymousStart = (server: TestApp, headers: Record<string, string> = {}) =>
     server.browser().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' }, headers);
 

@@ -1,7 +1,7 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '@viewas/impersonation-core';
 import { CLIENT_IP_HEADER } from '../runtime/client-address.mjs';
-import { createPgliteTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../testing/test-app';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
+import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const WINDOW_MS = 15 * 60_000;
 const throttle = {
@@ -74,7 +74,7 @@ describe("the client's address, for the sign-in limits and the ledger", () => {
     const proxied = await behindProxy.signedIn(admin);
     const second = await proxied.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: (await direct.createUser()).id, reason: 'Address check' }, { 'x-forwarded-for': '6.6.6.6, 203.0.113.67' });
 
-    const ipOf = async (impersonationId: string) => (await database.storage.audit.list({ limit: 50 })).events.find((event) => event.impersonationId === impersonationId)?.ip;
+    const ipOf = async (impersonationId: string) => (await database.storage.ledger.list({ limit: 50 })).events.find((event) => event.impersonationId === impersonationId)?.ip;
     expect(await ipOf(started.body.impersonationId)).toBe(LOOPBACK);
     expect(await ipOf(second.body.impersonationId)).toBe('203.0.113.67');
   });
@@ -91,7 +91,7 @@ describe("the client's address, for the sign-in limits and the ledger", () => {
   it('records the socket address in the ledger when TRUST_PROXY is higher than the hops', async () => {
     const browser = await overTrusting.signedIn(admin);
     const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: (await direct.createUser()).id, reason: 'Address check' }, { 'x-forwarded-for': '6.6.6.6' });
-    const row = (await database.storage.audit.list({ limit: 50 })).events.find((event) => event.impersonationId === started.body.impersonationId);
+    const row = (await database.storage.ledger.list({ limit: 50 })).events.find((event) => event.impersonationId === started.body.impersonationId);
     expect(row?.ip).toBe(LOOPBACK);
   });
 

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import type { PasswordHasher } from '../auth/password';
+import { createPostgresStore, type SetupTokenRow } from '@viewas/impersonation-core/postgres';
 import type { Database } from '../db/database';
 import type { Logger } from '../logging/logger';
-import { createSetupTokens, type SetupTokenRow } from '../storage/setup-tokens';
-import { createUsersRepository } from '../storage/users';
 
 /** How long a printed setup link works: long enough to open it, short enough that an old log line is useless. */
 export const SETUP_LINK_TTL_MS = 60 * 60_000;
@@ -54,34 +53,31 @@ export function createFirstAdminSetup({ database, hasher, now, logger }: { datab
   return {
     /** On an empty database, a new one-time link's token (to print); `null` when there is an account already. */
     async issueIfEmpty(): Promise<string | null> {
-      const db = await database();
-      if ((await createUsersRepository(db).count()) > 0) return null;
+      const store = createPostgresStore(await database());
+      if ((await store.users.count()) > 0) return null;
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      await createSetupTokens(db).issue(hashToken(token).toString('hex'), new Date(at.getTime() + SETUP_LINK_TTL_MS), at);
+      await store.setupTokens.issue(hashToken(token).toString('hex'), new Date(at.getTime() + SETUP_LINK_TTL_MS), at);
       log.info({ expiresInMinutes: SETUP_LINK_TTL_MS / 60_000 }, 'no account yet: a one-time setup link was printed to the terminal');
       return token;
     },
 
     /** Whether the link can still create the first administrator (for the page; nothing is used up). */
     async isUsable(token: string): Promise<boolean> {
-      const db = await database();
-      if ((await createUsersRepository(db).count()) > 0) return false;
-      return matching(await createSetupTokens(db).usable(now()), token) !== null;
+      const store = createPostgresStore(await database());
+      if ((await store.users.count()) > 0) return false;
+      return matching(await store.setupTokens.usable(now()), token) !== null;
     },
 
     /** Creates the first administrator, using the link up; in one transaction, so of two tries one wins. */
     async complete(input: FirstAdminInput): Promise<SetupOutcome> {
       const at = now();
       const passwordHash = await hasher.hash(input.password);
-      const db = await database();
-      const outcome = await db.transaction(async (tx): Promise<SetupOutcome> => {
-        const tokens = createSetupTokens(tx);
-        const link = matching(await tokens.usable(at), input.token);
-        if (!link || !(await tokens.consume(link.id, at))) return { created: false, why: 'invalid_link' };
-        const users = createUsersRepository(tx);
-        if ((await users.count()) > 0) return { created: false, why: 'already_set_up' };
-        const admin = await users.create({ email: input.email, name: input.name || null, role: 'admin', passwordHash });
+      const outcome = await createPostgresStore(await database()).transaction(async (tx): Promise<SetupOutcome> => {
+        const link = matching(await tx.setupTokens.usable(at), input.token);
+        if (!link || !(await tx.setupTokens.consume(link.id, at))) return { created: false, why: 'invalid_link' };
+        if ((await tx.users.count()) > 0) return { created: false, why: 'already_set_up' };
+        const admin = await tx.users.create({ email: input.email, name: input.name || null, role: 'admin', passwordHash });
         return { created: true, email: admin.email };
       });
       if (outcome.created) log.warn('the first administrator was created through the setup link');

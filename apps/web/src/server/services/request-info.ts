@@ -1,10 +1,8 @@
+import type { RequestInfo } from '@viewas/impersonation-core';
 import { isIP } from 'node:net';
 
 /** Who is calling, for the ledger and the sign-in limits. */
-export interface RequestInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
+export type { RequestInfo };
 
 type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefined>>;
 

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { AccessHistoryPage, ApiResult } from '@viewas/admin-api';
 import { act, screen, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { accessEntry, deferred, fail, ok } from '../test-utils/fixtures';
-import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { accessEntry, deferred, fail, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { AccessHistoryView } from './access-history-view';
 
 const returned = accessEntry();

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { ApiResult, EndImpersonationResponse, ImpersonationsPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { activeRecord, deferred, fail, ok } from '../test-utils/fixtures';
-import { fakeApi, fakeServices, type FakeApiOverrides, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { activeRecord, deferred, fail, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, type FakeApiOverrides, renderWithApp } from '../../../testing/ui/render';
 import { ActiveImpersonations } from './active-impersonations';
 import { ENDED_NOTICE_MS } from './end-impersonation-dialog';
 

@@ -1,8 +1,5 @@
 import type { ApiResult, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 
-/** Users per page: enough to find someone, few enough to keep the rest of the admin page in view. */
-export const USERS_PAGE_SIZE = 10;
-
 /**
  * What the admin page shows before anyone types: the first page of users (no query), the
  * impersonations in progress and the newest ledger entries, each as the admin API would answer.

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { screen, waitFor, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { activeRecord, ada, auditEvent, grace, ok } from '../test-utils/fixtures';
-import { renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { activeRecord, ada, auditEvent, grace, ok } from '../../../testing/ui/fixtures';
+import { renderWithApp } from '../../../testing/ui/render';
 import type { AdminPageData } from './admin-page-data';
 import { AdminPageView } from './admin-page-view';
 

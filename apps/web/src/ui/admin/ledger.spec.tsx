@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { ApiResult, AuditPage, UsersPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { ada, auditEvent, deferred, fail, grace, ok } from '../test-utils/fixtures';
-import { fakeApi, fakeServices, type FakeApiOverrides, NOW, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { ada, auditEvent, deferred, fail, grace, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, type FakeApiOverrides, NOW, renderWithApp } from '../../../testing/ui/render';
 import { Ledger } from './ledger';
 
 const returned = auditEvent({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });

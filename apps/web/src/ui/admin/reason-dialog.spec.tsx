@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, type ApiResult, type ImpersonateResponse } from '@viewas/admin-api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { ada, deferred, fail, ok } from '../test-utils/fixtures';
-import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { ada, deferred, fail, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { ReasonDialog } from './reason-dialog';
 import { AFTER_START_PATH } from './use-start-impersonation';
 

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { ApiResult, UsersPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { ada, alan, deferred, fail, grace, linus, ok } from '../test-utils/fixtures';
-import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { ada, alan, deferred, fail, grace, linus, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, UserSearch } from './user-search';
 
 function setup(listUsers: jest.Mock, onViewAs = jest.fn(), firstPage?: ApiResult<UsersPage>) {

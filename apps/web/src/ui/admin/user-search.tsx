@@ -17,7 +17,7 @@ import { mapResult } from '../data/map-result';
 import { useDebouncedValue } from '../data/use-debounced-value';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
-import { USERS_PAGE_SIZE } from './admin-page-data';
+import { USERS_PAGE_SIZE } from '@viewas/admin-api';
 
 export { USERS_PAGE_SIZE };
 

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { ADMIN_API_ROUTES, createOpenApiDocument } from '@viewas/admin-api';
 import { screen, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { renderWithApp } from '../../../testing/ui/render';
 import { ApiReferenceView, OPENAPI_DOCUMENT_PATH } from './api-reference-view';
 
 const apiDocument = createOpenApiDocument({ routes: Object.values(ADMIN_API_ROUTES), info: { title: 'Viewas admin and account API', version: '0.1.0' } });
@@ -21,10 +21,14 @@ describe('ApiReferenceView', () => {
   it('shows the request body fields with their rules, the answer fields and the failures of an operation', () => {
     renderWithApp(<ApiReferenceView document={apiDocument} />);
     const section = screen.getByRole('region', { name: /POST \/api\/admin\/impersonate/ });
+    expect(within(section).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Request body (JSON)', 'Answer 200 (JSON)', 'Failures']);
     const body = within(section).getByRole('table', { name: 'Request body (JSON)' });
     const reason = within(body).getByRole('row', { name: /reason/ });
     expect(within(reason).getByRole('cell', { name: '3-500 characters' })).toBeInTheDocument();
-    expect(within(within(section).getByRole('table', { name: 'Answer 200 (JSON)' })).getByRole('cell', { name: 'targetUser.email' })).toBeInTheDocument();
+    const answer = within(section).getByRole('table', { name: 'Answer 200 (JSON)' });
+    expect(within(answer).getByRole('cell', { name: 'targetUser.email' })).toBeInTheDocument();
+    // A timestamp is described by its format, not by zod's long regex for it.
+    expect(within(within(answer).getByRole('row', { name: /expiresAt/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['expiresAt', 'string (date-time)', 'yes', '-']);
     const failures = within(section).getByRole('table', { name: /Failures/ });
     expect(within(failures).getByRole('row', { name: /^409/ })).toBeInTheDocument();
     expect(within(section).getByText(/Who may call it:/).parentElement).toHaveTextContent('An active administrator, in their own session.');

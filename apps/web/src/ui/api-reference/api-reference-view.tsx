@@ -72,6 +72,12 @@ const Code = styled.code`
   overflow-wrap: anywhere;
 `;
 
+/** Field and parameter names: never broken inside a word (the table scrolls instead). */
+const Name = styled(Code)`
+  white-space: nowrap;
+  overflow-wrap: normal;
+`;
+
 function methodTone(method: string) {
   return method === 'GET' ? 'info' : method === 'DELETE' ? 'error' : 'accent';
 }
@@ -91,67 +97,73 @@ function FieldsTable({ caption, schema }: { caption: string; schema: SchemaNode 
   const fields = schemaFields(schema);
   if (fields.length === 0) return <p>{`${caption}: ${typeLabel(schema)}`}</p>;
   return (
-    <TableScroller>
-      <Table>
-        <Caption>{caption}</Caption>
-        <Thead>
-          <Tr>
-            <Th scope="col">Field</Th>
-            <Th scope="col">Type</Th>
-            <Th scope="col">Required</Th>
-            <Th scope="col">Rules</Th>
-          </Tr>
-        </Thead>
-        <Tbody>
-          {fields.map((field) => (
-            <Tr key={field.path}>
-              <Td data-label="Field">
-                <Code>{field.path}</Code>
-              </Td>
-              <Td data-label="Type">
-                <Code>{field.type}</Code>
-              </Td>
-              <Td data-label="Required">{field.required ? 'yes' : 'no'}</Td>
-              <Td data-label="Rules">{[...field.rules, ...(field.description ? [field.description] : [])].join('; ') || '-'}</Td>
+    <>
+      <h4>{caption}</h4>
+      <TableScroller>
+        <Table>
+          <Caption>{caption}</Caption>
+          <Thead>
+            <Tr>
+              <Th scope="col">Field</Th>
+              <Th scope="col">Type</Th>
+              <Th scope="col">Required</Th>
+              <Th scope="col">Rules</Th>
             </Tr>
-          ))}
-        </Tbody>
-      </Table>
-    </TableScroller>
+          </Thead>
+          <Tbody>
+            {fields.map((field) => (
+              <Tr key={field.path}>
+                <Td data-label="Field">
+                  <Name>{field.path}</Name>
+                </Td>
+                <Td data-label="Type">
+                  <Code>{field.type}</Code>
+                </Td>
+                <Td data-label="Required">{field.required ? 'yes' : 'no'}</Td>
+                <Td data-label="Rules">{[...field.rules, ...(field.description ? [field.description] : [])].join('; ') || '-'}</Td>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      </TableScroller>
+    </>
   );
 }
 
 function ParametersTable({ parameters }: { parameters: Parameter[] }) {
   return (
-    <TableScroller>
-      <Table>
-        <Caption>Parameters</Caption>
-        <Thead>
-          <Tr>
-            <Th scope="col">Name</Th>
-            <Th scope="col">In</Th>
-            <Th scope="col">Type</Th>
-            <Th scope="col">Required</Th>
-            <Th scope="col">Rules</Th>
-          </Tr>
-        </Thead>
-        <Tbody>
-          {parameters.map((parameter) => (
-            <Tr key={`${parameter.in}:${parameter.name}`}>
-              <Td data-label="Name">
-                <Code>{parameter.name}</Code>
-              </Td>
-              <Td data-label="In">{parameter.in}</Td>
-              <Td data-label="Type">
-                <Code>{typeLabel(parameter.schema)}</Code>
-              </Td>
-              <Td data-label="Required">{parameter.required ? 'yes' : 'no'}</Td>
-              <Td data-label="Rules">{rules(parameter.schema).join('; ') || '-'}</Td>
+    <>
+      <h4>Parameters</h4>
+      <TableScroller>
+        <Table>
+          <Caption>Parameters</Caption>
+          <Thead>
+            <Tr>
+              <Th scope="col">Name</Th>
+              <Th scope="col">In</Th>
+              <Th scope="col">Type</Th>
+              <Th scope="col">Required</Th>
+              <Th scope="col">Rules</Th>
             </Tr>
-          ))}
-        </Tbody>
-      </Table>
-    </TableScroller>
+          </Thead>
+          <Tbody>
+            {parameters.map((parameter) => (
+              <Tr key={`${parameter.in}:${parameter.name}`}>
+                <Td data-label="Name">
+                  <Name>{parameter.name}</Name>
+                </Td>
+                <Td data-label="In">{parameter.in}</Td>
+                <Td data-label="Type">
+                  <Code>{typeLabel(parameter.schema)}</Code>
+                </Td>
+                <Td data-label="Required">{parameter.required ? 'yes' : 'no'}</Td>
+                <Td data-label="Rules">{rules(parameter.schema).join('; ') || '-'}</Td>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      </TableScroller>
+    </>
   );
 }
 
@@ -184,6 +196,7 @@ function OperationSection({ method, path, operation }: Entry) {
       {parameters.length ? <ParametersTable parameters={parameters} /> : null}
       {body ? <FieldsTable caption="Request body (JSON)" schema={body} /> : null}
       {success ? <FieldsTable caption="Answer 200 (JSON)" schema={success} /> : null}
+      <h4>Failures</h4>
       <TableScroller>
         <Table>
           <Caption>Failures: {'{ success: false, error: { code, message } }'}</Caption>

@@ -47,7 +47,8 @@ export function rules(node: SchemaNode): string[] {
   if (node.minimum !== undefined && node.maximum !== undefined) found.push(`${node.minimum}-${node.maximum}`);
   else if (node.minimum !== undefined) found.push(`at least ${node.minimum}`);
   else if (node.maximum !== undefined) found.push(`at most ${node.maximum}`);
-  if (node.pattern) found.push(`matches ${node.pattern}`);
+  // A format (date-time, email) says it in words; zod's regex for it would only be noise.
+  if (node.pattern && !node.format) found.push(`matches ${node.pattern}`);
   return found;
 }
 

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act, renderHook, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { fakeServices, renderWithApp, TestProviders } from '../test-utils/render';
+import { fakeServices, renderWithApp, TestProviders } from '../../../testing/ui/render';
 import { lazyComponent, LOAD_FAILED_NOTICE_MS, OnDemand, useLoadOnDemand } from './on-demand';
 
 function Greeting({ name }: { name: string }) {

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { ok } from '../test-utils/fixtures';
+import { ok } from '../../../testing/ui/fixtures';
 import { usePagedList, type FetchPage, type Page } from './use-paged-list';
 
 const page = (items: string[], nextCursor: string | null = null) => ok<Page<string>>({ items, nextCursor });

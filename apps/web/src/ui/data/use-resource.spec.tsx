@@ -2,7 +2,7 @@
 import type { ApiResult } from '@viewas/admin-api';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { fail, ok } from '../test-utils/fixtures';
+import { fail, ok } from '../../../testing/ui/fixtures';
 import { useResource } from './use-resource';
 
 type Fetch = (signal: AbortSignal) => Promise<ApiResult<string>>;

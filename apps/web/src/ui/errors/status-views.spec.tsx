@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { screen } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { renderWithApp } from '../../../testing/ui/render';
 import { FailureView } from './failure-view';
 import { ForbiddenView } from './forbidden-view';
 import { NotFoundView } from './not-found-view';

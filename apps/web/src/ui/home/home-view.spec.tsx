@@ -2,9 +2,9 @@
 import type { SessionUser } from '@viewas/session-client';
 import { createMemoryStorageManager } from '@viewas/theme';
 import { act, screen, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { deferred } from '../test-utils/fixtures';
-import { fakeServices, renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { deferred } from '../../../testing/ui/fixtures';
+import { fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { AFTER_SIGN_OUT_URL, SIGN_OUT_FAILED_NOTICE_MS } from '../shell/sign-out-button';
 import { HomeView } from './home-view';
 

@@ -5,7 +5,7 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { toast } from 'react-hot-toast';
 import { useI18n } from '../../i18n/i18n-context';
-import { holdSessionFetch } from '../test-utils/next';
+import { holdSessionFetch } from '../../../testing/ui/next';
 import { AppProviders } from './app-providers';
 
 const { welcomeBackTitle: WELCOME_BACK_TITLE, welcomeBackDescription: WELCOME_BACK_DESCRIPTION } = BANNER_DEFAULTS.texts;

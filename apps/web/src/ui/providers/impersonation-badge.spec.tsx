@@ -2,9 +2,9 @@
 import { BANNER_DEFAULTS } from '@viewas/impersonation-banner';
 import type { SessionUser } from '@viewas/session-client';
 import { act, screen, waitFor } from '@testing-library/react';
-import { fail } from '../test-utils/fixtures';
-import { fakeRouter, holdSessionFetch, NextContext, sessionOf } from '../test-utils/next';
-import { fakeApi, fakeServices, renderWithApp } from '../test-utils/render';
+import { fail } from '../../../testing/ui/fixtures';
+import { fakeRouter, holdSessionFetch, NextContext, sessionOf } from '../../../testing/ui/next';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { ImpersonationBadge } from './impersonation-badge';
 
 const { adminPage: ADMIN_PAGE_PATH, signOut: SIGN_OUT_PATH } = BANNER_DEFAULTS.routes;

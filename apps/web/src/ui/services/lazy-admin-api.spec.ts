@@ -1,6 +1,6 @@
 import type { AdminApiClient } from '@viewas/admin-api';
-import { ok } from '../test-utils/fixtures';
-import { fakeApi } from '../test-utils/render';
+import { ok } from '../../../testing/ui/fixtures';
+import { fakeApi } from '../../../testing/ui/render';
 import { createLazyAdminApiClient } from './lazy-admin-api';
 
 describe('createLazyAdminApiClient', () => {

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import type { SessionUser } from '@viewas/session-client';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { axe } from '../test-utils/axe';
-import { holdSessionFetch, NextContext, sessionOf, type NextContextOptions } from '../test-utils/next';
-import { renderWithApp } from '../test-utils/render';
+import { axe } from '../../../testing/ui/axe';
+import { holdSessionFetch, NextContext, sessionOf, type NextContextOptions } from '../../../testing/ui/next';
+import { renderWithApp } from '../../../testing/ui/render';
 import { AFTER_SIGN_OUT_URL } from './sign-out-button';
 import { TopBar } from './top-bar';
 

@@ -3,6 +3,8 @@ import { CursorSchema, NextCursorSchema } from './primitives';
 
 export const USERS_QUERY_MAX_LENGTH = 200;
 export const USERS_PAGE_MAX_LIMIT = 100;
+/** Users per page when the caller does not ask for another size: enough to find someone, few enough to keep the rest of the admin page in view. */
+export const USERS_PAGE_SIZE = 10;
 
 /** `GET /api/admin/users?query=&cursor=&limit=`: query values arrive as strings, `limit` is coerced. */
 export const UsersQuerySchema = z.object({

@@ -17,5 +17,5 @@ export default async function UserImpersonationPage() {
   const admin = await getVerifiedAdmin();
   if (!admin) return <ForbiddenView lang={lang} impersonating={user.isImpersonated} />;
   // Only now, for a verified admin: the first data is rendered into the page instead of fetched after it.
-  return <AdminPageView lang={lang} initial={await loadAdminPageData(getServerContext(), admin)} />;
+  return <AdminPageView lang={lang} initial={await loadAdminPageData(getServerContext(), admin.staff)} />;
 }

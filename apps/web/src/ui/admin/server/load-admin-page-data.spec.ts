@@ -1,11 +1,10 @@
 import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
-import type { UserRow } from '../../../server/db/schema';
+import { USERS_PAGE_SIZE } from '@viewas/admin-api';
+import { createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
 import { createLogger } from '../../../server/logging/logger';
-import type { Storage } from '../../../server/storage/storage';
-import { startTestApp, TestClock, type TestApp } from '../../../server/testing/test-app';
-import type { TestBrowser } from '../../../server/testing/test-browser';
-import { createPgliteTestDatabase, type TestDatabase } from '../../../server/testing/test-database';
-import { USERS_PAGE_SIZE } from '../admin-page-data';
+import { startTestApp, TestClock, type TestApp } from '../../../../testing/server/test-app';
+import type { TestBrowser } from '../../../../testing/server/test-browser';
+import { createPgliteTestDatabase, type TestDatabase } from '../../../../testing/server/test-database';
 import { loadAdminPageData, type AdminPageSources } from './load-admin-page-data';
 
 const IMPERSONATION_MAX_MINUTES = 5;
@@ -25,6 +24,9 @@ describe('loadAdminPageData', () => {
     // More users than one page holds, so the first page has a next cursor.
     for (let index = 0; index < USERS_PAGE_SIZE; index += 1) await app.createUser({ email: `user-${String(index).padStart(2, '0')}@example.com` });
     adminBrowser = await app.signedIn(admin);
+    const verified = await app.services.impersonation.findStaff(admin.id);
+    if (!verified) throw new Error('the admin should be staff');
+    staff = verified;
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -32,18 +34,21 @@ describe('loadAdminPageData', () => {
   });
 
   const sources = (overrides: Partial<AdminPageSources> = {}): AdminPageSources => ({
-    storage: app.services.storage,
-    sweepExpired: app.services.sweepExpired,
+    impersonation: app.services.impersonation,
     logger: createLogger('silent'),
     ...overrides,
   });
+  /** The domain as the app builds it, over another store. */
+  const over = (store: () => Promise<ImpersonationStore>) =>
+    createImpersonation({ store, sessionMaxAgeSeconds: 3600, clock: { now: app.clock.now } });
+  let staff: Staff;
 
   it('reads exactly what the admin API answers this admin for an empty search, the active impersonations and the ledger', async () => {
     const [target, pendingTarget] = (await database.storage.users.search({ query: 'user-', limit: 2 })).users as [UserRow, UserRow];
     await app.impersonating(admin, target, 'Ticket 1: checking the invoice view');
     await adminBrowser.api('POST', '/api/admin/impersonate', { userId: pendingTarget.id, reason: 'Ticket 2: settings page' });
 
-    const data = await loadAdminPageData(sources(), admin);
+    const data = await loadAdminPageData(sources(), staff);
 
     const users = await adminBrowser.api<UsersPage>('GET', `/api/admin/users?limit=${USERS_PAGE_SIZE}`);
     const active = await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true');
@@ -59,7 +64,7 @@ describe('loadAdminPageData', () => {
   it('records expiries before it lists, so an impersonation whose time is up is not shown as in progress', async () => {
     app.clock.advance((IMPERSONATION_MAX_MINUTES + 1) * 60_000);
 
-    const data = await loadAdminPageData(sources(), admin);
+    const data = await loadAdminPageData(sources(), staff);
 
     expect(data.active).toEqual({ ok: true, data: { impersonations: [] } });
     if (!data.ledger.ok) throw new Error('the ledger should have loaded');
@@ -71,7 +76,7 @@ describe('loadAdminPageData', () => {
     const logger = createLogger('silent');
     const logged = jest.spyOn(logger, 'error');
 
-    const data = await loadAdminPageData(sources({ storage: refused, sweepExpired: refused, logger }), admin);
+    const data = await loadAdminPageData(sources({ impersonation: over(refused), logger }), staff);
 
     const unavailable = { ok: false, error: { code: 'unavailable', message: expect.any(String), status: 503 } };
     expect(data).toEqual({ users: unavailable, active: unavailable, ledger: unavailable });
@@ -79,12 +84,12 @@ describe('loadAdminPageData', () => {
   });
 
   it('fails only the section whose read broke, with a generic error that does not leak the cause', async () => {
-    const storage = async (): Promise<Storage> => {
-      const real = await app.services.storage();
-      return { ...real, audit: { ...real.audit, list: () => Promise.reject(new Error('relation "audit_events" does not exist')) } };
+    const store = async (): Promise<ImpersonationStore> => {
+      const real = await app.services.store();
+      return { ...real, ledger: { ...real.ledger, list: () => Promise.reject(new Error('relation "audit_events" does not exist')) } };
     };
 
-    const data = await loadAdminPageData(sources({ storage }), admin);
+    const data = await loadAdminPageData(sources({ impersonation: over(store) }), staff);
 
     expect(data.users.ok).toBe(true);
     expect(data.active.ok).toBe(true);

@@ -1,11 +1,10 @@
 import type { ApiClientError, ApiResult } from '@viewas/admin-api';
+import type { Impersonation, Staff } from '@viewas/impersonation-core';
 import type { ServerContext } from '../../../server/app/server-context';
 import { isDatabaseUnavailable } from '../../../server/db/unavailable';
-import { AUDIT_PAGE_SIZE, RECENT_IMPERSONATIONS_LIMIT } from '../../../server/services/impersonation-service';
-import { toAdminUserSummary, toAuditEvent, toImpersonationRecord } from '../../../server/services/records';
-import { USERS_PAGE_SIZE, type AdminPageData } from '../admin-page-data';
+import type { AdminPageData } from '../admin-page-data';
 
-export type AdminPageSources = Pick<ServerContext, 'storage' | 'sweepExpired' | 'logger'>;
+export type AdminPageSources = { impersonation: Pick<Impersonation, 'listUsers' | 'listImpersonations' | 'listLedger'> } & Pick<ServerContext, 'logger'>;
 
 /** A read that failed, as the client would have seen it from the API (which answers the same codes). */
 function failure(error: unknown): { ok: false; error: ApiClientError } {
@@ -15,12 +14,12 @@ function failure(error: unknown): { ok: false; error: ApiClientError } {
 }
 
 /**
- * The admin page's first answers, read with the same storage calls, page sizes and row mapping as
- * the admin API, for `admin`: a user the caller has verified against the database as an active
- * admin in their own session. Never throws: a failed read becomes that section's error (with its
- * Try again), and the rest of the page still renders.
+ * The admin page's first answers, read with the same operations (page sizes, row mapping, expiries
+ * recorded before listing) as the admin API, for `staff`: a user verified against the database as an
+ * active admin in their own session. Never throws: a failed read becomes that section's error (with
+ * its Try again), and the rest of the page still renders.
  */
-export async function loadAdminPageData({ storage, sweepExpired, logger }: AdminPageSources, admin: { id: string }): Promise<AdminPageData> {
+export async function loadAdminPageData({ impersonation, logger }: AdminPageSources, staff: Staff): Promise<AdminPageData> {
   const read = async <T>(section: keyof AdminPageData, load: () => Promise<T>): Promise<ApiResult<T>> => {
     try {
       return { ok: true, data: await load() };
@@ -29,25 +28,10 @@ export async function loadAdminPageData({ storage, sweepExpired, logger }: Admin
       return failure(error);
     }
   };
-  // As the API does before listing: expiries nobody noticed yet are recorded first, so neither list
-  // shows an impersonation whose time is up.
-  const swept = sweepExpired();
-
   const [users, active, ledger] = await Promise.all([
-    read('users', async () => {
-      const page = await (await storage()).users.search({ limit: USERS_PAGE_SIZE });
-      return { users: page.users.map((user) => toAdminUserSummary(user, admin.id)), nextCursor: page.nextCursor };
-    }),
-    read('active', async () => {
-      await swept;
-      const rows = await (await storage()).impersonations.list({ open: true, limit: RECENT_IMPERSONATIONS_LIMIT });
-      return { impersonations: rows.map(toImpersonationRecord) };
-    }),
-    read('ledger', async () => {
-      await swept;
-      const page = await (await storage()).audit.list({ limit: AUDIT_PAGE_SIZE });
-      return { events: page.events.map(toAuditEvent), nextCursor: page.nextCursor };
-    }),
+    read('users', () => impersonation.listUsers(staff, {})),
+    read('active', () => impersonation.listImpersonations(staff, { active: true })),
+    read('ledger', () => impersonation.listLedger(staff, {})),
   ]);
   return { users, active, ledger };
 }

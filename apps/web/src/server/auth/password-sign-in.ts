@@ -1,0 +1,77 @@
+import { addressLimitKey, toEpochSeconds, type ImpersonationStore, type SessionGrant, type ThrottlePolicy } from '@viewas/impersonation-core';
+import { RateLimitedError } from '@viewas/impersonation-core/next-auth';
+import * as z from 'zod';
+import type { Logger } from '../logging/logger';
+import type { RequestInfo } from '../services/request-info';
+import type { PasswordHasher } from './password';
+
+export const DEFAULT_THROTTLE = {
+  account: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  ip: { maxFailures: 50, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+} satisfies Record<string, ThrottlePolicy>;
+
+export type PasswordThrottle = { account: ThrottlePolicy; ip: ThrottlePolicy };
+
+export interface PasswordSignInOptions {
+  store: () => Promise<ImpersonationStore>;
+  hasher: PasswordHasher;
+  now: () => Date;
+  logger: Logger;
+  throttle?: PasswordThrottle;
+}
+
+const PasswordCredentials = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1024) });
+
+/**
+ * The `credentials` provider's `authorize`: e-mail and password, with attempts counted per account and
+ * per address before the password is checked, so parallel guesses each cost an attempt. Answers the
+ * user to sign in or `null` for every failure (the same for every account), and throws only
+ * `RateLimitedError` once a count is over its limit. Impersonation has its own providers in
+ * `@viewas/impersonation-core/next-auth`.
+ */
+export function createPasswordSignIn({ store, hasher, now, logger, throttle = DEFAULT_THROTTLE }: PasswordSignInOptions) {
+  const log = logger.child({ component: 'sign-in' });
+
+  async function attempt(credentials: unknown, info: RequestInfo): Promise<SessionGrant | null> {
+    const at = now();
+    const input = PasswordCredentials.safeParse(credentials);
+    if (!input.success) return null;
+    const { email, password } = input.data;
+    const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${addressLimitKey(info.ip)}` : null };
+    const db = await store();
+
+    // Counted before the password is checked, atomically: N parallel guesses cost N attempts.
+    const verdicts = [await db.throttle.takeAttempt(keys.account, at, throttle.account)];
+    if (keys.ip) verdicts.push(await db.throttle.takeAttempt(keys.ip, at, throttle.ip));
+    if (verdicts.some((verdict) => !verdict.allowed)) {
+      log.warn({ ip: info.ip }, 'sign-in refused: too many attempts');
+      throw new RateLimitedError();
+    }
+
+    const user = await db.users.findByEmail(email);
+    const passwordMatches = user?.passwordHash ? await hasher.verify(password, user.passwordHash) : await hasher.verifyDummy(password);
+    if (!user || !passwordMatches || user.status !== 'active') {
+      log.info({ userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' }, 'sign-in failed');
+      return null;
+    }
+
+    // A success is not a failure: the account starts afresh and the address gets its attempt back.
+    await db.throttle.clear(keys.account);
+    if (keys.ip) await db.throttle.refund(keys.ip);
+    await db.users.recordSignIn(user.id, at);
+    log.info({ userId: user.id, ip: info.ip }, 'signed in');
+    return { id: user.id, email: user.email, claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(at) } };
+  }
+
+  return async function signInWithPassword(credentials: unknown, info: RequestInfo): Promise<SessionGrant | null> {
+    try {
+      return await attempt(credentials, info);
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw error;
+      log.error({ err: error, attempt: 'password' }, 'sign-in failed unexpectedly');
+      return null;
+    }
+  };
+}
+
+export type PasswordSignIn = ReturnType<typeof createPasswordSignIn>;

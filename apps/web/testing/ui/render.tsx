@@ -1,0 +1,67 @@
+import type { AdminApiClient } from '@viewas/admin-api';
+import { createMemoryStorageManager, ThemeProvider, type StorageManager } from '@viewas/theme';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nProvider } from '../../src/i18n/i18n-context';
+import { AppServicesProvider, type AppServices } from '../../src/ui/services/app-services';
+import { ok } from './fixtures';
+
+/** 2030-01-01T12:00:00Z: after every fixture time. */
+export const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
+
+export type FakeApiOverrides = Partial<Record<keyof AdminApiClient, jest.Mock>>;
+
+/** An admin API whose every call answers an empty success, unless overridden. */
+export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AdminApiClient> {
+  return {
+    returnToAdmin: jest.fn(async () => ok({ success: true as const, adminUser: { id: 'usr_grace', email: 'grace@example.com' } })),
+    startImpersonation: jest.fn(async () => ok({ success: true as const, impersonationId: 'imp_new', targetUser: { id: 'usr_ada', email: 'ada@example.com' }, expiresAt: '2030-01-01T13:00:00.000Z' })),
+    listUsers: jest.fn(async () => ok({ users: [], nextCursor: null })),
+    listImpersonations: jest.fn(async () => ok({ impersonations: [] })),
+    endImpersonation: jest.fn(),
+    listAudit: jest.fn(async () => ok({ events: [], nextCursor: null })),
+    getAccessHistory: jest.fn(async () => ok({ entries: [], nextCursor: null })),
+    ...overrides,
+  } as jest.Mocked<AdminApiClient>;
+}
+
+export function fakeServices(overrides: Partial<AppServices> = {}): AppServices {
+  return {
+    api: fakeApi(),
+    signInImpersonation: jest.fn(async () => ({ ok: true, error: null })),
+    signInReturnToAdmin: jest.fn(async () => ({ ok: true, error: null })),
+    signOutTo: jest.fn(async () => ({ ok: true, error: null })),
+    assignLocation: jest.fn(),
+    saveFile: jest.fn(),
+    notify: jest.fn(),
+    now: () => NOW,
+    ...overrides,
+  };
+}
+
+export function TestProviders({ services, storageManager, children }: { services: AppServices; storageManager?: StorageManager; children: ReactNode }) {
+  return (
+    <ThemeProvider storageManager={storageManager ?? createMemoryStorageManager()}>
+      <I18nProvider lang="en">
+        <AppServicesProvider services={services}>{children}</AppServicesProvider>
+      </I18nProvider>
+    </ThemeProvider>
+  );
+}
+
+/** Renders `ui` inside the app's providers with fake services; `user` drives it like a person would. */
+export function renderWithApp(
+  ui: ReactElement,
+  { services = fakeServices(), storageManager = createMemoryStorageManager(), ...options }: { services?: AppServices; storageManager?: StorageManager } & RenderOptions = {},
+) {
+  // With jest's fake timers on, user-event's own small delays must advance them too.
+  const fakeTimers = 'clock' in setTimeout;
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
+  const result = render(ui, { wrapper: ({ children }) => (
+      <TestProviders services={services} storageManager={storageManager}>
+        {children}
+      </TestProviders>
+    ), ...options });
+  return { ...result, services, storageManager, user };
+}

@@ -1,0 +1,77 @@
+import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
+import type { Impersonation, Outcome, Refusal, Staff } from '../create-impersonation';
+import { InvalidCursorError } from '../cursor';
+import { denialAnswer } from '../denials';
+import type { RequestInfo } from '../model';
+import type { SessionState } from '../session';
+
+/** How the admin API finds the caller's session: from the request's `Cookie` header only. */
+export interface CookieSessions {
+  fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
+}
+
+/** The error the admin API answers a refusal with; the precise reason is in the ledger and the log. */
+export function refusalError(refusal: Refusal): AdminApiError {
+  if (refusal.throttledUntil) {
+    const message = refusal.actor ? 'Too many refused attempts: try again later' : 'Too many attempts from this address: try again later';
+    return new AdminApiError('rate_limited', message, { retryAfterSeconds: refusal.retryAfterSeconds ?? 1 });
+  }
+  const { code, message } = denialAnswer(refusal);
+  return new AdminApiError(code, message);
+}
+
+const valueOf = <T>(outcome: Outcome<T>): T => {
+  if (!outcome.ok) throw refusalError(outcome.refusal);
+  return outcome.value;
+};
+
+const withCursor = async <T>(read: () => Promise<T>): Promise<T> => {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new AdminApiError('bad_request', 'Invalid cursor');
+    throw error;
+  }
+};
+
+/**
+ * The admin API's service (`createAdminApiHandlers({ service })` of `@viewas/admin-api/server`) over
+ * the domain's operations: it finds the caller's session in the request's cookie and turns refusals
+ * into the API's errors. Every rule is the domain's.
+ */
+export function createAdminApiService({ impersonation, sessions }: { impersonation: Impersonation; sessions: CookieSessions }): ImpersonationService {
+  const sessionOf = (ctx: RequestContext) => sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
+  const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+  const staff = async (ctx: RequestContext): Promise<Staff> => valueOf(await impersonation.staffOf(await sessionOf(ctx)));
+
+  return {
+    async startImpersonation(ctx, { userId, reason }) {
+      const started = valueOf(await impersonation.start({ session: await sessionOf(ctx), userId, reason, request: infoOf(ctx) }));
+      return { success: true, impersonationId: started.impersonationId, targetUser: started.targetUser, expiresAt: started.expiresAt.toISOString() };
+    },
+    async returnToAdmin(ctx) {
+      const { adminUser } = valueOf(await impersonation.checkReturn({ session: await sessionOf(ctx), request: infoOf(ctx) }));
+      // Only a check: the impersonation ends when the client signs in with `return-to-admin`.
+      return { success: true, adminUser };
+    },
+    async listUsers(ctx, query) {
+      const caller = await staff(ctx);
+      return withCursor(() => impersonation.listUsers(caller, query));
+    },
+    async listImpersonations(ctx, query) {
+      return impersonation.listImpersonations(await staff(ctx), query);
+    },
+    async endImpersonation(ctx, id) {
+      const ended = valueOf(await impersonation.end({ staff: await staff(ctx), impersonationId: id, request: infoOf(ctx) }));
+      return { success: true, impersonation: impersonation.toRecord(ended) };
+    },
+    async listAudit(ctx, query) {
+      const caller = await staff(ctx);
+      return withCursor(() => impersonation.listLedger(caller, query));
+    },
+    async listAccessHistory(ctx, query) {
+      const session = await sessionOf(ctx);
+      return valueOf(await withCursor(() => impersonation.listAccessHistory(session, query)));
+    },
+  };
+}

@@ -1,0 +1,431 @@
+import { USERS_PAGE_SIZE, type AccessHistoryEntry, type AccessHistoryPage, type AuditPage, type ImpersonationsPage, type UsersPage } from '@viewas/admin-api';
+import { systemClock, type Clock } from './clock';
+import { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
+import { isUuid } from './ids';
+import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, type DenialReason } from './ledger';
+import { silentLogger, type DomainLogger } from './logger';
+import { NO_REQUEST, person, type ImpersonationDetails, type Person, type RequestInfo, type UserRow } from './model';
+import { toAccessHistoryEntry, toAdminUserSummary, toImpersonationRecord, toLedgerEvent } from './records';
+import { createRevocationList, type RevocationList } from './revocations';
+import { defaultPolicy, NOT_IMPERSONABLE_DENIAL, type ImpersonationPolicy } from './rules';
+import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
+import { createSessionValidator, type SessionCheck } from './session-check';
+import { AlreadyViewingError, type ImpersonationStore, type ThrottlePolicy } from './store';
+
+export { USERS_PAGE_SIZE };
+export const LEDGER_PAGE_SIZE = 50;
+export const ACCESS_HISTORY_PAGE_SIZE = 20;
+export const RECENT_IMPERSONATIONS_LIMIT = 100;
+
+/** A store, or a way to get one that may fail (a database that is down right now). */
+export type StoreSource = ImpersonationStore | (() => Promise<ImpersonationStore>);
+
+export interface ImpersonationOptions {
+  store: StoreSource;
+  /** The absolute lifetime of a sign-in, in seconds: a return never outlives the admin's own session. */
+  sessionMaxAgeSeconds: number;
+  policy?: ImpersonationPolicy;
+  clock?: Clock;
+  /** New impersonation ids; random UUIDs by default. */
+  ids?: () => string;
+  /** How many denied steps without a session one address may add to the ledger. */
+  anonymousDenialLimit?: ThrottlePolicy;
+  /** How many denied steps one signed-in person may add to the ledger. */
+  actorDenialLimit?: ThrottlePolicy;
+  /** The impersonations this process saw end; pass one shared list if several instances serve one process. */
+  revocations?: RevocationList;
+  logger?: DomainLogger;
+}
+
+/** Why a step was refused, as the operations report it; `recorded` says whether the ledger got a row. */
+export interface Refusal {
+  attempt: Attempt | null;
+  why: DenialReason;
+  /** Who tried, when a session said so. */
+  actor: Person | null;
+  target: Person | null;
+  recorded: boolean;
+  /** Set when an address without a session is over its limit: nothing was recorded or looked at. */
+  throttledUntil: Date | null;
+  /** Whole seconds until `throttledUntil`, for `Retry-After`. */
+  retryAfterSeconds: number | null;
+}
+
+/** Every operation's answer: its value, or the refusal (never an exception for a rule that says no). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/** A user whose session the store confirmed as staff (today: an active admin) in their own session. */
+export interface Staff {
+  readonly user: UserRow;
+  readonly verified: 'staff';
+}
+
+/** What a sign-in hands to the session: the user and the claims their new session carries. */
+export interface SessionGrant {
+  id: string;
+  email: string;
+  claims: SessionClaims;
+}
+
+export interface StartedImpersonation {
+  impersonationId: string;
+  targetUser: Person;
+  expiresAt: Date;
+}
+
+/** An invalid page cursor: the caller sent something the store never issued. */
+export { InvalidCursorError } from './cursor';
+
+/** Thrown inside a unit of work to abandon it (rolling back its transaction) and record the denial. */
+class Denied extends Error {
+  override readonly name = 'Denied';
+  constructor(readonly denial: Denial) {
+    super(`${denial.attempt} denied: ${denial.why}`);
+  }
+}
+
+const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { attempt: null, why, actor: null, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null } });
+
+/**
+ * The impersonation domain: every step of an impersonation's life, each deciding, changing the store
+ * and writing its ledger row in one transaction. Adapters (next-auth's `authorize`, the admin API,
+ * pages) decode the caller's session and call these; they hold no rule of their own.
+ */
+export function createImpersonation(options: ImpersonationOptions) {
+  const { sessionMaxAgeSeconds, clock = systemClock, ids = () => globalThis.crypto.randomUUID(), anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT } = options;
+  const policy = options.policy ?? defaultPolicy();
+  const revocations = options.revocations ?? createRevocationList();
+  const log = options.logger ?? silentLogger;
+  const source = options.store;
+  const store = async (): Promise<ImpersonationStore> => (typeof source === 'function' ? source() : source);
+  const now = () => clock.now();
+
+  /** Records a denial (unless its address is over the anonymous limit) and reports it. */
+  async function refuse(denial: Denial, request: RequestInfo, at: Date): Promise<Outcome<never>> {
+    const outcome = await recordDenial(await store(), { anonymous: anonymousDenialLimit, actor: actorDenialLimit }, denial, request, at);
+    const refusal: Refusal = { attempt: denial.attempt, why: denial.why, actor: denial.actor, target: denial.target, recorded: outcome.recorded, throttledUntil: null, retryAfterSeconds: null };
+    if (!outcome.recorded) {
+      log.warn({ attempt: denial.attempt, actorId: denial.actor?.id, ip: request.ip }, 'denied impersonation steps refused: too many from this caller');
+      return { ok: false, refusal: { ...refusal, throttledUntil: outcome.throttledUntil, retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) } };
+    }
+    log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: request.ip }, 'impersonation step denied');
+    return { ok: false, refusal };
+  }
+
+  /** Runs a step whose rules may throw `Denied` (inside a transaction, rolling it back); records the denial. */
+  async function step<T>(request: RequestInfo, at: Date, body: () => Promise<T>): Promise<Outcome<T>> {
+    try {
+      return { ok: true, value: await body() };
+    } catch (error) {
+      if (error instanceof Denied) return refuse(error.denial, request, at);
+      throw error;
+    }
+  }
+
+  /**
+   * Closes the impersonations whose time is up and writes one `impersonation.expired` row for each, in
+   * the same transaction. Closing is atomic, so however many servers and requests sweep at once, every
+   * expiry is recorded exactly once. Runs before anything that shows impersonations or the ledger, when
+   * a session is found past its expiry, and on the host's timer.
+   */
+  async function sweepExpired(): Promise<number> {
+    const at = now();
+    const expired = await (await store()).transaction(async (tx) => {
+      const rows = await tx.impersonations.expireDue(at);
+      for (const row of rows) {
+        const details = await tx.impersonations.findById(row.id);
+        if (!details) continue;
+        await tx.ledger.append(
+          ledgerEvent({
+            type: 'impersonation.expired',
+            actor: person(details.admin),
+            target: person(details.target),
+            impersonation: row,
+            info: NO_REQUEST,
+            at,
+            detail: { expiredAt: row.endedAt?.toISOString(), neverStarted: row.startedAt === null },
+          }),
+        );
+      }
+      return rows;
+    });
+    if (expired.length > 0) log.info({ impersonationIds: expired.map((row) => row.id) }, 'impersonations expired');
+    return expired.length;
+  }
+
+  const checkSession = createSessionValidator({
+    sessionMaxAgeSeconds,
+    now,
+    revocations,
+    async isImpersonationRunning(claim) {
+      const db = await store();
+      const [running, admin] = await Promise.all([db.impersonations.isRunning(claim.id, now()), db.users.findById(claim.adminId)]);
+      return running && policy.isStaff(admin);
+    },
+    onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => log.warn({ err: error }, 'could not record expired impersonations')),
+    onRecheckFailed: (error, claim) => log.warn({ err: error, impersonationId: claim.id }, 'impersonation re-check failed: the impersonated session ends'),
+  });
+
+  /** The staff member behind a user id, re-read from the store; `null` for anyone else. */
+  async function findStaff(userId: string): Promise<Staff | null> {
+    const user = await (await store()).users.findById(userId);
+    return policy.isStaff(user) ? { user, verified: 'staff' } : null;
+  }
+
+  /** The caller as staff in their own (not impersonated) session; refusals are not recorded. */
+  async function staffOf(session: SessionState): Promise<Outcome<Staff>> {
+    if (session.status !== 'valid') return refused('not_signed_in');
+    const staff = session.claims.impersonation ? null : await findStaff(session.claims.sub);
+    return staff ? { ok: true, value: staff } : refused('not_admin');
+  }
+
+  /**
+   * Step 1: staff starts an impersonation with a reason. Pending until the same staff member's session
+   * takes it over (`takeOver`), within `PENDING_WINDOW_MS`.
+   */
+  async function start({ session, userId, reason, request }: { session: SessionState; userId: string; reason: string; request: RequestInfo }): Promise<Outcome<StartedImpersonation>> {
+    const at = now();
+    const actor = sessionHolder(session);
+    const db = await store();
+    const target = await db.users.findById(userId);
+    const deny = (why: DenialReason, who = actor) => refuse({ attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId } }, request, at);
+
+    if (session.status !== 'valid') return deny(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
+    if (session.claims.impersonation) return deny('already_impersonating');
+    const caller = await db.users.findById(session.claims.sub);
+    if (!policy.isStaff(caller)) return deny('not_admin');
+    if (!target) return deny('target_not_found', person(caller));
+    const refusal = policy.whyNotImpersonable(caller, target);
+    if (refusal) return deny(NOT_IMPERSONABLE_DENIAL[refusal], person(caller));
+    // One view of a user per admin at a time (a second browser, a forgotten tab): end the first one.
+    await sweepExpired();
+    if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at })) return deny('already_viewing', person(caller));
+
+    const expiresAt = new Date(at.getTime() + policy.maxDurationMs(caller, target));
+    const pending = await db.transaction(async (tx) => {
+      const row = await tx.impersonations.createPending({ id: ids(), adminId: caller.id, targetId: target.id, reason, createdAt: at, expiresAt });
+      await tx.ledger.append(ledgerEvent({ type: 'impersonation.started', actor: person(caller), target: person(target), impersonation: row, info: request, at }));
+      return row;
+    });
+    log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id }, 'impersonation requested');
+    return { ok: true, value: { impersonationId: pending.id, targetUser: person(target), expiresAt } };
+  }
+
+  /** Step 2: the staff member's own session takes the pending impersonation over and becomes the target's. */
+  async function takeOver({ session, impersonationId, request }: { session: SessionState; impersonationId: string | null; request: RequestInfo }): Promise<Outcome<SessionGrant>> {
+    const at = now();
+    return step(request, at, async () => {
+      const denial = (why: DenialReason, actor: Person | null, target: Person | null = null) =>
+        new Denied({ attempt: 'take_over', why, actor, target, impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null });
+
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', sessionHolder(session));
+      const { claims } = session;
+      if (claims.impersonation) throw denial('already_impersonating', sessionHolder(session));
+      if (!impersonationId) throw denial('not_pending', sessionHolder(session));
+
+      await sweepExpired();
+      return (await store()).transaction(async (tx) => {
+        const admin = await tx.users.findById(claims.sub);
+        if (!policy.isStaff(admin)) throw denial('not_admin', sessionHolder(session));
+        const pending = await tx.impersonations.findById(impersonationId);
+        if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
+        const target = await tx.users.findById(pending.targetId);
+        if (!target) throw denial('target_not_found', person(admin));
+        const refusal = policy.whyNotImpersonable(admin, target);
+        if (refusal) throw denial(NOT_IMPERSONABLE_DENIAL[refusal], person(admin), person(target));
+        const alreadyViewing = () => denial('already_viewing', person(admin), person(target));
+        if (await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at })) throw alreadyViewing();
+        // Two take-overs racing past that check: the store lets one of them through.
+        const started = await tx.impersonations.activate({ id: pending.id, adminId: admin.id, now: at }).catch((error: unknown) => {
+          throw error instanceof AlreadyViewingError ? alreadyViewing() : error;
+        });
+        if (!started) throw denial('not_pending', person(admin), person(target));
+
+        await tx.ledger.append(ledgerEvent({ type: 'impersonation.activated', actor: person(admin), target: person(target), impersonation: started, info: request, at }));
+        log.info({ impersonationId: started.id, adminId: admin.id, targetId: target.id }, 'impersonation started');
+        return {
+          id: target.id,
+          email: target.email,
+          claims: {
+            sub: target.id,
+            email: target.email,
+            role: target.role,
+            authTime: toEpochSeconds(at),
+            impersonation: {
+              id: started.id,
+              adminId: admin.id,
+              adminEmail: admin.email,
+              adminAuthTime: claims.authTime,
+              expiresAt: toEpochSeconds(started.expiresAt),
+              checkedAt: toEpochSeconds(at),
+            },
+          },
+        };
+      });
+    });
+  }
+
+  /**
+   * The rules a return must pass before anything changes, shared by `checkReturn` (the admin API's
+   * question "may I return?") and `returnToAdmin` (the act): an impersonated session, its admin still
+   * staff, the impersonation still running.
+   */
+  async function returnable(session: SessionState, attempt: 'return_check' | 'return', detail?: Record<string, unknown>) {
+    const denial = (why: DenialReason) => new Denied({ attempt, why, ...returnParties(session), ...(detail ? { detail } : {}) });
+    if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
+    const impersonation = session.claims.impersonation;
+    if (!impersonation) throw denial('not_impersonating');
+    return { claims: session.claims, impersonation, denial };
+  }
+
+  /** Whether this session could return now; changes nothing (the return itself is `returnToAdmin`). */
+  async function checkReturn({ session, request }: { session: SessionState; request: RequestInfo }): Promise<Outcome<{ adminUser: Person }>> {
+    const at = now();
+    return step(request, at, async () => {
+      const { impersonation, denial } = await returnable(session, 'return_check');
+      const db = await store();
+      const adminUser = await db.users.findById(impersonation.adminId);
+      if (!policy.isStaff(adminUser)) throw denial('admin_not_allowed');
+      if (!(await db.impersonations.isRunning(impersonation.id, at))) throw denial('not_running');
+      return { adminUser: person(adminUser) };
+    });
+  }
+
+  /**
+   * Step 3: back to the admin's own session. The admin id the client sends grants nothing: the session
+   * must carry a running impersonation by exactly that admin, the admin must still be staff, and
+   * ending the impersonation is one atomic statement, so of concurrent returns one wins.
+   */
+  async function returnToAdmin({ session, claimedAdminId, request }: { session: SessionState; claimedAdminId: string | null; request: RequestInfo }): Promise<Outcome<SessionGrant>> {
+    const at = now();
+    return step(request, at, async () => {
+      const { claims, impersonation, denial } = await returnable(session, 'return', { claimedAdminId });
+      if (claimedAdminId !== impersonation.adminId) throw denial('admin_mismatch');
+      if (toEpochSeconds(at) >= impersonation.adminAuthTime + sessionMaxAgeSeconds) throw denial('admin_session_over');
+
+      const { admin, ended } = await (await store()).transaction(async (tx) => {
+        const user = await tx.users.findById(impersonation.adminId);
+        if (!policy.isStaff(user)) throw denial('admin_not_allowed');
+        const row = await tx.impersonations.endByReturn({ id: impersonation.id, adminId: user.id, targetId: claims.sub, now: at });
+        if (!row) throw denial('not_running');
+        const target = person({ id: claims.sub, email: claims.email });
+        await tx.ledger.append(ledgerEvent({ type: 'impersonation.returned', actor: person(user), target, impersonation: row, info: request, at }));
+        return { admin: user, ended: row };
+      });
+      revocations.revoke(ended.id, ended.expiresAt, at);
+      log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
+      // The admin's original sign-in time comes back: a return never renews the admin's session.
+      return { id: admin.id, email: admin.email, claims: { sub: admin.id, email: admin.email, role: admin.role, authTime: impersonation.adminAuthTime } };
+    });
+  }
+
+  /** Any staff member ends any pending or running impersonation (the admin page's End). */
+  async function end({ staff, impersonationId, request }: { staff: Staff; impersonationId: string; request: RequestInfo }): Promise<Outcome<ImpersonationDetails>> {
+    const at = now();
+    const caller = staff.user;
+    await sweepExpired();
+    const outcome = await step(request, at, async () =>
+      (await store()).transaction(async (tx) => {
+        const row = await tx.impersonations.endByAdmin({ id: impersonationId, endedById: caller.id, now: at });
+        if (!row) {
+          const existing = await tx.impersonations.findById(impersonationId);
+          throw new Denied({
+            attempt: 'end',
+            why: existing ? 'already_ended' : 'not_found',
+            actor: person(caller),
+            target: existing && person(existing.target),
+            impersonationId: isUuid(impersonationId) ? impersonationId : null,
+          });
+        }
+        const details = await tx.impersonations.findById(row.id);
+        if (!details) throw new Error('an ended impersonation vanished');
+        await tx.ledger.append(
+          ledgerEvent({ type: 'impersonation.ended', actor: person(caller), target: person(details.target), impersonation: row, info: request, at, detail: { admin: person(details.admin) } }),
+        );
+        return details;
+      }),
+    );
+    if (outcome.ok) {
+      revocations.revoke(outcome.value.id, outcome.value.expiresAt, at);
+      log.info({ impersonationId: outcome.value.id, endedBy: caller.id }, 'impersonation ended by an admin');
+    }
+    return outcome;
+  }
+
+  /**
+   * Signing out of an impersonated session (the banner's way out when a return fails) ends the
+   * impersonation too, rather than leaving it open until it expires. Never throws: sign-out goes on.
+   */
+  async function endOnSignOut(claims: SessionClaims | null): Promise<void> {
+    const impersonation = claims?.impersonation;
+    if (!claims || !impersonation) return;
+    const at = now();
+    try {
+      const ended = await (await store()).transaction(async (tx) => {
+        const row = await tx.impersonations.endByAdmin({ id: impersonation.id, endedById: impersonation.adminId, now: at });
+        if (!row) return null;
+        const admin = { id: impersonation.adminId, email: impersonation.adminEmail };
+        await tx.ledger.append(
+          ledgerEvent({ type: 'impersonation.ended', actor: admin, target: { id: claims.sub, email: claims.email }, impersonation: row, info: NO_REQUEST, at, detail: { via: 'sign_out' } }),
+        );
+        return row;
+      });
+      if (ended) revocations.revoke(ended.id, ended.expiresAt, at);
+    } catch (error) {
+      log.error({ err: error, impersonationId: impersonation.id }, 'could not end the impersonation on sign-out; it ends at its expiry');
+    }
+  }
+
+  /** The admin's user search: each user with whether this staff member may view as them. */
+  async function listUsers(staff: Staff, { query, cursor, limit }: { query?: string; cursor?: string; limit?: number }): Promise<UsersPage> {
+    const page = await (await store()).users.search({ query, cursor, limit: limit ?? USERS_PAGE_SIZE });
+    return { users: page.users.map((user) => toAdminUserSummary(user, policy.whyNotImpersonable(staff.user, user))), nextCursor: page.nextCursor };
+  }
+
+  /** Open (pending or running) impersonations, or ended ones, newest first; expiries recorded first. */
+  async function listImpersonations(_staff: Staff, { active }: { active?: boolean }): Promise<ImpersonationsPage> {
+    await sweepExpired();
+    const rows = await (await store()).impersonations.list({ open: active, limit: RECENT_IMPERSONATIONS_LIMIT });
+    return { impersonations: rows.map(toImpersonationRecord) };
+  }
+
+  /** The ledger, newest first, optionally by actor or target; expiries recorded first. */
+  async function listLedger(_staff: Staff, { cursor, admin, target }: { cursor?: string; admin?: string; target?: string }): Promise<AuditPage> {
+    await sweepExpired();
+    const page = await (await store()).ledger.list({ cursor, actorId: admin, targetId: target, limit: LEDGER_PAGE_SIZE });
+    return { events: page.events.map(toLedgerEvent), nextCursor: page.nextCursor };
+  }
+
+  /** Who viewed this user's account as them, newest first. */
+  async function listAccessHistory(session: SessionState, { cursor }: { cursor?: string }): Promise<Outcome<AccessHistoryPage>> {
+    if (session.status !== 'valid') return refused('not_signed_in');
+    await sweepExpired();
+    const page = await (await store()).impersonations.listStartedForTarget({ targetId: session.claims.sub, cursor, limit: ACCESS_HISTORY_PAGE_SIZE });
+    const entries: AccessHistoryEntry[] = [];
+    for (const row of page.impersonations) if (row.startedAt) entries.push(toAccessHistoryEntry({ ...row, startedAt: row.startedAt }));
+    return { ok: true, value: { entries, nextCursor: page.nextCursor } };
+  }
+
+  return {
+    start,
+    takeOver,
+    checkReturn,
+    returnToAdmin,
+    end,
+    endOnSignOut,
+    sweepExpired,
+    checkSession: (claims: SessionClaims): Promise<SessionCheck> => checkSession(claims),
+    staffOf,
+    findStaff,
+    listUsers,
+    listImpersonations,
+    listLedger,
+    listAccessHistory,
+    /** An impersonation as the admin API shows it. */
+    toRecord: toImpersonationRecord,
+    revocations,
+    policy,
+  };
+}
+
+export type Impersonation = ReturnType<typeof createImpersonation>;

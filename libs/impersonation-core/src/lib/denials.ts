@@ -1,0 +1,73 @@
+import type { AdminApiError } from '@viewas/admin-api/server';
+import { addressLimitKey } from './address-key';
+import { denialEvent, type Denial, type DenialReason } from './ledger';
+import type { RequestInfo } from './model';
+import type { ImpersonationStore, ThrottlePolicy } from './store';
+
+/**
+ * Denied impersonation steps by someone without a session, per address: every one is a ledger row,
+ * but only this many per window; past it, the address is refused before anything is looked at, for a
+ * while. A flood from one address adds at most `maxFailures` rows per `windowMs`.
+ */
+export const DEFAULT_ANONYMOUS_DENIAL_LIMIT: ThrottlePolicy = { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/**
+ * Denied steps by one signed-in person (their user id, from the session): generous for someone who
+ * clicks a stale button a few times, but a script holding a session cannot fill the ledger.
+ */
+export const DEFAULT_ACTOR_DENIAL_LIMIT: ThrottlePolicy = { maxFailures: 60, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+export type DenialOutcome = { recorded: true } | { recorded: false; throttledUntil: Date };
+
+export interface DenialLimits {
+  anonymous: ThrottlePolicy;
+  actor: ThrottlePolicy;
+}
+
+/**
+ * Writes a denied impersonation step to the ledger, counted first (atomically, so concurrent denials
+ * cannot slip past the count) against who tried: the signed-in actor, or for someone without a session
+ * the address (addresses unknown to the server share one count; IPv6 per /64). Past the limit the step
+ * is refused without a row until the lock ends.
+ */
+export async function recordDenial(store: ImpersonationStore, limits: DenialLimits, denial: Denial, info: RequestInfo, at: Date): Promise<DenialOutcome> {
+  const verdict =
+    denial.actor === null
+      ? await store.throttle.takeAttempt(`anonymous-denials:${info.ip ? addressLimitKey(info.ip) : 'unknown'}`, at, limits.anonymous)
+      : await store.throttle.takeAttempt(`actor-denials:${denial.actor.id}`, at, limits.actor);
+  if (!verdict.allowed) return { recorded: false, throttledUntil: verdict.lockedUntil };
+  await store.ledger.append(denialEvent(denial, info, at));
+  return { recorded: true };
+}
+
+/** Whole seconds until a time, at least one: for `Retry-After`. */
+export const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+type AnswerCode = AdminApiError['code'];
+
+// What a caller is told when denied; the precise reason is in the ledger and the log.
+const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Pick<Denial, 'target'>) => string)]> = {
+  not_signed_in: ['unauthenticated', 'Sign in first'],
+  session_ended: ['unauthenticated', 'Your session has ended: sign in again'],
+  not_admin: ['forbidden', 'Only an administrator may do this'],
+  already_impersonating: ['forbidden', 'Return to your admin account before starting another impersonation'],
+  already_viewing: ['conflict', (denial) => `You are already viewing as ${denial.target?.email ?? 'this user'} in another session; end it first`],
+  not_impersonating: ['forbidden', 'This session is not an impersonation'],
+  target_not_found: ['not_found', 'No such user'],
+  target_is_self: ['forbidden', 'You cannot impersonate yourself'],
+  target_is_admin: ['forbidden', 'Administrators cannot be impersonated'],
+  target_disabled: ['forbidden', 'Disabled users cannot be impersonated'],
+  not_pending: ['forbidden', 'This impersonation cannot be taken over'],
+  admin_mismatch: ['forbidden', 'This session belongs to another administrator'],
+  admin_not_allowed: ['forbidden', 'Only an administrator may do this'],
+  admin_session_over: ['forbidden', 'Your admin session has ended: sign in again'],
+  not_running: ['conflict', 'This impersonation has already ended'],
+  not_found: ['not_found', 'No such impersonation'],
+  already_ended: ['conflict', 'This impersonation has already ended'],
+};
+
+/** The error code and message a denied caller of the admin API is told. */
+export function denialAnswer(denial: Pick<Denial, 'why' | 'target'>): { code: AnswerCode; message: string } {
+  const [code, message] = DENIAL_ANSWERS[denial.why];
+  return { code, message: typeof message === 'function' ? message(denial) : message };
+}

@@ -1,0 +1,11 @@
+import { describeStoreContract } from '../../../testing/store-contract';
+import { createMemoryStore } from './memory-store';
+
+describeStoreContract('the in-memory store', async () => {
+  const store = createMemoryStore();
+  return {
+    store,
+    throttleKeys: async (keys) => store.inspect().throttleKeys.filter((key) => keys.includes(key)),
+    close: async () => undefined,
+  };
+});

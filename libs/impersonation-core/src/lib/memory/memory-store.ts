@@ -1,0 +1,324 @@
+import { decodeCursor, encodeCursor, isAnyText, isTimestamp } from '../cursor';
+import { isUuid } from '../ids';
+import type { ImpersonationDetails, ImpersonationRow, LedgerEventRow, Person, UserRow } from '../model';
+import {
+  AlreadyViewingError,
+  DuplicateEmailError,
+  PENDING_WINDOW_MS,
+  type ImpersonationsRepository,
+  type ImpersonationStore,
+  type LedgerRepository,
+  type StoreRepositories,
+  type ThrottleRepository,
+  type UsersRepository,
+} from '../store';
+
+interface ThrottleRow {
+  failures: number;
+  windowStartedAt: Date;
+  lockedUntil: Date | null;
+}
+
+interface State {
+  users: Map<string, UserRow>;
+  impersonations: Map<string, ImpersonationRow>;
+  ledger: LedgerEventRow[];
+  throttle: Map<string, ThrottleRow>;
+}
+
+export interface MemoryStoreOptions {
+  /** New user ids; random UUIDs by default. */
+  ids?: () => string;
+  /** `createdAt` of new users. */
+  now?: () => Date;
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+const time = (date: Date | null) => date?.getTime() ?? null;
+const byDescending = (a: number, b: number) => b - a;
+
+/**
+ * The store in memory, for fast tests of code built on the domain. It passes the same contract suite
+ * as the PostgreSQL store: every call is atomic, a transaction runs alone and is undone when it
+ * throws, and the same rows come back (copies, never the stored objects).
+ */
+export interface MemoryStore extends ImpersonationStore {
+  /** What the store holds beyond the port's reads, for assertions. */
+  inspect(): { throttleKeys: string[] };
+}
+
+export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), now = () => new Date() }: MemoryStoreOptions = {}): MemoryStore {
+  let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map() };
+  let nextLedgerId = 1;
+  // Calls and transactions run one at a time, like serialisable transactions would.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const personOf = (id: string): Person => {
+    const user = state.users.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    return { id: user.id, email: user.email };
+  };
+  const details = (row: ImpersonationRow): ImpersonationDetails => ({
+    ...copy(row),
+    admin: personOf(row.adminId),
+    target: personOf(row.targetId),
+    endedBy: row.endedById ? personOf(row.endedById) : null,
+  });
+  const isOpen = (row: ImpersonationRow) => row.endedAt === null;
+  const isRunningAt = (row: ImpersonationRow, at: Date) => row.startedAt !== null && isOpen(row) && row.expiresAt.getTime() > at.getTime();
+  const byNewest = (a: ImpersonationRow, b: ImpersonationRow) => byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const emailKey = (user: UserRow) => user.email.toLowerCase();
+
+  function repositories(guard: <T>(work: () => Promise<T>) => Promise<T>): StoreRepositories {
+    const sync = <T>(work: () => T) => guard(async () => work());
+
+    const users: UsersRepository = {
+      findById: (id) => sync(() => (isUuid(id) ? copy(state.users.get(id.toLowerCase()) ?? null) : null)),
+      findByEmail: (email) => sync(() => copy([...state.users.values()].find((user) => emailKey(user) === email.trim().toLowerCase()) ?? null)),
+      create: (user) =>
+        sync(() => {
+          const email = user.email.trim();
+          if ([...state.users.values()].some((existing) => emailKey(existing) === email.toLowerCase())) throw new DuplicateEmailError(user.email);
+          const row: UserRow = { id: ids(), email, name: user.name ?? null, role: user.role ?? 'user', status: user.status ?? 'active', passwordHash: user.passwordHash ?? null, createdAt: now(), lastSignInAt: null };
+          state.users.set(row.id, row);
+          return copy(row);
+        }),
+      async createMany(rows) {
+        for (const row of rows) await users.create(row);
+      },
+      count: () => sync(() => state.users.size),
+      search: ({ query, cursor, limit }) =>
+        sync(() => {
+          const text = query?.trim().toLowerCase();
+          const [afterEmail, afterId] = cursor ? decodeCursor(cursor, [isAnyText, isUuid]) : [];
+          const isAfter = (user: UserRow) =>
+            afterEmail === undefined || afterId === undefined || emailKey(user) > afterEmail || (emailKey(user) === afterEmail && user.id > afterId.toLowerCase());
+          const rows = [...state.users.values()]
+            .filter((user) => !text || user.email.toLowerCase().includes(text) || (user.name?.toLowerCase().includes(text) ?? false))
+            .filter(isAfter)
+            .sort((a, b) => (emailKey(a) < emailKey(b) ? -1 : emailKey(a) > emailKey(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          const page = rows.slice(0, limit);
+          const last = page.at(-1);
+          return { users: copy(page), nextCursor: rows.length > limit && last ? encodeCursor([emailKey(last), last.id]) : null };
+        }),
+      recordSignIn: (id, at) =>
+        sync(() => {
+          const user = isUuid(id) ? state.users.get(id) : undefined;
+          if (user) user.lastSignInAt = new Date(at);
+        }),
+      setRole: (id, role) =>
+        sync(() => {
+          const user = state.users.get(id);
+          if (user) user.role = role;
+        }),
+      setStatus: (id, status) =>
+        sync(() => {
+          const user = state.users.get(id);
+          if (user) user.status = status;
+        }),
+    };
+
+    const impersonations: ImpersonationsRepository = {
+      createPending: (values) =>
+        sync(() => {
+          personOf(values.adminId);
+          personOf(values.targetId);
+          const row: ImpersonationRow = { ...copy(values), startedAt: null, endedAt: null, endReason: null, endedById: null };
+          state.impersonations.set(row.id, row);
+          return copy(row);
+        }),
+      findById: (id) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          return row ? details(row) : null;
+        }),
+      activate: ({ id, adminId, now: at }) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          const deadline = at.getTime() - PENDING_WINDOW_MS;
+          if (!row || row.adminId !== adminId || row.startedAt !== null || !isOpen(row) || row.createdAt.getTime() <= deadline || row.expiresAt.getTime() <= at.getTime()) return null;
+          // What the database's unique index on running (admin, target) pairs refuses.
+          const running = [...state.impersonations.values()].some((other) => other.id !== row.id && other.adminId === row.adminId && other.targetId === row.targetId && other.startedAt !== null && isOpen(other));
+          if (running) throw new AlreadyViewingError();
+          row.startedAt = new Date(at);
+          return copy(row);
+        }),
+      findRunning: ({ adminId, targetId, now: at }) =>
+        sync(() => copy([...state.impersonations.values()].find((row) => row.adminId === adminId && row.targetId === targetId && isRunningAt(row, at)) ?? null)),
+      endByReturn: ({ id, adminId, targetId, now: at }) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          if (!row || row.adminId !== adminId || row.targetId !== targetId || !isRunningAt(row, at)) return null;
+          Object.assign(row, { endedAt: new Date(at), endReason: 'returned', endedById: adminId });
+          return copy(row);
+        }),
+      endByAdmin: ({ id, endedById, now: at }) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          if (!row || !isOpen(row) || row.expiresAt.getTime() <= at.getTime()) return null;
+          Object.assign(row, { endedAt: new Date(at), endReason: 'ended_by_admin', endedById });
+          return copy(row);
+        }),
+      expireDue: (at) =>
+        sync(() => {
+          const deadline = at.getTime() - PENDING_WINDOW_MS;
+          const due = [...state.impersonations.values()].filter(
+            (row) => isOpen(row) && (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= deadline)),
+          );
+          for (const row of due) {
+            const endedAt = row.startedAt === null ? Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + PENDING_WINDOW_MS) : row.expiresAt.getTime();
+            Object.assign(row, { endedAt: new Date(endedAt), endReason: 'expired' });
+          }
+          return copy(due);
+        }),
+      isRunning: (id, at) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          return row !== undefined && isRunningAt(row, at);
+        }),
+      list: ({ open, limit }) =>
+        sync(() =>
+          [...state.impersonations.values()]
+            .filter((row) => open === undefined || isOpen(row) === open)
+            .sort(byNewest)
+            .slice(0, limit)
+            .map(details),
+        ),
+      listStartedForTarget: ({ targetId, cursor, limit }) =>
+        sync(() => {
+          const [beforeAt, beforeId] = cursor ? decodeCursor(cursor, [isTimestamp, isUuid]) : [];
+          const position = (row: ImpersonationRow): [number, string] => [time(row.startedAt) ?? 0, row.id];
+          const isBefore = (row: ImpersonationRow) => {
+            if (beforeAt === undefined || beforeId === undefined) return true;
+            const [at, id] = position(row);
+            const cursorAt = Date.parse(beforeAt);
+            return at < cursorAt || (at === cursorAt && id < beforeId.toLowerCase());
+          };
+          const rows = [...state.impersonations.values()]
+            .filter((row) => row.targetId === targetId && row.startedAt !== null && isBefore(row))
+            .sort((a, b) => byDescending(position(a)[0], position(b)[0]) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+          const page = rows.slice(0, limit).map(details);
+          const last = page.at(-1);
+          return { impersonations: page, nextCursor: rows.length > limit && last?.startedAt ? encodeCursor([last.startedAt.toISOString(), last.id]) : null };
+        }),
+    };
+
+    const ledger: LedgerRepository = {
+      append: (event) =>
+        sync(() => {
+          const row: LedgerEventRow = {
+            id: nextLedgerId++,
+            at: new Date(event.at),
+            type: event.type,
+            actorId: event.actor?.id ?? null,
+            actorEmail: event.actor?.email ?? null,
+            targetId: event.target?.id ?? null,
+            targetEmail: event.target?.email ?? null,
+            impersonationId: event.impersonationId,
+            reason: event.reason,
+            ip: event.ip,
+            userAgent: event.userAgent,
+            detail: copy(event.detail ?? {}),
+          };
+          state.ledger.push(row);
+          return copy(row);
+        }),
+      list: ({ cursor, actorId, targetId, limit }) =>
+        sync(() => {
+          if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId))) return { events: [], nextCursor: null };
+          const before = cursor ? Number(decodeCursor(cursor, [(value) => /^[1-9][0-9]{0,17}$/.test(value)])[0]) : null;
+          const rows = state.ledger
+            .filter((row) => (!actorId || row.actorId === actorId) && (!targetId || row.targetId === targetId) && (before === null || row.id < before))
+            .reverse()
+            .slice(0, limit + 1);
+          const page = rows.slice(0, limit);
+          const last = page.at(-1);
+          return { events: copy(page), nextCursor: rows.length > limit && last ? encodeCursor([String(last.id)]) : null };
+        }),
+      forImpersonation: (impersonationId) => sync(() => (isUuid(impersonationId) ? copy(state.ledger.filter((row) => row.impersonationId === impersonationId)) : [])),
+    };
+
+    const throttle: ThrottleRepository = {
+      recordFailure: (key, at, policy) =>
+        sync(() => {
+          const lockedUntil = new Date(at.getTime() + policy.lockMs);
+          const row = state.throttle.get(key);
+          if (!row) {
+            state.throttle.set(key, { failures: 1, windowStartedAt: new Date(at), lockedUntil: policy.maxFailures <= 1 ? lockedUntil : null });
+            return;
+          }
+          const stale = row.windowStartedAt.getTime() <= at.getTime() - policy.windowMs;
+          row.failures = stale ? 1 : row.failures + 1;
+          if (stale) row.windowStartedAt = new Date(at);
+          if (row.failures >= policy.maxFailures) row.lockedUntil = lockedUntil;
+        }),
+      takeAttempt: (key, at, policy) =>
+        sync(() => {
+          const lockEnd = new Date(at.getTime() + policy.lockMs);
+          const row = state.throttle.get(key);
+          if (!row) {
+            const locked = policy.maxFailures < 1 ? lockEnd : null;
+            state.throttle.set(key, { failures: 1, windowStartedAt: new Date(at), lockedUntil: locked });
+            return locked ? { allowed: false as const, lockedUntil: locked } : { allowed: true as const };
+          }
+          // A new window starts once the old one has passed, or once a lock has ended; never during a lock.
+          const fresh = row.lockedUntil === null ? row.windowStartedAt.getTime() <= at.getTime() - policy.windowMs : row.lockedUntil.getTime() <= at.getTime();
+          if (fresh) Object.assign(row, { failures: 1, windowStartedAt: new Date(at), lockedUntil: null });
+          else {
+            if (row.lockedUntil === null && row.failures + 1 > policy.maxFailures) row.lockedUntil = lockEnd;
+            row.failures += 1;
+          }
+          return row.lockedUntil && row.lockedUntil.getTime() > at.getTime() ? { allowed: false as const, lockedUntil: new Date(row.lockedUntil) } : { allowed: true as const };
+        }),
+      refund: (key) =>
+        sync(() => {
+          const row = state.throttle.get(key);
+          if (row) row.failures = Math.max(row.failures - 1, 0);
+        }),
+      lockedUntil: (keys, at) =>
+        sync(() => {
+          const until = keys.map((key) => time(state.throttle.get(key)?.lockedUntil ?? null)).filter((value): value is number => value !== null && value > at.getTime());
+          return until.length > 0 ? new Date(Math.max(...until)) : null;
+        }),
+      clear: (key) =>
+        sync(() => {
+          state.throttle.delete(key);
+        }),
+      purgeStale: (at, windowMs) =>
+        sync(() => {
+          let purged = 0;
+          for (const [key, row] of state.throttle) {
+            if (row.windowStartedAt.getTime() <= at.getTime() - windowMs && (row.lockedUntil === null || row.lockedUntil.getTime() <= at.getTime())) {
+              state.throttle.delete(key);
+              purged += 1;
+            }
+          }
+          return purged;
+        }),
+    };
+
+    return { users, impersonations, ledger, throttle };
+  }
+
+  const direct = <T>(work: () => Promise<T>) => work();
+  return {
+    ...repositories(exclusive),
+    inspect: () => ({ throttleKeys: [...state.throttle.keys()] }),
+    transaction: (work) =>
+      exclusive(async () => {
+        const before = { state: copy(state), nextLedgerId };
+        try {
+          return await work(repositories(direct));
+        } catch (error) {
+          state = before.state;
+          nextLedgerId = before.nextLedgerId;
+          throw error;
+        }
+      }),
+  };
+}

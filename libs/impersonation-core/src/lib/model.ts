@@ -1,0 +1,121 @@
+// The domain's records, as every store (PostgreSQL, in-memory) hands them to the operations.
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const END_REASONS = ['returned', 'ended_by_admin', 'expired'] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+/** Someone as the ledger and the API name them: id and e-mail at the time. */
+export interface Person {
+  id: string;
+  email: string;
+}
+
+/**
+ * An account. The domain reads `id`, `email`, `name`, `role` and `status`; `passwordHash` and
+ * `lastSignInAt` belong to the host's password sign-in, which keeps them in the same table.
+ */
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string | null;
+  role: UserRole;
+  status: UserStatus;
+  passwordHash: string | null;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+}
+
+export interface NewUser {
+  email: string;
+  name?: string | null;
+  role?: UserRole;
+  status?: UserStatus;
+  passwordHash?: string | null;
+}
+
+/** One impersonation: pending until the admin's session takes it over, running until it ends. */
+export interface ImpersonationRow {
+  id: string;
+  adminId: string;
+  targetId: string;
+  reason: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  expiresAt: Date;
+  endedAt: Date | null;
+  endReason: EndReason | null;
+  endedById: string | null;
+}
+
+/** An impersonation with the people involved, for lists and the ledger. */
+export interface ImpersonationDetails extends ImpersonationRow {
+  admin: Person;
+  target: Person;
+  endedBy: Person | null;
+}
+
+export interface NewImpersonation {
+  id: string;
+  adminId: string;
+  targetId: string;
+  reason: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export const LEDGER_EVENT_TYPES = [
+  'impersonation.started',
+  'impersonation.activated',
+  'impersonation.returned',
+  'impersonation.ended',
+  'impersonation.expired',
+  'impersonation.denied',
+  'impersonation.requested',
+  'impersonation.approved',
+  'impersonation.request_denied',
+  'impersonation.request_expired',
+  'impersonation.break_glass',
+] as const;
+export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
+
+export interface NewLedgerEvent {
+  at: Date;
+  type: LedgerEventType;
+  actor: Person | null;
+  target: Person | null;
+  impersonationId: string | null;
+  reason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** A ledger row as stored: people flattened to id + e-mail, numbered in the order they were written. */
+export interface LedgerEventRow {
+  id: number;
+  at: Date;
+  type: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  targetId: string | null;
+  targetEmail: string | null;
+  impersonationId: string | null;
+  reason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** Who is calling, for the ledger and the per-address limits. */
+export interface RequestInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Nobody asked for it (an expiry, a sign-out event): no caller to record. */
+export const NO_REQUEST: RequestInfo = { ip: null, userAgent: null };
+
+export const person = (user: Person): Person => ({ id: user.id, email: user.email });

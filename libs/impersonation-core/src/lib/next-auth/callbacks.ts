@@ -1,0 +1,62 @@
+import type { AuthOptions } from 'next-auth';
+import type { SessionGrant } from '../create-impersonation';
+import { readClaims, type SessionClaims, type SessionEndReason } from '../session';
+import type { CheckSession } from '../session-check';
+import type { JwtCodec } from './jwt-codec';
+import { toSession } from './session-view';
+
+/** Thrown by the `jwt` callback to end a session; next-auth then clears the cookie and answers `{}`. */
+export class SessionEndedError extends Error {
+  override readonly name = 'SessionEndedError';
+  constructor(readonly reason: SessionEndReason | 'invalid_claims') {
+    super(`session ended: ${reason}`);
+  }
+}
+
+export interface SessionCallbacksOptions {
+  codec: JwtCodec;
+  checkSession: CheckSession;
+  /** Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`). */
+  endOnSignOut: (claims: SessionClaims | null) => Promise<void>;
+  sessionMaxAgeSeconds: number;
+}
+
+/**
+ * next-auth v4's JWT session for the domain: the token carries exactly the claims a sign-in decided,
+ * is encoded with the session codec, and is re-checked on every read; `trigger: 'update'` can never
+ * change `role`, `sub` or an impersonation claim. Spread the result into the host's `AuthOptions`.
+ */
+export function createSessionCallbacks({ codec, checkSession, endOnSignOut, sessionMaxAgeSeconds }: SessionCallbacksOptions) {
+  return {
+    session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
+    jwt: {
+      maxAge: sessionMaxAgeSeconds,
+      async encode({ token }) {
+        const claims = readClaims(token);
+        if (!claims) throw new SessionEndedError('invalid_claims');
+        return codec.encode(claims);
+      },
+      decode: ({ token }) => (token ? codec.decode(token) : Promise.resolve(null)),
+    },
+    callbacks: {
+      async jwt({ token, user, trigger }) {
+        // A new session carries exactly the claims its sign-in decided, nothing next-auth adds.
+        if (trigger === 'signIn' && user) return { ...(user as unknown as SessionGrant).claims };
+        // Every other call, `update` included, only re-validates: data sent by the client is ignored.
+        const claims = readClaims(token);
+        if (!claims) throw new SessionEndedError('invalid_claims');
+        const check = await checkSession(claims);
+        if (!check.valid) throw new SessionEndedError(check.reason);
+        return { ...check.claims };
+      },
+      async session({ token }) {
+        const claims = readClaims(token);
+        if (!claims) throw new SessionEndedError('invalid_claims');
+        return toSession(claims, sessionMaxAgeSeconds) as never;
+      },
+    },
+    events: {
+      signOut: ({ token }) => endOnSignOut(readClaims(token)),
+    },
+  } satisfies Pick<AuthOptions, 'session' | 'jwt' | 'callbacks' | 'events'>;
+}

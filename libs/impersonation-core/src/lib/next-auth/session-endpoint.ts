@@ -1,0 +1,80 @@
+import { sessionExpiresAt } from '../session';
+import type { JwtCodec } from './jwt-codec';
+import { parseCookieHeader, readSessionToken, sessionCookieNames } from './session-cookie';
+import type { SessionReader } from './session-reader';
+import { toSession } from './session-view';
+
+export type SessionEndpoint = (request: Request) => Promise<Response>;
+
+/** `GET /api/auth/session`'s answer as plain data: a JSON body and the cookies to set (status is always 200). */
+export interface SessionAnswer {
+  body: string;
+  setCookies: string[];
+}
+
+/** The answer for a request's `Cookie` header. */
+export type SessionRead = (cookieHeader: string | null) => Promise<SessionAnswer>;
+
+export interface SessionEndpointOptions {
+  sessions: SessionReader;
+  codec: JwtCodec;
+  cookieName: string;
+  secureCookie: boolean;
+  sessionMaxAgeSeconds: number;
+}
+
+/** The endpoint's own headers (the web handler adds the security headers to every API answer). */
+export const SESSION_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ['Content-Type', 'application/json'],
+  ['Cache-Control', 'private, no-cache, no-store'],
+  ['Pragma', 'no-cache'],
+  ['Expires', '0'],
+];
+
+const NO_COOKIES: string[] = [];
+
+/**
+ * `GET /api/auth/session` with next-auth's exact answer (`{ user, expires }` or `{}`), without its
+ * per-request overhead: one decryption with a cached key, and the cookie is re-issued only when its
+ * claims changed (an impersonation re-checked), since its `exp` is fixed at the session's real end and
+ * sliding it would change nothing. An unusable cookie is cleared, as next-auth does.
+ */
+export function createSessionRead({ sessions, codec, cookieName, secureCookie, sessionMaxAgeSeconds }: SessionEndpointOptions): SessionRead {
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
+
+  return async (cookieHeader) => {
+    const token = readSessionToken(cookieHeader, cookieName);
+    const present = sessionCookiesIn(cookieHeader, cookieName);
+    if (!token && present.length === 0) return { body: '{}', setCookies: NO_COOKIES };
+
+    const state = token ? await sessions.fromToken(token) : null;
+    // An unusable cookie, or a mix of whole and chunked ones (no session at all), is cleared.
+    if (!state || state.status !== 'valid') {
+      return { body: '{}', setCookies: present.map((name) => `${name}=; Max-Age=0; ${attributes}`) };
+    }
+
+    const setCookies: string[] = [];
+    if (state.refreshed) {
+      const expires = new Date(sessionExpiresAt(state.claims, sessionMaxAgeSeconds) * 1000).toUTCString();
+      // Our tokens stay far below the 4 KB a cookie holds, so a chunked cookie becomes one again.
+      for (const name of present) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
+      setCookies.push(`${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
+    }
+    return { body: JSON.stringify(toSession(state.claims, sessionMaxAgeSeconds)), setCookies };
+  };
+}
+
+/** The same answer as a `Response`, for the auth handler when it is served on its own. */
+export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
+  const read = createSessionRead(options);
+  return async (request) => {
+    const { body, setCookies } = await read(request.headers.get('cookie'));
+    const headers = new Headers(SESSION_ANSWER_HEADERS as [string, string][]);
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    return new Response(body, { headers });
+  };
+}
+
+function sessionCookiesIn(cookieHeader: string | null, cookieName: string): string[] {
+  return sessionCookieNames(parseCookieHeader(cookieHeader).keys(), cookieName);
+}

@@ -1,0 +1,25 @@
+import type { CheckSession } from '../session-check';
+import { readClaims, type SessionState } from '../session';
+import type { JwtCodec } from './jwt-codec';
+import { readSessionToken } from './session-cookie';
+
+export interface SessionReader {
+  fromToken(token: string | null): Promise<SessionState>;
+  /** From the `Cookie` header only; an `Authorization: Bearer` header is never looked at. */
+  fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
+}
+
+/** The caller's session from their next-auth cookie: decoded, then checked (`Impersonation.checkSession`). */
+export function createSessionReader({ codec, cookieName, checkSession }: { codec: JwtCodec; cookieName: string; checkSession: CheckSession }): SessionReader {
+  const fromToken = async (token: string | null): Promise<SessionState> => {
+    if (!token) return { status: 'none' };
+    const claims = readClaims(await codec.decode(token));
+    if (!claims) return { status: 'invalid' };
+    const check = await checkSession(claims);
+    return check.valid ? { status: 'valid', claims: check.claims, refreshed: check.refreshed } : { status: 'ended', claims, reason: check.reason };
+  };
+  return {
+    fromToken,
+    fromCookieHeader: (cookieHeader) => fromToken(readSessionToken(cookieHeader, cookieName)),
+  };
+}

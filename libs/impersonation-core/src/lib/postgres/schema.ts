@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { END_REASONS, USER_ROLES, USER_STATUSES, type EndReason, type UserRole, type UserStatus } from '../model';
+
+// The tables of the migrations in this package's `drizzle/` folder, kept in step with them by hand.
+// Enumerations are text columns with CHECK constraints rather than Postgres enums: enum types are
+// schema-qualified in generated migrations, which would pin every table to `public`.
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role').$type<UserRole>().notNull().default('user'),
+    status: text('status').$type<UserStatus>().notNull().default('active'),
+    /** The host's password hash (a versioned string); `null` for an account that cannot sign in with a password. */
+    passwordHash: text('password_hash'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastSignInAt: instant('last_sign_in_at'),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    check('users_role_check', sql`${table.role} in (${inList(USER_ROLES)})`),
+    check('users_status_check', sql`${table.status} in (${inList(USER_STATUSES)})`),
+  ],
+);
+
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    createdAt: instant('created_at').notNull(),
+    /** Set when the admin's session takes the impersonation over (`pending` until then). */
+    startedAt: instant('started_at'),
+    expiresAt: instant('expires_at').notNull(),
+    endedAt: instant('ended_at'),
+    endReason: text('end_reason').$type<EndReason>(),
+    endedById: uuid('ended_by_id').references(() => users.id),
+  },
+  (table) => [
+    index('impersonations_open_idx').on(table.expiresAt).where(sql`${table.endedAt} is null`),
+    index('impersonations_target_started_idx').on(table.targetId, table.startedAt),
+    index('impersonations_created_idx').on(table.createdAt),
+    // An admin views a user in one session at a time: a second take-over of the same pair fails here, race or not.
+    uniqueIndex('impersonations_one_running_per_pair')
+      .on(table.adminId, table.targetId)
+      .where(sql`${table.startedAt} is not null and ${table.endedAt} is null`),
+    check('impersonations_end_reason_check', sql`${table.endReason} is null or ${table.endReason} in (${inList(END_REASONS)})`),
+    check('impersonations_ended_check', sql`(${table.endedAt} is null) = (${table.endReason} is null)`),
+  ],
+);
+
+/**
+ * The ledger (table `audit_events`). Append-only: a trigger (migration 0001) refuses UPDATE, DELETE and
+ * TRUNCATE. People are kept as id + e-mail at the time of the event, so a row stays true if an
+ * account changes later.
+ */
+export const ledgerEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: instant('at').notNull(),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    targetId: uuid('target_id'),
+    targetEmail: text('target_email'),
+    impersonationId: uuid('impersonation_id'),
+    reason: text('reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    index('audit_events_actor_idx').on(table.actorId, table.id),
+    index('audit_events_target_idx').on(table.targetId, table.id),
+    index('audit_events_impersonation_idx').on(table.impersonationId),
+  ],
+);
+
+/**
+ * Failed sign-ins per key (`account:<email>` or `ip:<address>`), kept in the database so the limit
+ * holds across app servers.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: instant('window_started_at').notNull(),
+  lockedUntil: instant('locked_until'),
+});
+
+/** One-time links that create the first administrator of an empty production database (only a hash is kept). */
+export const setupTokens = pgTable('setup_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});
+
+export const schema = { users, impersonations, ledgerEvents, signInThrottle, setupTokens };
+export type Schema = typeof schema;

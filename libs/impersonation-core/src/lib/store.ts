@@ -1,0 +1,131 @@
+import type { ImpersonationDetails, ImpersonationRow, LedgerEventRow, NewImpersonation, NewLedgerEvent, NewUser, UserRow, UserRole, UserStatus } from './model';
+
+/** An admin's session must take a started impersonation over within this window, or it lapses. */
+export const PENDING_WINDOW_MS = 60_000;
+
+/** The admin already views this user in another session: a second one may not start until it ends. */
+export class AlreadyViewingError extends Error {
+  override readonly name = 'AlreadyViewingError';
+  constructor() {
+    super('This admin is already viewing as this user');
+  }
+}
+
+export class DuplicateEmailError extends Error {
+  override readonly name = 'DuplicateEmailError';
+  constructor(email: string) {
+    super(`An account with the e-mail ${email} already exists`);
+  }
+}
+
+export interface UserSearch {
+  query?: string;
+  cursor?: string;
+  limit: number;
+}
+
+export interface UsersRepository {
+  /** `null` for an unknown id, or one that is not an id at all. */
+  findById(id: string): Promise<UserRow | null>;
+  /** E-mail addresses are unique and compared without regard to case. */
+  findByEmail(email: string): Promise<UserRow | null>;
+  /** Throws `DuplicateEmailError` for an e-mail already taken (in any case). */
+  create(user: NewUser): Promise<UserRow>;
+  createMany(users: NewUser[]): Promise<void>;
+  count(): Promise<number>;
+  /** By e-mail or name (contains, any case, wildcards literal), ordered by e-mail, one page at a time. */
+  search(search: UserSearch): Promise<{ users: UserRow[]; nextCursor: string | null }>;
+  recordSignIn(id: string, at: Date): Promise<void>;
+  setRole(id: string, role: UserRole): Promise<void>;
+  setStatus(id: string, status: UserStatus): Promise<void>;
+}
+
+export interface ImpersonationsRepository {
+  createPending(values: NewImpersonation): Promise<ImpersonationRow>;
+  findById(id: string): Promise<ImpersonationDetails | null>;
+  /**
+   * Turns a pending impersonation into a running one: only the admin who started it, only once, only
+   * within the pending window and before its expiry; atomic, so a replay or a race gets `null`. Throws
+   * `AlreadyViewingError` while the same admin runs another impersonation of the same user.
+   */
+  activate(input: { id: string; adminId: string; now: Date }): Promise<ImpersonationRow | null>;
+  /** The admin's running impersonation of this user, if there is one. */
+  findRunning(input: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
+  /** Ends a running impersonation of exactly this admin and target; of concurrent calls, one gets the row. */
+  endByReturn(input: { id: string; adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
+  /** Ends any pending or running impersonation that has not expired; once. */
+  endByAdmin(input: { id: string; endedById: string; now: Date }): Promise<ImpersonationRow | null>;
+  /**
+   * Closes every impersonation whose time is up (its hard expiry, or a pending one never taken over,
+   * dated at the end of its pending window) and returns exactly the rows this call closed.
+   */
+  expireDue(now: Date): Promise<ImpersonationRow[]>;
+  /** Whether a session built on this impersonation may still be used. */
+  isRunning(id: string, now: Date): Promise<boolean>;
+  /** Open ones (pending or running), ended ones, or all, newest first. */
+  list(input: { open?: boolean; limit: number }): Promise<ImpersonationDetails[]>;
+  /** The impersonations of one user that actually started, newest first. */
+  listStartedForTarget(input: { targetId: string; cursor?: string; limit: number }): Promise<{ impersonations: ImpersonationDetails[]; nextCursor: string | null }>;
+}
+
+export interface LedgerFilter {
+  cursor?: string;
+  actorId?: string;
+  targetId?: string;
+  limit: number;
+}
+
+/** The impersonation ledger: rows are only ever added. */
+export interface LedgerRepository {
+  append(event: NewLedgerEvent): Promise<LedgerEventRow>;
+  /** Newest first. A filter on an id that is not one of ours matches nothing. */
+  list(filter: LedgerFilter): Promise<{ events: LedgerEventRow[]; nextCursor: string | null }>;
+  forImpersonation(impersonationId: string): Promise<LedgerEventRow[]>;
+}
+
+export interface ThrottlePolicy {
+  /** Failures allowed within `windowMs` before the key is locked. */
+  maxFailures: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/** The verdict on one attempt counted by `takeAttempt`. */
+export type AttemptVerdict = { allowed: true } | { allowed: false; lockedUntil: Date };
+
+/** Attempt and failure counts per key, shared by every app server: sign-in attempts, denied impersonation steps. */
+export interface ThrottleRepository {
+  /**
+   * Counts one attempt under `key` and answers whether it may go ahead, atomically and before any slow
+   * work: N concurrent attempts cost N, so at most `maxFailures` get through per window. The attempt past
+   * the limit locks the key for `lockMs`; attempts while locked are refused without extending the lock;
+   * the first attempt after the lock, or after the window, starts a new window.
+   */
+  takeAttempt(key: string, now: Date, policy: ThrottlePolicy): Promise<AttemptVerdict>;
+  /** Gives back one attempt counted by `takeAttempt` that turned out to be a success (a lock already set stays). */
+  refund(key: string): Promise<void>;
+  /** One atomic step: a window that has passed starts again at 1; reaching the limit locks the key. */
+  recordFailure(key: string, now: Date, policy: ThrottlePolicy): Promise<void>;
+  /** The latest time until which any of the keys is locked, or `null` when none is. */
+  lockedUntil(keys: readonly string[], now: Date): Promise<Date | null>;
+  clear(key: string): Promise<void>;
+  /** Forgets keys whose window has passed and that are not locked. */
+  purgeStale(now: Date, windowMs: number): Promise<number>;
+}
+
+export interface StoreRepositories {
+  users: UsersRepository;
+  impersonations: ImpersonationsRepository;
+  ledger: LedgerRepository;
+  throttle: ThrottleRepository;
+}
+
+/**
+ * Where the domain keeps its state: the port every store implements (PostgreSQL and PGlite in
+ * `@viewas/impersonation-core/postgres`, in memory in `@viewas/impersonation-core/testing`), all held
+ * to one contract suite.
+ */
+export interface ImpersonationStore extends StoreRepositories {
+  /** Runs `work` in one transaction: a state change and its ledger row commit together or not at all. */
+  transaction<T>(work: (tx: StoreRepositories) => Promise<T>): Promise<T>;
+}
