@@ -11,7 +11,7 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
     rules: {
-      // DESIGN.md §2: app -> any lib; banner -> theme (types only from session-client/admin-api);
+      // docs/architecture.md (the parts): app -> any lib; banner -> theme (types only from session-client/admin-api);
       // impersonation-core -> admin-api (contracts) only; session-client, admin-api and theme -> no other
       // workspace lib; libs never import the app.
       '@nx/enforce-module-boundaries': [
@@ -43,7 +43,8 @@ export default [
   },
   {
     // Build, test and Storybook configs and workspace scripts import the workspace's shared config files by relative path.
-    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx', '**/jest.config.cjs', 'tools/**/*.mjs', 'apps/*/playwright.config.ts'],
+    // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs).
+    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx', '**/jest.config.cjs', 'tools/**/*.mjs', 'apps/*/playwright.config.ts', 'apps/web-e2e/src/support/axe.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {

@@ -3,7 +3,7 @@ import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/se
 import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
 import type { UserRow } from '@viewas/impersonation-core';
 
-// SPEC.md §7: every next-auth v4 endpoint under /api/auth, over real HTTP.
+// Every next-auth v4 endpoint under /api/auth (docs/architecture.md, data flow), over real HTTP.
 describe('next-auth endpoints', () => {
   let database: TestDatabase;
   let app: TestApp;
@@ -142,6 +142,15 @@ describe('next-auth endpoints', () => {
     expect(response.status).toBe(413);
   });
 
+  it('answers 400 to an auth request body that is not valid UTF-8', async () => {
+    const response = await app.browser().fetch('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new Uint8Array([0x6d, 0x3d, 0xff, 0xfe]),
+    });
+    expect(response.status).toBe(400);
+  });
+
   describe("next-auth's own pages under the Content-Security-Policy", () => {
     const page = async (path: string, headers: Record<string, string> = {}) => {
       const response = await app.browser().fetch(path, { headers });
@@ -164,6 +173,13 @@ describe('next-auth endpoints', () => {
       const { html, nonce } = await page('/api/auth/signin', { 'x-nonce': 'c2VydmVyLW5vbmNlLTEyMw==' });
       expect(html).not.toContain('c2VydmVyLW5vbmNlLTEyMw==');
       expect(html).toContain(`<style nonce="${nonce}">`);
+    });
+
+    it.each(['/api/auth/signin', '/api/auth/signout', '/api/auth/error?error=Configuration'])('puts the content of %s in one main landmark', async (path) => {
+      const { html } = await page(path);
+      const body = html.slice(html.indexOf('<body'));
+      expect(body.match(/role="main"|<main\b/g)).toEqual(['role="main"']);
+      expect(body).toMatch(/^<body[^>]*><div class="page" role="main">/);
     });
 
     it('gives its buttons and notices colours with AA contrast under their white text', async () => {

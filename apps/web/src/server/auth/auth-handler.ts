@@ -1,4 +1,5 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
+import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { withAuthRequest } from './auth-request';
 
@@ -35,7 +36,8 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
     try {
       body = await readBody(request);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return new Response('Request body too large', { status: 413 });
+      if (error instanceof AdminApiError && error.code === 'payload_too_large') return new Response('Request body too large', { status: 413 });
+      if (error instanceof AdminApiError) return new Response('Bad request', { status: 400 });
       throw error;
     }
     const response = new ResponseCollector();
@@ -81,17 +83,18 @@ function rateLimitedPage(): Response {
 // next-auth's default blue (#157efb) and red under white text fall short of WCAG AA contrast (3.9:1).
 const ACCESSIBLE_COLOURS = '<style>:root{--color-info:#0b5ed7;--color-info-hover:#0a53be;--color-error:#b03a3a}</style>';
 
-/** next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read. */
-function withAccessibleColours(html: string): string {
-  return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`);
+/**
+ * next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read, and their content
+ * in a main landmark (next-auth wraps it in a bare <div class="page">), so screen-reader users can jump to it.
+ */
+function accessibleNextAuthPage(html: string): string {
+  return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`).replace('<div class="page">', '<div class="page" role="main">');
 }
 
-class BodyTooLargeError extends Error {}
-
+/** next-auth's body (a form or JSON), read with the admin API's bounded reader. */
 async function readBody(request: Request): Promise<Record<string, string> | undefined> {
   if (request.method !== 'POST' || !request.body) return undefined;
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_AUTH_BODY_BYTES) throw new BodyTooLargeError();
-  const text = await readBounded(request.body);
+  const text = await readBodyText(request, MAX_AUTH_BODY_BYTES);
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
   if (type.includes('application/json')) {
@@ -103,23 +106,6 @@ async function readBody(request: Request): Promise<Record<string, string> | unde
     }
   }
   return undefined;
-}
-
-async function readBounded(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_AUTH_BODY_BYTES) {
-      reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into a Response. */
@@ -164,7 +150,7 @@ class ResponseCollector {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
-    const body = html ? withAccessibleColours(this.body ?? '') : this.body;
+    const body = html ? accessibleNextAuthPage(this.body ?? '') : this.body;
     return new Response(bodyless ? null : body, { status: this.statusCode, headers: this.headers });
   }
 }
