@@ -11,7 +11,7 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
     rules: {
-      // DESIGN.md §2: app -> any lib; banner -> theme (types only from session-client/admin-api);
+      // docs/architecture.md (the parts): app -> any lib; banner -> theme (types only from session-client/admin-api);
       // impersonation-core -> admin-api (contracts) only; session-client, admin-api and theme -> no other
       // workspace lib; libs never import the app.
       '@nx/enforce-module-boundaries': [

@@ -1,4 +1,4 @@
-// `npm run verify:budgets` (part of `npm test`): fails when a DESIGN.md §6 gate is broken:
+// `npm run verify:budgets` (part of `npm test`): fails when a budget of docs/performance.md is broken:
 // each library entry's size, and Lighthouse on `/` and the admin page (performance >= 0.95,
 // accessibility 1.0, CLS 0) against the production build. Throughput is reported by `bench`.
 import { fileURLToPath } from 'node:url';

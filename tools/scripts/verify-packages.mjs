@@ -10,7 +10,7 @@ import { run } from './run.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Budgets in bytes (DESIGN.md §6), per built entry. Entries without a budget are reported only. */
+/** Budgets in bytes (docs/performance.md), per built entry. Entries without a budget are reported only. */
 export const SIZE_BUDGETS = {
   'impersonation-banner': { index: 4096 },
   theme: { index: 3072 },

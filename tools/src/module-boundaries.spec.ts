@@ -24,7 +24,7 @@ async function lintAs(file: string, code: string) {
 
 const BANNER_FILE = 'libs/impersonation-banner/src/boundary-probe.ts';
 
-describe('module boundaries (DESIGN.md §2)', () => {
+describe('module boundaries (docs/architecture.md, the parts)', () => {
   jest.setTimeout(60_000);
 
   it('fails lint when the banner imports next-auth', async () => {

@@ -10,3 +10,4 @@ export {
 } from './lib/server/create-admin-api-handlers';
 export { isUnavailableError } from './lib/server/is-unavailable-error';
 export { isSameOriginRequest } from './lib/server/same-origin';
+export { readBodyText, readJsonBody, hasJsonContentType } from './lib/server/read-body';

@@ -1,7 +1,7 @@
 /**
  * Every text the app shows, in English. Components read texts through `useI18n()` (client) or
  * `getMessages(lang)` (server), never from here directly, so adding a locale touches no component.
- * Texts fixed by SPEC.md (the badge, the notices) live in @viewas/impersonation-banner.
+ * The product's fixed texts (the badge, the notices) live in @viewas/impersonation-banner.
  */
 export const en = {
   app: {

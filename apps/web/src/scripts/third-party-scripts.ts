@@ -1,5 +1,5 @@
 /**
- * Which third-party scripts a page may load (SPEC.md §1, §9; DESIGN.md §4.8).
+ * Which third-party scripts a page may load (docs/security.md).
  *
  * - The affiliate (referral tracking) script loads on every page when its URL is set.
  * - The analytics script also needs a production build that is not a preview deployment and is

@@ -1,3 +1,5 @@
+import { parseSetCookie } from './set-cookie';
+
 /** What `signIn(provider, { ..., redirect: false })` of next-auth/react resolves to. */
 export interface SignInResult {
   ok: boolean;
@@ -78,12 +80,8 @@ export class TestBrowser {
 
   private store(setCookies: string[]): void {
     for (const line of setCookies) {
-      const [pair = '', ...attributes] = line.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
-      if (expired) this.cookies.delete(name);
+      const { name, value, attributes } = parseSetCookie(line);
+      if (attributes['max-age'] === '0' || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }

@@ -1,7 +1,7 @@
 /** Where the session is: one string, never a pile of booleans. */
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-/** The signed-in user as `GET /api/auth/session` describes it (DESIGN.md §3). */
+/** The signed-in user as `GET /api/auth/session` describes it. */
 export interface SessionUser {
   id: string;
   email: string;

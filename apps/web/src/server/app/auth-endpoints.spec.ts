@@ -3,7 +3,7 @@ import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/se
 import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
 import type { UserRow } from '@viewas/impersonation-core';
 
-// SPEC.md §7: every next-auth v4 endpoint under /api/auth, over real HTTP.
+// Every next-auth v4 endpoint under /api/auth (docs/architecture.md, data flow), over real HTTP.
 describe('next-auth endpoints', () => {
   let database: TestDatabase;
   let app: TestApp;
@@ -140,6 +140,15 @@ describe('next-auth endpoints', () => {
       body: `message=${'x'.repeat(70 * 1024)}`,
     });
     expect(response.status).toBe(413);
+  });
+
+  it('answers 400 to an auth request body that is not valid UTF-8', async () => {
+    const response = await app.browser().fetch('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new Uint8Array([0x6d, 0x3d, 0xff, 0xfe]),
+    });
+    expect(response.status).toBe(400);
   });
 
   describe("next-auth's own pages under the Content-Security-Policy", () => {

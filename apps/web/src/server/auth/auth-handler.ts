@@ -1,4 +1,5 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
+import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -34,7 +35,8 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
     try {
       body = await readBody(request);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return new Response('Request body too large', { status: 413 });
+      if (error instanceof AdminApiError && error.code === 'payload_too_large') return new Response('Request body too large', { status: 413 });
+      if (error instanceof AdminApiError) return new Response('Bad request', { status: 400 });
       throw error;
     }
     const response = new ResponseCollector();
@@ -85,12 +87,10 @@ function withAccessibleColours(html: string): string {
   return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`);
 }
 
-class BodyTooLargeError extends Error {}
-
+/** next-auth's body (a form or JSON), read with the admin API's bounded reader. */
 async function readBody(request: Request): Promise<Record<string, string> | undefined> {
   if (request.method !== 'POST' || !request.body) return undefined;
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_AUTH_BODY_BYTES) throw new BodyTooLargeError();
-  const text = await readBounded(request.body);
+  const text = await readBodyText(request, MAX_AUTH_BODY_BYTES);
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
   if (type.includes('application/json')) {
@@ -102,23 +102,6 @@ async function readBody(request: Request): Promise<Record<string, string> | unde
     }
   }
   return undefined;
-}
-
-async function readBounded(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_AUTH_BODY_BYTES) {
-      reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into a Response. */

@@ -24,7 +24,7 @@ interface Step {
 
 const runsOnPostgres = testDatabaseKinds().includes('postgres');
 
-// DESIGN.md §4.7 under real faults: PostgreSQL behind a TCP proxy that the test cuts (connections
+// Availability (docs/architecture.md, revoke check) under real faults: PostgreSQL behind a TCP proxy that the test cuts (connections
 // refused), partitions (nothing answers, only timeouts end a wait) and restores.
 (runsOnPostgres ? describe : describe.skip)('the app while PostgreSQL is unreachable', () => {
   let database: TestDatabase;

@@ -5,7 +5,7 @@ import type { TestBrowser } from '../../../testing/server/test-browser';
 
 const ONE_MEGABYTE = 1024 * 1024;
 
-// Invariant 9 (DESIGN.md §4.5 and §3): same-origin only, and every bad request is a clean JSON 4xx.
+// Invariant 9 (docs/architecture.md, the lifecycle rules): same-origin only, and every bad request is a clean JSON 4xx.
 describe('invariant 9: the admin API refuses cross-site and malformed requests cleanly', () => {
   let database: TestDatabase;
   let app: TestApp;

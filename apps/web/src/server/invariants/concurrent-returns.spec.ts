@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../testing/server/test-app';
 
 const CONCURRENT_RETURNS = 10;
 
-// Invariant 4 (DESIGN.md §4.6): concurrent returns end a record exactly once.
+// Invariant 4 (docs/architecture.md, the lifecycle rules): concurrent returns end a record exactly once.
 describe.each(testDatabaseKinds())('invariant 4: concurrent returns with one cookie, on %s', (kind) => {
   let database: TestDatabase;
   let app: TestApp;

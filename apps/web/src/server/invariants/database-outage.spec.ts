@@ -12,7 +12,7 @@ const FAST_MS = 2_000;
 
 const runsOnPostgres = testDatabaseKinds().includes('postgres');
 
-// Invariant 11 (DESIGN.md §4.7): an outage signs nobody out; privileged calls fail fast and recover.
+// Invariant 11 (docs/architecture.md, the lifecycle rules): an outage signs nobody out; privileged calls fail fast and recover.
 (runsOnPostgres ? describe : describe.skip)('invariant 11: a PostgreSQL outage', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;

@@ -6,7 +6,7 @@ const MINUTE = 60_000;
 const IMPERSONATION_MINUTES = 10;
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-// Invariant 5 (DESIGN.md §4.3): a hard expiry that refreshes never extend.
+// Invariant 5 (docs/architecture.md, the lifecycle rules): a hard expiry that refreshes never extend.
 describe('invariant 5: impersonation expiry', () => {
   let database: TestDatabase;
   let clock: TestClock;

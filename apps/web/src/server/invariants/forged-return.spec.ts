@@ -2,7 +2,7 @@ import type { UserRow } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { startTestApp, type TestApp } from '../../../testing/server/test-app';
 
-// Invariant 1 (DESIGN.md §4.1): the `adminUserId` a client sends grants nothing.
+// Invariant 1 (docs/architecture.md, the lifecycle rules): the `adminUserId` a client sends grants nothing.
 describe('invariant 1: a forged return to admin gets no admin session', () => {
   let database: TestDatabase;
   let app: TestApp;

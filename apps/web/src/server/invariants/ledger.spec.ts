@@ -10,7 +10,7 @@ const LOOPBACK = '127.0.0.1';
 
 const withoutNoise = (row: LedgerEventRow) => ({ type: row.type, actorId: row.actorId, targetId: row.targetId, reason: row.reason, ip: row.ip, userAgent: row.userAgent });
 
-// Invariant 10 (DESIGN.md §4.6): every start, return, end, expiry and denied attempt is exactly one row.
+// Invariant 10 (docs/architecture.md, the lifecycle rules): every start, return, end, expiry and denied attempt is exactly one row.
 describe('invariant 10: the ledger records every step exactly once', () => {
   let database: TestDatabase;
   let clock: TestClock;

@@ -5,7 +5,7 @@ import { startTestApp, TestClock, type TestApp } from '../../../testing/server/t
 
 const SECOND = 1000;
 
-// Invariants 3 and 8 (DESIGN.md §4.3): an ended impersonation's cookie stops working, every copy of it.
+// Invariants 3 and 8 (docs/architecture.md, the lifecycle rules): an ended impersonation's cookie stops working, every copy of it.
 describe('ended impersonations: saved copies of the cookie stop working', () => {
   let database: TestDatabase;
   let clock: TestClock;

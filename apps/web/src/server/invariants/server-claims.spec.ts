@@ -9,7 +9,7 @@ async function update(browser: TestBrowser, data: unknown) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
-// Invariant 6 (DESIGN.md §4.4): claims come only from the server.
+// Invariant 6 (docs/architecture.md, the lifecycle rules): claims come only from the server.
 describe('invariant 6: a session update from the client changes nothing', () => {
   let database: TestDatabase;
   let app: TestApp;

@@ -5,7 +5,7 @@ import { startTestApp, TestClock, type TestApp } from '../../../testing/server/t
 
 const REASON = 'Customer asked for help with billing';
 
-// Invariant 7 (DESIGN.md §4.2): only a live admin starts, on an active ordinary user, from their own session.
+// Invariant 7 (docs/architecture.md, the lifecycle rules): only a live admin starts, on an active ordinary user, from their own session.
 describe('invariant 7: who may start and return', () => {
   let database: TestDatabase;
   let app: TestApp;

@@ -4,7 +4,7 @@ import { startTestApp, TestClock, type TestApp } from '../../../testing/server/t
 
 const LIMIT = { maxFailures: 3, windowMs: 15 * 60_000, lockMs: 10 * 60_000 };
 
-// DESIGN.md §4.6 keeps a row for every denied attempt, anonymous ones included; this bounds how many
+// Every denied attempt is a ledger row (docs/architecture.md, denied attempts), anonymous ones included; this bounds how many
 // rows one address without a session can add.
 describe('denied impersonation steps without a session', () => {
   let database: TestDatabase;

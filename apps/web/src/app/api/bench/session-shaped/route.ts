@@ -1,4 +1,4 @@
-// Benchmark baseline (DESIGN.md §6): a bare route handler returning session-shaped JSON, so
+// Benchmark baseline (docs/performance.md): a bare route handler returning session-shaped JSON, so
 // `npm run bench` can compare /api/auth/session against the cheapest possible answer from the
 // same server. It exists only when the benchmark starts the server with BENCH_ROUTES=1.
 const BODY = JSON.stringify({
