@@ -43,7 +43,8 @@ export default [
   },
   {
     // Build, test and Storybook configs and workspace scripts import the workspace's shared config files by relative path.
-    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx', '**/jest.config.cjs', 'tools/**/*.mjs', 'apps/*/playwright.config.ts'],
+    // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs).
+    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx', '**/jest.config.cjs', 'tools/**/*.mjs', 'apps/*/playwright.config.ts', 'apps/web-e2e/src/support/axe.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
@@ -80,8 +81,6 @@ export default [
       'libs/*/src/testing.ts',
       'libs/*/src/testing/**',
       'libs/*/src/lib/testing/**',
-      'libs/*/src/test-utils/**',
-      'libs/*/src/test-support/**',
     ],
     rules: {
       'no-restricted-imports': [

@@ -20,6 +20,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(path.join(__dirname, 'tsconfig.base.json'), __dirname),
   testMatch: ['<rootDir>/src/**/*.(spec|test).[jt]s?(x)'],
+  // Jest puts these before each project's own setup files.
+  setupFilesAfterEnv: [path.join(__dirname, 'tools/jest/axe.cjs')],
   clearMocks: true,
   restoreMocks: true,
 };

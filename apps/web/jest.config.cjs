@@ -5,8 +5,11 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
-  // They need a production build and spawn servers: `web:test-production` (jest.production.config.cjs) runs them.
-  testPathIgnorePatterns: ['/node_modules/', '\\.production\\.spec\\.ts$'],
+  // The test helpers under testing/ that are more than glue have tests of their own.
+  testMatch: ['<rootDir>/src/**/*.(spec|test).[jt]s?(x)', '<rootDir>/testing/**/*.spec.ts'],
+  // They need a production build and spawn servers: `web:test-production` (jest.production.config.cjs) and
+  // `web:test-cluster` (jest.cluster.config.cjs) run them.
+  testPathIgnorePatterns: ['/node_modules/', '\\.(production|cluster)\\.spec\\.ts$'],
   moduleNameMapper: {
     ...require('../../jest.preset.js').moduleNameMapper,
     '^@/(.*)$': '<rootDir>/src/$1',

@@ -1,8 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-
-/** WCAG 2.2 level AA, and every level below it. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { AXE_TAGS } from '../../../../tools/a11y/axe-rules.mjs';
 
 /**
  * Waits for finite animations (fade-ins of panels and notices) to finish: colour contrast measured
@@ -14,10 +12,10 @@ async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
-/** Runs axe on the whole page and fails with one readable line per violation and element. */
+/** Runs axe (WCAG 2.2 A/AA with its experimental and best-practice rules) on the whole page and fails with one readable line per violation and element. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const found = violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}${node.failureSummary ? ` - ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`),
   );

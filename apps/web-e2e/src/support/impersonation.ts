@@ -7,7 +7,7 @@ export const badgePanel = (page: Page) => page.getByRole('dialog', { name: PANEL
 
 /** The admin page's search field, 'View as' button and reason dialog for `email`. */
 export const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Search users' });
-export const viewAsButton = (page: Page, email: string) => page.getByRole('button', { name: `View the app as ${email}` });
+export const viewAsButton = (page: Page, email: string) => page.getByRole('button', { name: `View as ${email}` });
 export const reasonDialog = (page: Page, email: string) => page.getByRole('dialog', { name: `View the app as ${email}` });
 
 /** On the admin page: finds `email` and presses its 'View as' button, which opens the reason dialog. */

@@ -15,6 +15,8 @@ export const en = {
     access: 'Access history',
     admin: 'User impersonation',
     userMenu: 'Account menu',
+    /** Starts with the e-mail the button shows, so a speech-input user can say what they see. */
+    userMenuButton: (email: string) => `${email}, account menu`,
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
     signingOut: 'Signing out…',
@@ -86,7 +88,7 @@ export const en = {
       error: 'Users could not be loaded.',
       columns: { user: 'User', role: 'Role', status: 'Status', action: 'Action' },
       viewAs: 'View as',
-      viewAsLabel: (email: string) => `View the app as ${email}`,
+      viewAsLabel: (email: string) => `View as ${email}`,
       status: { active: 'Active', disabled: 'Disabled' },
       notImpersonable: {
         self: 'This is you',
@@ -138,7 +140,7 @@ export const en = {
       unknownEmail: (email: string) => `No user has the e-mail ${email}.`,
       filterFailed: 'The filters could not be applied.',
       export: 'Export CSV',
-      exportLabel: (count: number) => `Export the ${count} loaded ${count === 1 ? 'entry' : 'entries'} as CSV`,
+      exportLabel: (count: number) => `Export CSV of the ${count} loaded ${count === 1 ? 'entry' : 'entries'}`,
       fileName: (date: string) => `impersonation-ledger-${date}.csv`,
       empty: 'No ledger entries yet. Starting an impersonation adds one.',
       emptyFiltered: 'No ledger entries match these filters.',

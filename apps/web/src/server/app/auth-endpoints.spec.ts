@@ -175,6 +175,13 @@ describe('next-auth endpoints', () => {
       expect(html).toContain(`<style nonce="${nonce}">`);
     });
 
+    it.each(['/api/auth/signin', '/api/auth/signout', '/api/auth/error?error=Configuration'])('puts the content of %s in one main landmark', async (path) => {
+      const { html } = await page(path);
+      const body = html.slice(html.indexOf('<body'));
+      expect(body.match(/role="main"|<main\b/g)).toEqual(['role="main"']);
+      expect(body).toMatch(/^<body[^>]*><div class="page" role="main">/);
+    });
+
     it('gives its buttons and notices colours with AA contrast under their white text', async () => {
       const { html } = await page('/api/auth/signin');
       // The last definition of each colour next-auth draws white text on is the one that applies.

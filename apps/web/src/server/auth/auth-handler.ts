@@ -82,9 +82,12 @@ function rateLimitedPage(): Response {
 // next-auth's default blue (#157efb) and red under white text fall short of WCAG AA contrast (3.9:1).
 const ACCESSIBLE_COLOURS = '<style>:root{--color-info:#0b5ed7;--color-info-hover:#0a53be;--color-error:#b03a3a}</style>';
 
-/** next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read. */
-function withAccessibleColours(html: string): string {
-  return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`);
+/**
+ * next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read, and their content
+ * in a main landmark (next-auth wraps it in a bare <div class="page">), so screen-reader users can jump to it.
+ */
+function accessibleNextAuthPage(html: string): string {
+  return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`).replace('<div class="page">', '<div class="page" role="main">');
 }
 
 /** next-auth's body (a form or JSON), read with the admin API's bounded reader. */
@@ -146,7 +149,7 @@ class ResponseCollector {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
-    const body = html ? withAccessibleColours(this.body ?? '') : this.body;
+    const body = html ? accessibleNextAuthPage(this.body ?? '') : this.body;
     return new Response(bodyless ? null : body, { status: this.statusCode, headers: this.headers });
   }
 }

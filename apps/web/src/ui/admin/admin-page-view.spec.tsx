@@ -30,7 +30,7 @@ describe('AdminPageView', () => {
 
   it('asks for the reason when View as is pressed, and closes the dialog on Cancel', async () => {
     const { user } = renderWithApp(<AdminPageView lang="en" initial={initial} />);
-    const viewAs = screen.getByRole('button', { name: 'View the app as ada@example.com' });
+    const viewAs = screen.getByRole('button', { name: 'View as ada@example.com' });
 
     await user.click(viewAs);
     const dialog = await screen.findByRole('dialog', { name: 'View the app as ada@example.com' });

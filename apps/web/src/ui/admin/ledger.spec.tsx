@@ -39,7 +39,7 @@ describe('Ledger', () => {
   it('says the ledger is empty, and disables the export', async () => {
     setup({ listAudit: jest.fn(async () => audit([])) });
     expect(await screen.findByText('No ledger entries yet. Starting an impersonation adds one.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export the 0 loaded entries as CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV of the 0 loaded entries' })).toBeDisabled();
   });
 
   it('shows the error with a retry', async () => {
@@ -117,7 +117,7 @@ describe('Ledger', () => {
   it('exports the loaded entries as a formula-safe CSV named after today', async () => {
     const { user, services } = setup({ listAudit: jest.fn(async () => audit()) });
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Export the 3 loaded entries as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of the 3 loaded entries' }));
 
     await waitFor(() => expect(services.saveFile).toHaveBeenCalledTimes(1));
     const [file] = (services.saveFile as jest.Mock).mock.calls[0] as [{ name: string; type: string; content: string }];
@@ -138,7 +138,7 @@ describe('Ledger', () => {
 
       expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
       expect(within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row')).toHaveLength(3);
-      expect(screen.getByRole('button', { name: 'Export the 2 loaded entries as CSV' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Export CSV of the 2 loaded entries' })).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
       await act(async () => undefined);
       expect(listAudit).not.toHaveBeenCalled();

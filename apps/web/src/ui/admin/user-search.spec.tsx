@@ -46,12 +46,12 @@ describe('UserSearch', () => {
     const { user, onViewAs } = setup(jest.fn(async () => page()));
     await screen.findByRole('table');
 
-    expect(screen.getAllByRole('button', { name: /^View the app as/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^View as / })).toHaveLength(1);
     expect(screen.getByText('This is you')).toBeInTheDocument();
     expect(screen.getByText('Disabled accounts cannot be impersonated')).toBeInTheDocument();
     expect(screen.getByText('Administrators cannot be impersonated')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'View the app as ada@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'View as ada@example.com' }));
     expect(onViewAs).toHaveBeenCalledWith(ada);
   });
 

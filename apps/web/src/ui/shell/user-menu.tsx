@@ -31,6 +31,8 @@ const Trigger = styled.button`
   }
 `;
 
+// The initial is drawn by CSS, not written as text: it is decoration, and as text it would be part of
+// the button's visible label that speech-input users say ("g grace@…").
 const Avatar = styled.span.attrs({ 'aria-hidden': true })`
   display: inline-grid;
   flex: none;
@@ -42,6 +44,10 @@ const Avatar = styled.span.attrs({ 'aria-hidden': true })`
   color: ${({ theme }) => theme.colors.onBrand200};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   text-transform: uppercase;
+
+  &::before {
+    content: attr(data-initial);
+  }
 `;
 
 const TriggerEmail = styled.span`
@@ -66,13 +72,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Trigger
         ref={setTrigger}
         type="button"
-        aria-label={`${messages.nav.userMenu}: ${user.email}`}
+        aria-label={messages.nav.userMenuButton(user.email)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        <Avatar>{user.email.charAt(0)}</Avatar>
+        <Avatar data-initial={user.email.charAt(0)} />
         <TriggerEmail>{user.email}</TriggerEmail>
       </Trigger>
       {open && trigger ? (
