@@ -1,5 +1,29 @@
 // The impersonation domain: framework-agnostic, I/O injected (store, clock, ids, policy, logger).
 export { systemClock, createManualClock, type Clock } from './lib/clock';
+export { ROLES, VIEW_MODES, DEFAULT_VIEW_MODE, isRole, isViewMode, type Role, type Account } from './lib/governance/roles';
+export {
+  definePolicy,
+  type Policy,
+  type PolicyRules,
+  type RoleRule,
+  type PolicyRule,
+  type PolicyDecision,
+  type PolicyOptions,
+  type ViewOptions,
+} from './lib/governance/define-policy';
+export { DEFAULT_POLICY_RULES, defaultAccessPolicy } from './lib/governance/default-policy';
+export { SAFE_METHODS, OPEN_DURING_READ_ONLY, READ_ONLY_CODE, READ_ONLY_MESSAGE, isStateChanging, readOnlyRefuses } from './lib/governance/read-only';
+export { DEFAULT_REAUTH_MINUTES, needsReauth } from './lib/governance/step-up';
+export { viewExpiresAt, whyViewMustEnd } from './lib/governance/view-lifetime';
+export {
+  DISPLAY_NAME_MAX_LENGTH,
+  ACCOUNT_SETTING_FIELDS,
+  changeSettings,
+  type AccountSettings,
+  type AccountSettingField,
+  type SettingsEditor,
+  type SettingsChange,
+} from './lib/governance/account-settings';
 export {
   createImpersonation,
   USERS_PAGE_SIZE,

@@ -22,7 +22,7 @@ export const en = {
     signingOut: 'Signing out…',
     signOutFailed: 'Signing out failed. Try again.',
   },
-  roles: { user: 'User', admin: 'Administrator' },
+  roles: { user: 'User', support: 'Support agent', admin: 'Administrator' },
   colorMode: {
     legend: 'Colour mode',
     description: 'Saved on this device.',

@@ -3,10 +3,11 @@ import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { LIVE_IMPERSONATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
-import { openConfiguredDatabase } from '../db/open-database';
+import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
 import { createLogger } from '../logging/logger';
 import { createRequestScope } from '../logging/request-scope';
 import { createAppServices, type AppServices } from './app-services';
+import { demoAccountsBanner, runningBanner, setupLinkBanner } from './first-run-banner';
 
 export type ServerContext = AppServices & { config: AppConfig };
 
@@ -18,7 +19,10 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const CONTEXT = Symbol.for('viewas.server-context');
 // How the production server (server.mjs, plain JS outside the Next.js bundles) closes the database on SIGTERM.
 const SHUTDOWN = Symbol.for('viewas.shutdown');
-type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void> };
+// The start-up banner's printer: server.mjs's (after it listens); under `next dev` start-up prints it.
+const PRINT_BANNER = Symbol.for('viewas.print-banner');
+const DEMO_SEEDED = Symbol.for('viewas.demo-seeded');
+type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void>; [PRINT_BANNER]?: (banner: string) => void; [DEMO_SEEDED]?: DemoSeeded };
 
 /**
  * The app's server side for this process, created on first use from the environment. Pages use
@@ -34,8 +38,26 @@ function createServerContext(): ServerContext {
   const requestScope = createRequestScope();
   const logger = createLogger(config.logLevel, { requestScope });
   const hasher = createPasswordHasher();
-  const database = openConfiguredDatabase(config, { logger, hasher });
-  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config), database, logger, requestScope, hasher }) };
+  const holder = globalThis as ContextHolder;
+  const database = openConfiguredDatabase(config, { logger, hasher, onDemoSeeded: (seeded) => (holder[DEMO_SEEDED] = seeded) });
+  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config, (message) => logger.warn(message)), database, logger, requestScope, hasher }) };
+}
+
+/**
+ * What the person starting the server needs to know, as plain text: the demo accounts and their
+ * password (try-it path), or the one-time link for the first administrator (an empty deployment).
+ * `null` when there is nothing to say (a deployment with accounts).
+ */
+async function firstRunBanner(context: ServerContext): Promise<string | null> {
+  const holder = globalThis as ContextHolder;
+  const seeded = holder[DEMO_SEEDED];
+  delete holder[DEMO_SEEDED];
+  const { origin, database, demoSeed } = context.config;
+  const dataDir = database.kind === 'pglite' ? database.dataDir : null;
+  if (seeded && dataDir) return demoAccountsBanner({ url: origin, dataDir, seeded });
+  const token = await context.firstAdminSetup.issueIfEmpty();
+  if (token) return setupLinkBanner({ url: origin, token });
+  return demoSeed ? runningBanner({ url: origin, dataDir }) : null;
 }
 
 /**
@@ -48,6 +70,9 @@ export async function startServer(): Promise<ServerContext> {
   const context = getServerContext();
   try {
     await context.database.get();
+    const banner = await firstRunBanner(context);
+    // Plain text on standard error, never the JSON log: it may hold a password or a one-time link.
+    if (banner) ((globalThis as ContextHolder)[PRINT_BANNER] ?? ((text: string) => process.stderr.write(`${text}\n`)))(banner);
   } catch (error) {
     if (error instanceof DataDirLockedError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');

@@ -5,6 +5,7 @@ import { createImpersonationsRepository } from './impersonations';
 import { createLedgerRepository } from './ledger';
 import { createMailOutboxRepository } from './mail-outbox';
 import { createNotificationsRepository } from './notifications';
+import { createSetupTokensRepository } from './setup-tokens';
 import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
 
@@ -18,6 +19,8 @@ function repositories(db: Queryable) {
     accessRequests: createAccessRequestsRepository(db),
     notifications: createNotificationsRepository(db),
     mailOutbox: createMailOutboxRepository(db),
+    // The first administrator's one-time setup links (migration 0003).
+    setupTokens: createSetupTokensRepository(db),
   };
 }
 
