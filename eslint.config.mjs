@@ -81,8 +81,6 @@ export default [
       'libs/*/src/testing.ts',
       'libs/*/src/testing/**',
       'libs/*/src/lib/testing/**',
-      'libs/*/src/test-utils/**',
-      'libs/*/src/test-support/**',
     ],
     rules: {
       'no-restricted-imports': [

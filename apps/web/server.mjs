@@ -7,6 +7,7 @@ import next from 'next';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { scrubError } from './src/server/logging/error-scrub.mjs';
 import { logDestination } from './src/server/logging/log-destination.mjs';
 import { CLIENT_IP_HEADER, parseTrustedProxies, stampClientAddress } from './src/server/runtime/client-address.mjs';
 import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.mjs';
@@ -17,7 +18,7 @@ const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
 const APP_CONTEXT = Symbol.for('viewas.server-context');
 const SESSION_PATH = '/api/auth/session';
 
-const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' } }, logDestination());
+const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } }, logDestination());
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 
@@ -31,6 +32,12 @@ try {
 
 // The app reads the client's address from this header only when this server stamps every request.
 process.env.VIEWAS_CLIENT_IP_HEADER = CLIENT_IP_HEADER;
+// The app's start-up banner (demo accounts, or the first administrator's one-time link): plain text on
+// standard error, never a JSON log line, printed once this server listens (the app may start before or after).
+let listening = false;
+let pendingBanner = null;
+const printBanner = (banner) => process.stderr.write(`${banner}\n`);
+globalThis[Symbol.for('viewas.print-banner')] = (banner) => (listening ? printBanner(banner) : (pendingBanner = banner));
 
 const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url)), port, hostname: host });
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
@@ -118,4 +125,9 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   });
 }
 
-server.listen(port, host, () => log.info({ port, host: host ?? 'all interfaces', trustedProxies, sessionFastPath }, 'listening'));
+server.listen(port, host, () => {
+  log.info({ port, host: host ?? 'all interfaces', trustedProxies, sessionFastPath }, 'listening');
+  listening = true;
+  if (pendingBanner) printBanner(pendingBanner);
+  pendingBanner = null;
+});

@@ -60,6 +60,7 @@ export async function startProductionServer({ port, env = {}, nodeArgs = [] } = 
       NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: dataDir,
       DEMO_PASSWORD: BENCH_PASSWORD,
+      DEMO_SEED: 'true',
       NEXTAUTH_URL: `http://localhost:${port}`,
       PORT: String(port),
       BENCH_ROUTES: '1',

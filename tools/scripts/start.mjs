@@ -1,5 +1,6 @@
 // `npm start`: build the production app (Nx-cached) and serve it on PORT (default 3000).
-// Without DATABASE_URL it runs on the embedded database in DATA_DIR with demo accounts.
+// Without DATABASE_URL it runs on the embedded database in DATA_DIR and asks for the demo accounts
+// (DEMO_SEED=true: created on an empty database, printed in a banner with their password).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { quietEnv, run } from './run.mjs';
@@ -18,7 +19,8 @@ await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: work
 const server = spawn(process.execPath, ['apps/web/server.mjs'], {
   cwd: workspaceRoot,
   stdio: 'inherit',
-  env: { ...process.env, ...quietEnv, NODE_ENV: 'production', PORT: port },
+  // A production server requires NEXTAUTH_URL: the try-it path serves this machine.
+  env: { ...process.env, ...quietEnv, NODE_ENV: 'production', PORT: port, DEMO_SEED: process.env.DEMO_SEED || 'true', NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}` },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

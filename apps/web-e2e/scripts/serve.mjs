@@ -21,6 +21,7 @@ const server = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs
     // One access line per API request would bury Playwright's own output.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DEMO_PASSWORD: 'e2e-demo-password',
+    DEMO_SEED: 'true',
     NEXTAUTH_URL: `http://localhost:${port}`,
     PORT: port,
   },

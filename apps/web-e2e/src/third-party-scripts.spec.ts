@@ -1,4 +1,5 @@
-import { E2E_BASE_URL, NAMED_HOST_BASE_URL, TARGETS } from './support/env';
+import { expect } from '@playwright/test';
+import { AFFILIATE_SCRIPT_URL, ANALYTICS_SCRIPT_URL, E2E_BASE_URL, NAMED_HOST_BASE_URL, TARGETS } from './support/env';
 import { test } from './support/fixtures';
 import { startViewingAs } from './support/impersonation';
 import { copyCookies, signedInAs } from './support/sign-in';
@@ -39,6 +40,19 @@ test.describe('on a non-local host name', () => {
       await openAndSettle(page, `${NAMED_HOST_BASE_URL}${ADMIN_PAGE_PATH}`);
       await expectScripts(page, counts, []);
     });
+
+    // Staff browsers run only our code: a script on our origin would hold the admin's powers.
+    for (const path of ['/', '/account/access']) {
+      test(`loads neither script on ${path} for an admin, and its policy allows neither origin`, async ({ page, context }) => {
+        await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
+        const counts = countScriptRequests(page);
+        const policy = page.waitForResponse((response) => new URL(response.url()).pathname === path && response.request().resourceType() === 'document');
+        await openAndSettle(page, `${NAMED_HOST_BASE_URL}${path}`);
+        await expectScripts(page, counts, []);
+        const scriptSources = (await (await policy).headerValue('content-security-policy'))?.match(/script-src ([^;]*)/)?.[1] ?? '';
+        for (const url of [AFFILIATE_SCRIPT_URL, ANALYTICS_SCRIPT_URL]) expect(scriptSources).not.toContain(new URL(url).origin);
+      });
+    }
 
     test('loads neither script while viewing the app as a user', async ({ page, context, stepScreenshot }) => {
       await startViewingAs(page, TARGETS.scripts);

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { readScriptSettings } from './scripts/script-settings';
+import { isStaffRole } from './scripts/third-party-scripts';
 import { getServerContext } from './server/app/server-context';
 import { createProxyHandler } from './server/security/proxy-handler';
 
@@ -15,6 +16,10 @@ export function proxy(request: NextRequest) {
     thirdPartyScriptUrls: [scripts.analyticsScriptUrl, scripts.affiliateScriptUrl],
     development: process.env.NODE_ENV === 'development',
     adminPageAccess: context.adminPageAccess,
+    ourCodeOnly: async (cookieHeader) => {
+      const user = await context.getCurrentSession(cookieHeader);
+      return Boolean(user && (isStaffRole(user.role) || user.isImpersonated));
+    },
   })(request);
 }
 

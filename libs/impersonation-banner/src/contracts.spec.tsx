@@ -6,7 +6,7 @@ import type { AdminApiClient } from '@viewas/admin-api';
 import type { SessionUser } from '@viewas/session-client';
 import type { signInReturnToAdmin } from '@viewas/session-client/next-auth';
 import { ImpersonationBanner } from './components/impersonation-banner';
-import { BADGE_LABEL } from './test-utils/defaults';
+import { BADGE_LABEL } from '../testing/defaults';
 
 const sessionUser: SessionUser = {
   id: 'user-1',

@@ -1,5 +1,29 @@
 // The impersonation domain: framework-agnostic, I/O injected (store, clock, ids, policy, logger).
 export { systemClock, createManualClock, type Clock } from './lib/clock';
+export { ROLES, VIEW_MODES, DEFAULT_VIEW_MODE, isRole, isViewMode, type Role, type Account } from './lib/governance/roles';
+export {
+  definePolicy,
+  type Policy,
+  type PolicyRules,
+  type RoleRule,
+  type PolicyRule,
+  type PolicyDecision,
+  type PolicyOptions,
+  type ViewOptions,
+} from './lib/governance/define-policy';
+export { DEFAULT_POLICY_RULES, defaultAccessPolicy } from './lib/governance/default-policy';
+export { SAFE_METHODS, OPEN_DURING_READ_ONLY, READ_ONLY_CODE, READ_ONLY_MESSAGE, isStateChanging, readOnlyRefuses } from './lib/governance/read-only';
+export { DEFAULT_REAUTH_MINUTES, needsReauth } from './lib/governance/step-up';
+export { viewExpiresAt, whyViewMustEnd } from './lib/governance/view-lifetime';
+export {
+  DISPLAY_NAME_MAX_LENGTH,
+  ACCOUNT_SETTING_FIELDS,
+  changeSettings,
+  type AccountSettings,
+  type AccountSettingField,
+  type SettingsEditor,
+  type SettingsChange,
+} from './lib/governance/account-settings';
 export {
   createImpersonation,
   USERS_PAGE_SIZE,
@@ -54,7 +78,7 @@ export {
   type SessionEndReason,
   type SessionState,
 } from './lib/session';
-export { createSessionValidator, IMPERSONATION_RECHECK_SECONDS, type SessionCheck, type SessionValidatorOptions, type CheckSession } from './lib/session-check';
+export { createSessionValidator, type SessionCheck, type SessionValidatorOptions, type CheckSession } from './lib/session-check';
 export {
   PENDING_WINDOW_MS,
   AlreadyViewingError,
@@ -217,3 +241,12 @@ export {
   type ConsentApiOptions,
   type NotificationReader,
 } from './lib/consent/consent-api';
+export {
+  createLiveImpersonations,
+  LIVE_IMPERSONATIONS_POLL_MS,
+  REVOCATION_WINDOW_MS,
+  type LiveImpersonations,
+  type LiveImpersonationsOptions,
+  type LiveImpersonationsSource,
+  type LiveStatus,
+} from './lib/revocation/live-impersonations';

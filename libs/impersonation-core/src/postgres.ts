@@ -1,7 +1,8 @@
 // The store on PostgreSQL and PGlite: Drizzle schema and repositories. The host opens the database
 // and applies the SQL migrations in this package's `drizzle/` folder (docs/architecture.md shows how).
 export { createPostgresStore, type PostgresStore, type PostgresRepositories } from './lib/postgres/postgres-store';
-export { schema, users, impersonations, ledgerEvents, signInThrottle, type Schema } from './lib/postgres/schema';
+export { schema, users, impersonations, ledgerEvents, signInThrottle, setupTokens, type Schema } from './lib/postgres/schema';
+export type { SetupTokenRow } from './lib/postgres/setup-tokens';
 export { accessRequests, notifications, mailOutbox, type AccessRequestRow, type NotificationRow, type MailOutboxRow, type StoredDecision } from './lib/postgres/consent-schema';
 export { createAccessRequestsRepository } from './lib/postgres/access-requests';
 export { createNotificationsRepository } from './lib/postgres/notifications';
@@ -9,3 +10,4 @@ export { createMailOutboxRepository } from './lib/postgres/mail-outbox';
 export type { Database, Transaction, Queryable } from './lib/postgres/database';
 export { isUniqueViolation } from './lib/postgres/constraint-violation';
 export { createPostgresConsentStore, createRecipientsRepository, consentLedgerEvent } from './lib/postgres/consent-store';
+export { LIVE_IMPERSONATIONS_CHANNEL } from './lib/postgres/live-impersonations-channel';

@@ -22,7 +22,7 @@ export const en = {
     signingOut: 'Signing out…',
     signOutFailed: 'Signing out failed. Try again.',
   },
-  roles: { user: 'User', admin: 'Administrator' },
+  roles: { user: 'User', support: 'Support agent', admin: 'Administrator' },
   colorMode: {
     legend: 'Colour mode',
     description: 'Saved on this device.',
@@ -122,7 +122,7 @@ export const en = {
       endLabel: (admin: string, target: string) => `End ${admin}'s view as ${target}`,
       confirmTitle: 'End this impersonation?',
       confirmBody: (admin: string, target: string) =>
-        `${admin} will stop viewing the app as ${target} within 30 seconds. This is recorded in the ledger.`,
+        `${admin} will stop viewing the app as ${target} within 2 seconds. This is recorded in the ledger.`,
       confirm: 'End impersonation',
       ending: 'Ending…',
       ended: (target: string) => `Ended the view as ${target}`,

@@ -8,6 +8,7 @@ import { ThirdPartyScripts } from './third-party-scripts-view';
 
 const member: SessionUser = { id: 'usr_ada', email: 'ada@example.com', role: 'user', isImpersonated: false };
 const impersonated: SessionUser = { ...member, isImpersonated: true };
+const admin: SessionUser = { id: 'usr_grace', email: 'grace@example.com', role: 'admin', isImpersonated: false };
 
 // next/script remembers every URL it loaded for the life of the page, so each case uses its own.
 let counter = 0;
@@ -65,6 +66,21 @@ describe('ThirdPartyScripts', () => {
   it('loads nothing when the page is unknown', async () => {
     const probe = renderScripts({});
     const { affiliateScriptUrl } = renderScripts({ pathname: null });
+    await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toBeNull();
+  });
+
+  it.each(['/', '/account/access'])('loads nothing on %s for an admin the server rendered the page for', async (pathname) => {
+    const probe = renderScripts({});
+    const { affiliateScriptUrl, analyticsScriptUrl } = renderScripts({ pathname, initialUser: admin, session: admin });
+    await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+    expect(loaded(affiliateScriptUrl)).toBeNull();
+    expect(loaded(analyticsScriptUrl)).toBeNull();
+  });
+
+  it('loads nothing once the live session is an admin, though the server rendered a user', async () => {
+    const probe = renderScripts({});
+    const { affiliateScriptUrl } = renderScripts({ initialUser: member, session: admin });
     await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
     expect(loaded(affiliateScriptUrl)).toBeNull();
   });

@@ -4,7 +4,7 @@ import type { SessionUser } from '@viewas/session-client';
 import { usePathname } from 'next/navigation';
 import Script from 'next/script';
 import { useCurrentUser } from '../ui/shell/use-current-user';
-import { selectThirdPartyScripts, type ScriptSettings } from './third-party-scripts';
+import { isStaffRole, selectThirdPartyScripts, type ScriptSettings } from './third-party-scripts';
 
 export interface ThirdPartyScriptsProps {
   settings: ScriptSettings;
@@ -31,6 +31,7 @@ export function ThirdPartyScripts({ settings, host, initialUser, nonce }: ThirdP
     pathname,
     // Either view counts: the server's for the first render, the live session after a switch.
     isImpersonated: Boolean(initialUser?.isImpersonated || user?.isImpersonated),
+    isStaff: isStaffRole(initialUser?.role) || isStaffRole(user?.role),
   });
   return (
     <>

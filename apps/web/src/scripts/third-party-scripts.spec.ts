@@ -1,11 +1,11 @@
 import { ADMIN_PAGE_PATH } from '../ui/routes';
-import { hostnameOf, isAdminPath, selectThirdPartyScripts, type ScriptRequest, type ScriptSettings } from './third-party-scripts';
+import { hostnameOf, isAdminPath, isStaffRole, selectThirdPartyScripts, type ScriptRequest, type ScriptSettings } from './third-party-scripts';
 
 const AFFILIATE = 'https://affiliate.example.net/track.js';
 const ANALYTICS = 'https://analytics.example.net/script.js';
 
 const production: ScriptSettings = { affiliateScriptUrl: AFFILIATE, analyticsScriptUrl: ANALYTICS, nodeEnv: 'production' };
-const publicPage: ScriptRequest = { host: 'app.example.com', pathname: '/', isImpersonated: false };
+const publicPage: ScriptRequest = { host: 'app.example.com', pathname: '/', isImpersonated: false, isStaff: false };
 
 describe('selectThirdPartyScripts', () => {
   it.each<[string, Partial<ScriptSettings>, Partial<ScriptRequest>, { affiliate: string | null; analytics: string | null }]>([
@@ -36,8 +36,20 @@ describe('selectThirdPartyScripts', () => {
     ['loads neither below the admin page', {}, { pathname: `${ADMIN_PAGE_PATH}/anything` }, { affiliate: null, analytics: null }],
     ['loads neither while impersonating', {}, { isImpersonated: true }, { affiliate: null, analytics: null }],
     ['loads neither while impersonating even in development on localhost', { nodeEnv: 'development' }, { isImpersonated: true, host: 'localhost' }, { affiliate: null, analytics: null }],
+    ['loads neither on the setup page, whose address holds a one-time token', {}, { pathname: '/setup' }, { affiliate: null, analytics: null }],
+    ['loads neither for a staff session on the home page', {}, { isStaff: true }, { affiliate: null, analytics: null }],
+    ['loads neither for a staff session on the access history page', {}, { isStaff: true, pathname: '/account/access' }, { affiliate: null, analytics: null }],
+    ['loads neither for a staff session even in development on localhost', { nodeEnv: 'development' }, { isStaff: true, host: 'localhost' }, { affiliate: null, analytics: null }],
   ])('%s', (_name, settings, request, expected) => {
     expect(selectThirdPartyScripts({ ...production, ...settings }, { ...publicPage, ...request })).toEqual(expected);
+  });
+});
+
+describe('isStaffRole', () => {
+  it('counts every role but a plain user as staff, and no session as not staff', () => {
+    expect(['admin', 'support', 'auditor'].map(isStaffRole)).toEqual([true, true, true]);
+    expect([' user', 'user'].map(isStaffRole)).toEqual([true, false]);
+    expect([null, undefined].map(isStaffRole)).toEqual([false, false]);
   });
 });
 

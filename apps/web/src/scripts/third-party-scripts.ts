@@ -6,6 +6,11 @@
  *   not served to a localhost host name.
  * - Neither loads on admin pages or while an administrator is viewing as someone: tracking the
  *   target there would record visits the target never made.
+ * - Neither loads on the first administrator's setup page: its address holds a one-time token and
+ *   a password is typed there.
+ * - Neither loads, on any page, for a staff session (any role but a plain user: support, admin): a
+ *   script on our origin runs with the session's cookie, so a compromised third-party script would
+ *   hold a staff member's powers (the admin API). Staff browsers run only our code.
  */
 
 /** Build- and deployment-time settings, read from the environment by the app. */
@@ -26,6 +31,8 @@ export interface ScriptRequest {
   host: string | null;
   pathname: string;
   isImpersonated: boolean;
+  /** Whether the session (the server's for the first render, or the live one) is a staff member's. */
+  isStaff: boolean;
 }
 
 export interface ThirdPartyScriptUrls {
@@ -36,6 +43,19 @@ export interface ThirdPartyScriptUrls {
 export const ADMIN_PATH_PREFIXES = ['/223/'] as const;
 
 const LOCALHOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Every role but a plain user's is staff: support, admin, and any role added later, until it is shown not to be. */
+export function isStaffRole(role: string | null | undefined): boolean {
+  return role !== undefined && role !== null && role !== 'user';
+}
+
+/** Pages where a secret is typed or carried in the address (the first administrator's setup link). */
+export const SECRET_PAGE_PATHS = ['/setup'] as const;
+
+/** Pages that never load a third-party script, whoever asks: the admin pages and the secret ones. */
+export function isScriptFreePath(pathname: string): boolean {
+  return isAdminPath(pathname) || SECRET_PAGE_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
 
 export function isAdminPath(pathname: string): boolean {
   return ADMIN_PATH_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
@@ -76,7 +96,7 @@ export function scriptUrl(value: string | undefined): string | null {
 }
 
 export function selectThirdPartyScripts(settings: ScriptSettings, request: ScriptRequest): ThirdPartyScriptUrls {
-  if (request.isImpersonated || isAdminPath(request.pathname)) return { affiliate: null, analytics: null };
+  if (request.isStaff || request.isImpersonated || isScriptFreePath(request.pathname)) return { affiliate: null, analytics: null };
   const analyticsAllowed = settings.nodeEnv === 'production' && !isPreview(settings) && !isLocalhost(request.host);
   return {
     affiliate: scriptUrl(settings.affiliateScriptUrl),

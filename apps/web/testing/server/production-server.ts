@@ -23,6 +23,9 @@ export interface ProductionServer {
   process: ChildProcess;
   /** Everything the process printed so far. */
   output(): string;
+  /** What it printed on standard output only (the JSON log) and on standard error only. */
+  stdout(): string;
+  stderr(): string;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -57,14 +60,23 @@ export async function startProductionServer({ dataDir, env = {}, waitFor = 'heal
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
+      DEMO_SEED: 'true',
       NEXTAUTH_URL: url,
       LOG_LEVEL: 'info',
       ...env,
     },
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const server: ProductionServer = {
@@ -72,6 +84,8 @@ export async function startProductionServer({ dataDir, env = {}, waitFor = 'heal
     port,
     process: child,
     output: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -77,7 +77,11 @@ let emailCounter = 0;
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const origin = options.origin ?? PUBLIC_ORIGIN;
-  const database: DatabaseProvider = options.databaseProvider ?? { get: async () => options.database.handle.db, close: async () => undefined };
+  const database: DatabaseProvider = options.databaseProvider ?? {
+    get: async () => options.database.handle.db,
+    subscribe: (channel, onChange) => options.database.handle.subscribe(channel, onChange),
+    close: async () => undefined,
+  };
   const services = createAppServices({
     config: {
       origin,
@@ -97,6 +101,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     anonymousDenialLimit: options.anonymousDenialLimit,
     actorDenialLimit: options.actorDenialLimit,
   });
+  // As at a server's start-up: the view of live impersonations is read once (later reads reload it on demand).
+  await services.liveImpersonations.refresh();
   const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
   const storage = options.database.storage;
   const browser = () => new TestBrowser(server.url, origin);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { axeInAct } from '../test-utils/axe';
+import { axeInAct } from '../../testing/axe';
 import {
   ACTIVE_ANNOUNCEMENT_PREFIX,
   BADGE_LABEL,
@@ -8,7 +8,7 @@ import {
   PENDING_ANNOUNCEMENT,
   RETURN_BUTTON_LABEL,
   VIEWING_AS_LABEL,
-} from '../test-utils/defaults';
+} from '../../testing/defaults';
 import { PANEL_OPEN_DELAY_MS } from '../hooks/use-admin-mode-panel';
 import { AdminModeBadge, type AdminModeBadgeProps } from './admin-mode-badge';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { axeInAct } from '../test-utils/axe';
+import { axeInAct } from '../../testing/axe';
 import { toast, Toaster } from 'react-hot-toast';
 import {
   ADMIN_PAGE_PATH,
@@ -17,10 +17,10 @@ import {
   WELCOME_BACK_DESCRIPTION,
   WELCOME_BACK_NOTICE_MS,
   WELCOME_BACK_TITLE,
-} from '../test-utils/defaults';
-import { deferred } from '../test-utils/deferred';
-import { ADMIN, IMPERSONATED_USER, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
-import { watchTimers } from '../test-utils/timers';
+} from '../../testing/defaults';
+import { deferred } from '../../testing/deferred';
+import { ADMIN, IMPERSONATED_USER, RETURNED, SIGNED_IN } from '../../testing/fixtures';
+import { watchTimers } from '../../testing/timers';
 import type { BannerUser, ReturnToAdminResult, SignInResult } from '../types';
 import { ImpersonationBanner, type ImpersonationBannerProps } from './impersonation-banner';
 

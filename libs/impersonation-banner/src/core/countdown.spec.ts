@@ -1,4 +1,4 @@
-import { COUNTDOWN_ENDED, COUNTDOWN_LESS_THAN_A_MINUTE } from '../test-utils/defaults';
+import { COUNTDOWN_ENDED, COUNTDOWN_LESS_THAN_A_MINUTE } from '../../testing/defaults';
 import { formatRemaining, msUntilNextChange } from './countdown';
 
 const MIN = 60_000;

@@ -10,9 +10,9 @@ import {
   WELCOME_BACK_DESCRIPTION,
   WELCOME_BACK_NOTICE_MS,
   WELCOME_BACK_TITLE,
-} from '../test-utils/defaults';
-import { deferred } from '../test-utils/deferred';
-import { ADMIN, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
+} from '../../testing/defaults';
+import { deferred } from '../../testing/deferred';
+import { ADMIN, RETURNED, SIGNED_IN } from '../../testing/fixtures';
 import type { ReturnToAdminResult, SignInResult } from '../types';
 import { runReturnToAdmin, type ReturnToAdminActions } from './return-to-admin-flow';
 

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { COUNTDOWN_ENDED, COUNTDOWN_LESS_THAN_A_MINUTE } from '../test-utils/defaults';
+import { COUNTDOWN_ENDED, COUNTDOWN_LESS_THAN_A_MINUTE } from '../../testing/defaults';
 import { useCountdown } from './use-countdown';
 
 const MIN = 60_000;

@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
-import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../test-utils/defaults';
-import { deferred } from '../test-utils/deferred';
-import { ADMIN, RETURNED, SIGNED_IN } from '../test-utils/fixtures';
-import { watchTimers } from '../test-utils/timers';
+import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../../testing/defaults';
+import { deferred } from '../../testing/deferred';
+import { ADMIN, RETURNED, SIGNED_IN } from '../../testing/fixtures';
+import { watchTimers } from '../../testing/timers';
 import type { ReturnToAdminResult, SignInResult } from '../types';
 import { useReturnToAdmin, type UseReturnToAdminOptions } from './use-return-to-admin';
 

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { axeInAct } from '../test-utils/axe';
+import { axeInAct } from '../../testing/axe';
 import {
   ERROR_NOTICE_DESCRIPTION,
   ERROR_NOTICE_TITLE,
   RETURNING_NOTICE_TITLE,
   WELCOME_BACK_DESCRIPTION,
   WELCOME_BACK_TITLE,
-} from '../test-utils/defaults';
+} from '../../testing/defaults';
 import { ImpersonationNotice } from './impersonation-notice';
 
 describe('ImpersonationNotice', () => {

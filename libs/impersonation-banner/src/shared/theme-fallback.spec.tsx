@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { defaultTheme } from '@viewas/theme';
 import { ThemeProvider } from 'styled-components';
 import { AdminModeBadge } from '../components/admin-mode-badge';
-import { BADGE_LABEL } from '../test-utils/defaults';
+import { BADGE_LABEL } from '../../testing/defaults';
 
 const badge = () => screen.getByRole('button', { name: BADGE_LABEL });
 

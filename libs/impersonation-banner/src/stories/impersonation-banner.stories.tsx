@@ -9,7 +9,7 @@ import {
   RETURN_BUTTON_LABEL,
   RETURNING_NOTICE_TITLE,
   WELCOME_BACK_TITLE,
-} from '../test-utils/defaults';
+} from '../../testing/defaults';
 import type { ReturnToAdminResult } from '../types';
 import { after, storyNow, STORY_NOW, withAppPage } from './story-page';
 

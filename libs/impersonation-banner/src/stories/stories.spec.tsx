@@ -1,11 +1,11 @@
 import { composeStories } from '@storybook/react';
 import { screen } from '@testing-library/react';
-import { axeInAct } from '../test-utils/axe';
+import { axeInAct } from '../../testing/axe';
 import { toast } from 'react-hot-toast';
 import { act } from 'react';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the shared Storybook preview (theme decorator) is part of what is rendered
 import preview from '../../../../.storybook/preview';
-import { BADGE_LABEL, PANEL_TITLE, PENDING_ANNOUNCEMENT, RETURN_BUTTON_LABEL } from '../test-utils/defaults';
+import { BADGE_LABEL, PANEL_TITLE, PENDING_ANNOUNCEMENT, RETURN_BUTTON_LABEL } from '../../testing/defaults';
 import * as badgeStories from './admin-mode-badge.stories';
 import * as bannerStories from './impersonation-banner.stories';
 import * as noticeStories from './impersonation-notice.stories';

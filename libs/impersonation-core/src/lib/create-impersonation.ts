@@ -6,6 +6,7 @@ import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, t
 import { silentLogger, type DomainLogger } from './logger';
 import { NO_REQUEST, person, type ImpersonationDetails, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from './model';
 import { toAccessHistoryEntry, toAdminUserSummary, toImpersonationRecord, toLedgerEvent } from './records';
+import { createLiveImpersonations } from './revocation/live-impersonations';
 import { createRevocationList, type RevocationList } from './revocations';
 import { defaultPolicy, NOT_IMPERSONABLE_DENIAL, type ImpersonationPolicy } from './rules';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
@@ -185,17 +186,26 @@ export function createImpersonation(options: ImpersonationOptions) {
     return expired.length;
   }
 
+  // Every impersonated read asks this in-process view (no query per read); the host keeps it current
+  // (`liveImpersonations.start()`, and `refresh()` on the database's change notifications).
+  const liveImpersonations = createLiveImpersonations({
+    source: {
+      async loadLive() {
+        const running = await (await store()).impersonations.listRunning(now());
+        return running.filter(({ admin }) => policy.isStaff(admin)).map(({ id }) => id);
+      },
+    },
+    clock,
+    onLoadFailed: (error) => log.warn({ err: error }, 'could not read the live impersonations: impersonated sessions end until it can'),
+  });
+
   const checkSession = createSessionValidator({
     sessionMaxAgeSeconds,
     now,
     revocations,
-    async isImpersonationRunning(claim) {
-      const db = await store();
-      const [running, admin] = await Promise.all([db.impersonations.isRunning(claim.id, now()), db.users.findById(claim.adminId)]);
-      return running && policy.isStaff(admin);
-    },
+    liveStatus: (claim) => liveImpersonations.check(claim.id, new Date(claim.checkedAt * 1000)),
     onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => log.warn({ err: error }, 'could not record expired impersonations')),
-    onRecheckFailed: (error, claim) => log.warn({ err: error, impersonationId: claim.id }, 'impersonation re-check failed: the impersonated session ends'),
+    onRecheckFailed: (claim) => log.warn({ impersonationId: claim.id }, 'the live impersonations could not be read: the impersonated session ends'),
   });
 
   /** The staff member behind a user id, re-read from the store; `null` for anyone else. */
@@ -497,6 +507,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     /** An impersonation as the admin API shows it. */
     toRecord: toImpersonationRecord,
     revocations,
+    liveImpersonations,
     policy,
   };
 }

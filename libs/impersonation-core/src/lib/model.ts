@@ -109,6 +109,23 @@ export interface LedgerEventRow {
   detail: Record<string, unknown>;
 }
 
+/** A ledger event as a stored row: people flattened to id + e-mail (every store writes this). */
+export function toLedgerRowValues(event: NewLedgerEvent): Omit<LedgerEventRow, 'id'> {
+  return {
+    at: event.at,
+    type: event.type,
+    actorId: event.actor?.id ?? null,
+    actorEmail: event.actor?.email ?? null,
+    targetId: event.target?.id ?? null,
+    targetEmail: event.target?.email ?? null,
+    impersonationId: event.impersonationId,
+    reason: event.reason,
+    ip: event.ip,
+    userAgent: event.userAgent,
+    detail: event.detail ?? {},
+  };
+}
+
 /** Who is calling, for the ledger and the per-address limits. */
 export interface RequestInfo {
   ip: string | null;

@@ -1,6 +1,7 @@
 import { createRevocationList } from './revocations';
+import type { LiveStatus } from './revocation/live-impersonations';
 import type { SessionClaims } from './session';
-import { createSessionValidator, IMPERSONATION_RECHECK_SECONDS } from './session-check';
+import { createSessionValidator } from './session-check';
 
 const T0 = 1_900_000_000;
 const MAX_AGE = 3600;
@@ -12,62 +13,63 @@ const impersonated: SessionClaims = { ...ordinary, impersonation: claim };
 function setup() {
   let seconds = T0;
   const revocations = createRevocationList();
-  const isImpersonationRunning = jest.fn(async () => true);
+  const liveStatus = jest.fn<LiveStatus, []>(() => 'live');
   const onImpersonationExpired = jest.fn();
+  const onRecheckFailed = jest.fn();
   const check = createSessionValidator({
     sessionMaxAgeSeconds: MAX_AGE,
     now: () => new Date(seconds * 1000),
     revocations,
-    isImpersonationRunning,
+    liveStatus,
     onImpersonationExpired,
+    onRecheckFailed,
   });
-  return { check, revocations, isImpersonationRunning, onImpersonationExpired, at: (value: number) => (seconds = value) };
+  return { check, revocations, liveStatus, onImpersonationExpired, onRecheckFailed, at: (value: number) => (seconds = value) };
 }
 
 describe('session validator', () => {
   it('accepts an ordinary session until its absolute lifetime ends, without asking the database', async () => {
-    const { check, at, isImpersonationRunning } = setup();
+    const { check, at, liveStatus } = setup();
     at(T0 + MAX_AGE - 1);
     expect(await check(ordinary)).toEqual({ valid: true, claims: ordinary, refreshed: false });
     at(T0 + MAX_AGE);
     expect(await check(ordinary)).toEqual({ valid: false, reason: 'lifetime_over' });
-    expect(isImpersonationRunning).not.toHaveBeenCalled();
+    expect(liveStatus).not.toHaveBeenCalled();
   });
 
-  it('trusts an impersonation checked less than 30 s ago and re-checks it at 30 s, refreshing checkedAt', async () => {
-    const { check, at, isImpersonationRunning } = setup();
-    at(T0 + IMPERSONATION_RECHECK_SECONDS - 1);
+  it('asks the view of live impersonations on every impersonated read, and keeps the cookie as it is', async () => {
+    const { check, at, liveStatus } = setup();
+    at(T0 + 1);
     expect(await check(impersonated)).toEqual({ valid: true, claims: impersonated, refreshed: false });
-    expect(isImpersonationRunning).not.toHaveBeenCalled();
-
-    at(T0 + IMPERSONATION_RECHECK_SECONDS);
-    const result = await check(impersonated);
-    expect(isImpersonationRunning).toHaveBeenCalledWith(claim);
-    expect(result).toEqual({ valid: true, refreshed: true, claims: { ...impersonated, impersonation: { ...claim, checkedAt: T0 + IMPERSONATION_RECHECK_SECONDS } } });
+    at(T0 + 45);
+    expect(await check(impersonated)).toEqual({ valid: true, claims: impersonated, refreshed: false });
+    expect(liveStatus).toHaveBeenCalledTimes(2);
+    expect(liveStatus).toHaveBeenCalledWith(claim);
   });
 
-  it('ends an impersonated session the database no longer lets run', async () => {
-    const { check, at, isImpersonationRunning } = setup();
-    isImpersonationRunning.mockResolvedValue(false);
-    at(T0 + IMPERSONATION_RECHECK_SECONDS);
+  it('ends an impersonated session the view says has ended', async () => {
+    const { check, at, liveStatus } = setup();
+    liveStatus.mockReturnValue('ended');
+    at(T0 + 1);
     expect(await check(impersonated)).toEqual({ valid: false, reason: 'impersonation_ended' });
   });
 
-  it('fails closed: an impersonated session due for a re-check ends when the database cannot answer', async () => {
-    const { check, at, isImpersonationRunning } = setup();
-    isImpersonationRunning.mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
-    at(T0 + IMPERSONATION_RECHECK_SECONDS);
+  it('fails closed: an impersonated session ends when the view is out of date (the database cannot be read)', async () => {
+    const { check, at, liveStatus, onRecheckFailed } = setup();
+    liveStatus.mockReturnValue('unknown');
+    at(T0 + 1);
     expect(await check(impersonated)).toEqual({ valid: false, reason: 'recheck_failed' });
+    expect(onRecheckFailed).toHaveBeenCalledWith(claim);
   });
 
   it('ends an impersonated session at its hard expiry without the database, and reports the expiry', async () => {
-    const { check, at, isImpersonationRunning, onImpersonationExpired } = setup();
+    const { check, at, liveStatus, onImpersonationExpired } = setup();
     at(T0 + 599);
     expect(await check({ ...impersonated, impersonation: { ...claim, checkedAt: T0 + 590 } })).toMatchObject({ valid: true });
     at(T0 + 600);
     expect(await check(impersonated)).toEqual({ valid: false, reason: 'impersonation_expired' });
     expect(onImpersonationExpired).toHaveBeenCalledWith(claim);
-    expect(isImpersonationRunning).not.toHaveBeenCalled();
+    expect(liveStatus).toHaveBeenCalledTimes(1);
   });
 
   it('ends an impersonated session at once when this server saw its impersonation end', async () => {

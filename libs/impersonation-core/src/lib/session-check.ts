@@ -1,8 +1,6 @@
 import type { RevocationList } from './revocations';
+import type { LiveStatus } from './revocation/live-impersonations';
 import type { ImpersonationClaim, SessionClaims, SessionEndReason } from './session';
-
-/** How stale an impersonated session's last database check may be before it is checked again. */
-export const IMPERSONATION_RECHECK_SECONDS = 30;
 
 export type SessionCheck =
   | { valid: true; claims: SessionClaims; /** `true` when the claims changed and the cookie should be re-issued. */ refreshed: boolean }
@@ -12,19 +10,24 @@ export interface SessionValidatorOptions {
   sessionMaxAgeSeconds: number;
   now: () => Date;
   revocations: RevocationList;
-  /** Whether the store still lets this impersonation run. Throws when the store cannot answer. */
-  isImpersonationRunning: (claim: ImpersonationClaim) => Promise<boolean>;
+  /**
+   * Whether this impersonation still runs, from the in-process view of live impersonations
+   * (`LiveImpersonations.check`, no database work per read): `unknown` when that view is out of date
+   * because the database cannot be read.
+   */
+  liveStatus: (claim: ImpersonationClaim) => LiveStatus | Promise<LiveStatus>;
   /** Told about each session found past its impersonation's hard expiry, to record the expiry. */
   onImpersonationExpired?: (claim: ImpersonationClaim) => void;
-  onRecheckFailed?: (error: unknown, claim: ImpersonationClaim) => void;
+  onRecheckFailed?: (claim: ImpersonationClaim) => void;
 }
 
 /**
  * Decides whether a decoded session may still be used. An ordinary session is judged from its claims
  * alone, so reading it never needs the database and a database outage signs nobody out. An
- * impersonated session is also bound to its impersonation's hard expiry (no database either) and is
- * re-checked against the database at most every 30 s; if that check cannot be made, the impersonated
- * session ends (fails closed): viewing as someone else is a privilege, not something to keep by default.
+ * impersonated session is also bound to its impersonation's hard expiry, and on every read to the
+ * view of live impersonations, which each app server keeps current within 2 s of any end, return,
+ * expiry or demotion; when that view cannot be kept current the impersonated session ends (fails
+ * closed): viewing as someone else is a privilege, not something to keep by default.
  */
 export function createSessionValidator(options: SessionValidatorOptions) {
   const { sessionMaxAgeSeconds, now, revocations } = options;
@@ -41,17 +44,14 @@ export function createSessionValidator(options: SessionValidatorOptions) {
       return { valid: false, reason: 'impersonation_expired' };
     }
     if (revocations.isRevoked(impersonation.id, at)) return { valid: false, reason: 'impersonation_ended' };
-    if (seconds - impersonation.checkedAt < IMPERSONATION_RECHECK_SECONDS) return { valid: true, claims, refreshed: false };
 
-    let running: boolean;
-    try {
-      running = await options.isImpersonationRunning(impersonation);
-    } catch (error) {
-      options.onRecheckFailed?.(error, impersonation);
+    const status = await options.liveStatus(impersonation);
+    if (status === 'ended') return { valid: false, reason: 'impersonation_ended' };
+    if (status === 'unknown') {
+      options.onRecheckFailed?.(impersonation);
       return { valid: false, reason: 'recheck_failed' };
     }
-    if (!running) return { valid: false, reason: 'impersonation_ended' };
-    return { valid: true, claims: { ...claims, impersonation: { ...impersonation, checkedAt: seconds } }, refreshed: true };
+    return { valid: true, claims, refreshed: false };
   };
 }
 

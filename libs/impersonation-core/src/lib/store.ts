@@ -62,6 +62,11 @@ export interface ImpersonationsRepository {
   expireDue(now: Date): Promise<ImpersonationRow[]>;
   /** Whether a session built on this impersonation may still be used. */
   isRunning(id: string, now: Date): Promise<boolean>;
+  /**
+   * Every running impersonation with its administrator as stored now: what each app server's view of
+   * live impersonations is built from (one small query, however many sessions read).
+   */
+  listRunning(now: Date): Promise<{ id: string; admin: UserRow }[]>;
   /** Open ones (pending or running), ended ones, or all, newest first. */
   list(input: { open?: boolean; limit: number }): Promise<ImpersonationDetails[]>;
   /** The impersonations of one user that actually started, newest first. */

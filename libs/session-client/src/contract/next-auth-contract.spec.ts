@@ -3,8 +3,8 @@
  */
 import type { LoggerInstance } from 'next-auth';
 import { createSessionClient } from '../lib/session-client';
-import { CONTRACT_ACCOUNT, createContractAuthOptions } from '../test-support/contract-auth-options';
-import { createNextAuthFetch, withCookieJar } from '../test-support/next-auth-fetch';
+import { CONTRACT_ACCOUNT, createContractAuthOptions } from '../../testing/contract-auth-options';
+import { createNextAuthFetch, withCookieJar } from '../../testing/next-auth-fetch';
 
 // The HTTP client against a real next-auth v4 (AuthHandler, credentials provider, JWT sessions)
 // in-process: if next-auth's wire format and the client's ever disagree, these fail.

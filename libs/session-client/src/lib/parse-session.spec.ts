@@ -48,6 +48,18 @@ describe('parseSessionUser', () => {
     });
   });
 
+  it('reads a support agent', () => {
+    expect(parseSessionUser({ ...user, role: 'support' })).toEqual({ ...user, role: 'support' });
+  });
+
+  it.each(['read_only', 'full'] as const)('reads the impersonation mode %s', (impersonationMode) => {
+    expect(parseSessionUser({ ...impersonated, impersonationMode })).toEqual({ ...impersonated, impersonationMode });
+  });
+
+  it('drops an impersonation mode it does not know but keeps the user', () => {
+    expect(parseSessionUser({ ...impersonated, impersonationMode: 'god' })).toEqual(impersonated);
+  });
+
   it('drops an expiry that is not a date but keeps the user', () => {
     expect(parseSessionUser({ ...impersonated, impersonationExpiresAt: 'soon' })).not.toHaveProperty('impersonationExpiresAt');
   });

@@ -17,13 +17,14 @@ const isIdentity = (value: unknown): value is { id: string; email: string } =>
  */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (!isIdentity(value)) return null;
-  const { role, isImpersonated, impersonator, impersonationExpiresAt } = value as Json;
-  if ((role !== 'user' && role !== 'admin') || typeof isImpersonated !== 'boolean') return null;
+  const { role, isImpersonated, impersonator, impersonationExpiresAt, impersonationMode } = value as Json;
+  if ((role !== 'user' && role !== 'support' && role !== 'admin') || typeof isImpersonated !== 'boolean') return null;
   const user: SessionUser = { id: value.id, email: value.email, role, isImpersonated };
   if (isIdentity(impersonator)) user.impersonator = { id: impersonator.id, email: impersonator.email };
   if (isText(impersonationExpiresAt) && !Number.isNaN(Date.parse(impersonationExpiresAt))) {
     user.impersonationExpiresAt = impersonationExpiresAt;
   }
+  if (impersonationMode === 'read_only' || impersonationMode === 'full') user.impersonationMode = impersonationMode;
   return user;
 }
 

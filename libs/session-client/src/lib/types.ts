@@ -5,13 +5,15 @@ export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export interface SessionUser {
   id: string;
   email: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'support' | 'admin';
   /** True while an administrator is viewing the app as this user. */
   isImpersonated: boolean;
   /** The administrator behind an impersonated session. */
   impersonator?: { id: string; email: string };
   /** ISO time at which the impersonation hard-expires. */
   impersonationExpiresAt?: string;
+  /** How the impersonator views the app: `read_only` changes nothing, `full` acts as the user. */
+  impersonationMode?: 'read_only' | 'full';
 }
 
 export interface Session {

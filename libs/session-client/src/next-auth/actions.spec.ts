@@ -1,5 +1,5 @@
 import * as nextAuthReact from 'next-auth/react';
-import { createFakeFetch, installFetch } from '../test-support/fake-fetch';
+import { createFakeFetch, installFetch } from '../../testing/fake-fetch';
 import { signInImpersonation, signInReturnToAdmin, signOutTo } from './actions';
 
 const signInResponse = (fields: Partial<nextAuthReact.SignInResponse>): nextAuthReact.SignInResponse => ({

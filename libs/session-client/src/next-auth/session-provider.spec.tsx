@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { createFakeFetch, installFetch } from '../test-support/fake-fetch';
+import { createFakeFetch, installFetch } from '../../testing/fake-fetch';
 import { createSessionFixture, sessionFixtures } from '../testing/fixtures';
 import { SessionProvider } from './session-provider';
 import { useSessionUser } from './use-session-user';

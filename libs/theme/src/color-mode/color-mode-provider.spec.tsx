@@ -1,9 +1,9 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '../theme-provider';
-import { installBroadcastChannel } from '../test-utils/broadcast-channel';
-import { resetDocumentColorMode } from '../test-utils/document-state';
-import { installSystemColorScheme, type FakeSystemColorScheme } from '../test-utils/fake-system-color-scheme';
+import { installBroadcastChannel } from '../../testing/broadcast-channel';
+import { resetDocumentColorMode } from '../../testing/document-state';
+import { installSystemColorScheme, type FakeSystemColorScheme } from '../../testing/fake-system-color-scheme';
 import { DEFAULT_COLOR_MODE_STORAGE_KEY, type ColorModePreference } from './color-mode';
 import { useColorMode } from './color-mode-provider';
 import { createCookieStorageManager, createLocalStorageManager, createMemoryStorageManager, type StorageManager } from './storage-manager';

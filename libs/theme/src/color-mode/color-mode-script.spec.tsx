@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { resetDocumentColorMode, runInlineScript } from '../test-utils/document-state';
-import { installSystemColorScheme, type FakeSystemColorScheme } from '../test-utils/fake-system-color-scheme';
+import { resetDocumentColorMode, runInlineScript } from '../../testing/document-state';
+import { installSystemColorScheme, type FakeSystemColorScheme } from '../../testing/fake-system-color-scheme';
 import { ColorModeScript, getColorModeScript } from './color-mode-script';
 
 let system: FakeSystemColorScheme;

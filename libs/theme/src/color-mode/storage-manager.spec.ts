@@ -1,5 +1,5 @@
-import { installBroadcastChannel } from '../test-utils/broadcast-channel';
-import { resetDocumentColorMode } from '../test-utils/document-state';
+import { installBroadcastChannel } from '../../testing/broadcast-channel';
+import { resetDocumentColorMode } from '../../testing/document-state';
 import { COLOR_MODE_COOKIE_MAX_AGE, DEFAULT_COLOR_MODE_STORAGE_KEY } from './color-mode';
 import { createCookieStorageManager, createLocalStorageManager, createMemoryStorageManager } from './storage-manager';
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the shared Storybook preview: its theme decorator is under test too
 import preview from '../../../../.storybook/preview';
-import { resetDocumentColorMode } from '../test-utils/document-state';
+import { resetDocumentColorMode } from '../../testing/document-state';
 import { DEFAULT_BRAND_500 } from '../tokens';
 import * as brandStories from './brand.stories';
 import * as colorModeStories from './color-mode.stories';

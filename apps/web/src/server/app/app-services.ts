@@ -14,11 +14,13 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
 import { wireConsent, type AccountPreferences } from '../consent/consent-wiring';
+import { createFirstAdminSetup } from '../services/first-admin-setup';
 import { createHealthCheck } from '../services/health';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
 import { createOpenApiEndpoint } from './openapi-endpoint';
+import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
@@ -76,14 +78,25 @@ export function createAppServices({ config, secret, database, logger, requestSco
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
-    onError: (error, request) => logger.error({ err: error, method: request.method, url: request.url }, 'admin API call failed'),
+    onError: (error, request) => logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'admin API call failed'),
   });
+  const firstAdminSetup = createFirstAdminSetup({ database: database.get, hasher, now, logger });
   // The app's route table under /api/admin and /api/account, and its description: one list, so a
   // route cannot be served without being documented (or the other way round).
   const apiRoutes = adminApi.routes;
   const openApiDocument = createOpenApiDocument({ routes: apiRoutes, info: API_REFERENCE_INFO, serverUrl: config.origin, sessionCookieName: cookieName });
   const openApi = createOpenApiEndpoint({ document: openApiDocument, currentUser: (request) => getCurrentSession(request.headers.get('cookie')) });
-  const { handle, readSession } = createWebHandler({ auth, session: createSessionRead(sessionOptions), adminApi: adminApi.route, openApi, health: createHealthCheck(database.get), logger, requestScope, https: config.origin.startsWith('https://') });
+  const { handle, readSession } = createWebHandler({
+    auth,
+    session: createSessionRead(sessionOptions),
+    adminApi: adminApi.route,
+    openApi,
+    health: createHealthCheck(database.get),
+    setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
+    logger,
+    requestScope,
+    https: config.origin.startsWith('https://'),
+  });
 
   /** The signed-in user, from the cookie alone for an ordinary session; `null` when signed out or ended. */
   async function getCurrentSession(cookies: CookieSource): Promise<SessionUser | null> {
@@ -120,7 +133,7 @@ export function createAppServices({ config, secret, database, logger, requestSco
     await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
   }
 
-  return { handle, readSession, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, consent, housekeeping, store, database, logger };
+  return { handle, readSession, liveImpersonations: impersonation.liveImpersonations, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, consent, housekeeping, firstAdminSetup, store, database, logger };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -2,10 +2,12 @@ import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { openConfiguredDatabase } from '../db/open-database';
+import { LIVE_IMPERSONATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
+import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
 import { createLogger } from '../logging/logger';
 import { createRequestScope } from '../logging/request-scope';
 import { createAppServices, type AppServices } from './app-services';
+import { demoAccountsBanner, runningBanner, setupLinkBanner } from './first-run-banner';
 
 export type ServerContext = AppServices & { config: AppConfig };
 
@@ -17,7 +19,10 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const CONTEXT = Symbol.for('viewas.server-context');
 // How the production server (server.mjs, plain JS outside the Next.js bundles) closes the database on SIGTERM.
 const SHUTDOWN = Symbol.for('viewas.shutdown');
-type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void> };
+// The start-up banner's printer: server.mjs's (after it listens); under `next dev` start-up prints it.
+const PRINT_BANNER = Symbol.for('viewas.print-banner');
+const DEMO_SEEDED = Symbol.for('viewas.demo-seeded');
+type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void>; [PRINT_BANNER]?: (banner: string) => void; [DEMO_SEEDED]?: DemoSeeded };
 
 /**
  * The app's server side for this process, created on first use from the environment. Pages use
@@ -33,8 +38,26 @@ function createServerContext(): ServerContext {
   const requestScope = createRequestScope();
   const logger = createLogger(config.logLevel, { requestScope });
   const hasher = createPasswordHasher();
-  const database = openConfiguredDatabase(config, { logger, hasher });
-  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config), database, logger, requestScope, hasher }) };
+  const holder = globalThis as ContextHolder;
+  const database = openConfiguredDatabase(config, { logger, hasher, onDemoSeeded: (seeded) => (holder[DEMO_SEEDED] = seeded) });
+  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config, (message) => logger.warn(message)), database, logger, requestScope, hasher }) };
+}
+
+/**
+ * What the person starting the server needs to know, as plain text: the demo accounts and their
+ * password (try-it path), or the one-time link for the first administrator (an empty deployment).
+ * `null` when there is nothing to say (a deployment with accounts).
+ */
+async function firstRunBanner(context: ServerContext): Promise<string | null> {
+  const holder = globalThis as ContextHolder;
+  const seeded = holder[DEMO_SEEDED];
+  delete holder[DEMO_SEEDED];
+  const { origin, database, demoSeed } = context.config;
+  const dataDir = database.kind === 'pglite' ? database.dataDir : null;
+  if (seeded && dataDir) return demoAccountsBanner({ url: origin, dataDir, seeded });
+  const token = await context.firstAdminSetup.issueIfEmpty();
+  if (token) return setupLinkBanner({ url: origin, token });
+  return demoSeed ? runningBanner({ url: origin, dataDir }) : null;
 }
 
 /**
@@ -47,10 +70,17 @@ export async function startServer(): Promise<ServerContext> {
   const context = getServerContext();
   try {
     await context.database.get();
+    const banner = await firstRunBanner(context);
+    // Plain text on standard error, never the JSON log: it may hold a password or a one-time link.
+    if (banner) ((globalThis as ContextHolder)[PRINT_BANNER] ?? ((text: string) => process.stderr.write(`${text}\n`)))(banner);
   } catch (error) {
     if (error instanceof DataDirLockedError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
   }
+  // The view of live impersonations: reloaded every second, and at once when the database announces a
+  // change (migration 0007's trigger); a server that cannot read it ends impersonated sessions.
+  const unsubscribe = context.database.subscribe(LIVE_IMPERSONATIONS_CHANNEL, () => void context.liveImpersonations.refresh());
+  await context.liveImpersonations.start();
   const timer = setInterval(() => {
     context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
@@ -59,6 +89,8 @@ export async function startServer(): Promise<ServerContext> {
   context.consent.mailWorker?.start();
   (globalThis as ContextHolder)[SHUTDOWN] = async () => {
     clearInterval(timer);
+    context.liveImpersonations.stop();
+    await unsubscribe();
     await context.consent.mailWorker?.stop();
     await context.database.close();
     context.logger.info('database closed');

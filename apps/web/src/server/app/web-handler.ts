@@ -16,6 +16,8 @@ export interface WebRoutes {
   /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
   openApi: WebHandler;
   health: () => Promise<HealthReport>;
+  /** `/api/setup`: the first administrator, from the one-time setup link. */
+  setup: WebHandler;
   logger: Logger;
   requestScope: RequestScope;
   /** The app is served over https (NEXTAUTH_URL): answers carry HSTS. */
@@ -53,7 +55,7 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
  * does the same for pages; it is kept off API routes, where it would cost more than most routes
  * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, session, adminApi, openApi, health, logger, requestScope, https }: WebRoutes): WebEntry {
+export function createWebHandler({ auth, session, adminApi, openApi, health, setup, logger, requestScope, https }: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
   const route: WebHandler = async (request) => {
@@ -69,6 +71,7 @@ export function createWebHandler({ auth, session, adminApi, openApi, health, log
       if (pathname.startsWith('/api/auth/')) return await auth(request);
       if (pathname === '/api/openapi.json') return await openApi(request);
       if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return await adminApi(request);
+      if (pathname === '/api/setup') return await setup(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       logger.error({ err: error, method: request.method, pathname }, 'request failed');

@@ -1,6 +1,7 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
 import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
+import { withAuthRequest } from './auth-request';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** next-auth's own requests are small forms; anything bigger is refused before it is read in full. */
@@ -40,7 +41,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       throw error;
     }
     const response = new ResponseCollector();
-    await NextAuth(
+    await withAuthRequest(request.headers, () => NextAuth(
       {
         method: request.method,
         headers: Object.fromEntries(request.headers),
@@ -50,7 +51,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       } as never,
       response as never,
       authOptions,
-    );
+    ));
     return response.toResponse();
   };
 }

@@ -33,7 +33,8 @@ function promptPassword(): Promise<string | null> {
 async function main(): Promise<number> {
   const config = loadConfig(process.env, { cwd: process.cwd() });
   const hasher = createPasswordHasher();
-  const database = openConfiguredDatabase(config, { logger: createLogger(config.logLevel), hasher });
+  // Creating an account never fills the database with demo accounts.
+  const database = openConfiguredDatabase({ ...config, demoSeed: false }, { logger: createLogger(config.logLevel), hasher });
   try {
     await createUserCommand(process.argv.slice(2), { users: createPostgresStore(await database.get()).users, hasher, promptPassword, print: (line) => console.log(line) });
     return 0;

@@ -30,6 +30,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '3999', NEXTAUTH_URL: 'https://app.example.com/' }, { cwd: workspace }).origin).toBe('https://app.example.com');
   });
 
+  it.each(['AUTH_TRUST_HOST', 'VERCEL'])('refuses to start with %s set, which would make next-auth trust X-Forwarded-Host over NEXTAUTH_URL', (name) => {
+    for (const value of ['1', 'true', 'false']) {
+      expect(() => loadConfig({ [name]: value, NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace })).toThrow(
+        new RegExp(`^Invalid configuration:\\n  ${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin$`),
+      );
+    }
+    // Empty counts as unset, like every other variable.
+    expect(loadConfig({ [name]: '' }, { cwd: workspace }).origin).toBe('http://localhost:3000');
+  });
+
+  it('requires NEXTAUTH_URL in production, and names it in the message', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, { cwd: workspace })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' }, { cwd: workspace })).toThrow(/NEXTAUTH_URL: required in production: the app's public origin/);
+    expect(loadConfig({ NODE_ENV: 'production', NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace }).origin).toBe('https://app.example.com');
+  });
+
   it('resolves a relative DATA_DIR against the workspace root', () => {
     expect(loadConfig({ DATA_DIR: 'elsewhere' }, { cwd: appDir }).dataDir).toBe(path.join(workspace, 'elsewhere'));
   });

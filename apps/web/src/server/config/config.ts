@@ -20,6 +20,12 @@ export interface AppConfig {
   /** `undefined` when not configured: see `resolveSessionSecret`. */
   sessionSecret: string | undefined;
   demoPassword: string | undefined;
+  /**
+   * `DEMO_SEED=true`: fill an empty embedded database with the demo accounts. Only the try-it paths
+   * (`npm start`, `npm run dev`) ask for it; a deployment (`node apps/web/server.mjs`) never does, and
+   * gets a one-time setup link for its first administrator instead.
+   */
+  demoSeed: boolean;
   impersonationMaxMinutes: number;
   sessionMaxAgeSeconds: number;
   /**
@@ -62,6 +68,7 @@ const EnvSchema = z.object({
     .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (try: openssl rand -base64 32)`)
     .optional(),
   DEMO_PASSWORD: z.string().optional(),
+  DEMO_SEED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
   SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
   VIEWAS_CLIENT_IP_HEADER: z
@@ -79,6 +86,12 @@ const EnvSchema = z.object({
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
+ * Variables that make next-auth v4 take its origin from the request's `X-Forwarded-Host` (a client
+ * can send any) instead of `NEXTAUTH_URL`: redirects and e-mailed links could then point anywhere.
+ */
+export const HOST_TRUSTING_VARIABLES = ['AUTH_TRUST_HOST', 'VERCEL'] as const;
+
+/**
  * The one place the app's settings are read. Empty values count as unset, so `FOO=` in an env file
  * means "use the default". Throws a `ConfigError` naming every bad variable.
  */
@@ -90,6 +103,14 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const vars = parsed.data;
+  const problems: string[] = [];
+  for (const name of HOST_TRUSTING_VARIABLES) {
+    if (present[name] !== undefined) problems.push(`${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin`);
+  }
+  if (vars.NODE_ENV === 'production' && !vars.NEXTAUTH_URL) {
+    problems.push("NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)");
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const workspaceRoot = findWorkspaceRoot(cwd);
   const dataDir = path.resolve(workspaceRoot, vars.DATA_DIR ?? '.data');
 
@@ -109,6 +130,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     migrationsDir: path.join(workspaceRoot, 'libs', 'impersonation-core', 'drizzle'),
     sessionSecret: vars.NEXTAUTH_SECRET,
     demoPassword: vars.DEMO_PASSWORD,
+    demoSeed: vars.DEMO_SEED === 'true',
     impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,

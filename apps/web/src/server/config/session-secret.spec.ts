@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config';
@@ -36,5 +36,39 @@ describe('resolveSessionSecret', () => {
     const dataDir = freshDir();
     writeFileSync(path.join(dataDir, SESSION_SECRET_FILE), 'short');
     expect(() => resolveSessionSecret(embedded(dataDir))).toThrow(/shorter than 32 characters/);
+  });
+
+  it('creates DATA_DIR 0700, and narrows an existing one that others could enter, with a notice', () => {
+    const fresh = path.join(freshDir(), 'data');
+    resolveSessionSecret(embedded(fresh));
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+
+    const open = path.join(freshDir(), 'open');
+    mkdirSync(open, { mode: 0o755 });
+    chmodSync(open, 0o755);
+    const notices: string[] = [];
+    resolveSessionSecret(embedded(open), (message) => notices.push(message));
+    expect(statSync(open).mode & 0o777).toBe(0o700);
+    expect(notices).toEqual([`${open} was open to other users (mode 0755); it is now 0700.`]);
+  });
+
+  it('narrows a world-readable secret file to 0600 at start, keeps the secret, and says to rotate it', () => {
+    const dataDir = freshDir();
+    const first = resolveSessionSecret(embedded(dataDir));
+    const file = path.join(dataDir, SESSION_SECRET_FILE);
+    chmodSync(file, 0o644);
+    const notices: string[] = [];
+    expect(resolveSessionSecret(embedded(dataDir), (message) => notices.push(message))).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(notices).toEqual([expect.stringMatching(/secret was readable by other users \(mode 0644\); it is now 0600\. If anyone else could read it, delete it to rotate/)]);
+  });
+
+  it('refuses a secret file that others could write: it may not be ours', () => {
+    const dataDir = freshDir();
+    resolveSessionSecret(embedded(dataDir));
+    const file = path.join(dataDir, SESSION_SECRET_FILE);
+    chmodSync(file, 0o666);
+    expect(() => resolveSessionSecret(embedded(dataDir))).toThrow(ConfigError);
+    expect(() => resolveSessionSecret(embedded(dataDir))).toThrow(/secret is writable by other users \(mode 0666\): it cannot be trusted\. Delete it/);
   });
 });

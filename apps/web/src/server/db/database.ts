@@ -9,5 +9,10 @@ export interface DatabaseHandle {
   db: Database;
   /** Applies the committed SQL migrations that this database has not seen yet. */
   migrate(migrationsDir: string): Promise<void>;
+  /**
+   * Calls `onChange` on every notification on `channel` (PostgreSQL `LISTEN`), and once more whenever
+   * listening (re)starts, since notifications sent meanwhile are lost. Returns the unsubscribe.
+   */
+  subscribe(channel: string, onChange: () => void): () => Promise<void>;
   close(): Promise<void>;
 }

@@ -7,32 +7,38 @@ import { captureLogs } from '../../../testing/server/log-capture';
 import { MIGRATIONS_DIR } from '../../../testing/server/test-database';
 import { DataDirLockedError } from './data-dir-lock';
 import { DEMO_ACCOUNTS, GENERATED_USER_COUNT } from './demo-users';
-import { openConfiguredDatabase } from './open-database';
+import { openConfiguredDatabase, type DemoSeeded } from './open-database';
 
 const hasher = createPasswordHasher({ log2N: 4, r: 8, p: 1 });
 
 function capturingLogger() {
-  const { logger, lines } = captureLogs('info');
-  return { logger, messages: () => lines().map((line) => line.msg) };
+  const { logger, lines, raw } = captureLogs('info');
+  return { logger, raw, messages: () => lines().map((line) => line.msg) };
 }
 
-// The embedded default: a PGlite data directory, migrated and seeded at first start, one process at a time.
+// The embedded default: a PGlite data directory, migrated and (when asked) seeded at first start, one process at a time.
 describe('the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'viewas-embedded-'));
-  const config = { database: { kind: 'pglite' as const, dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: undefined };
+  const config = { database: { kind: 'pglite' as const, dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: undefined, demoSeed: true };
 
   it(
-    'migrates and seeds on first start, prints the generated password once, refuses a second opener and keeps its data',
+    'migrates and seeds on first start when asked, hands the generated password to the banner once (never the log), refuses a second opener and keeps its data',
     async () => {
       const first = capturingLogger();
-      const provider = openConfiguredDatabase(config, { logger: first.logger, hasher });
+      const seeded: DemoSeeded[] = [];
+      const provider = openConfiguredDatabase(config, { logger: first.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
       const storage = createPostgresStore(await provider.get());
 
       expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
       expect(await storage.users.findByEmail('admin2@example.com')).toMatchObject({ role: 'admin', status: 'active' });
       expect(await storage.users.findByEmail('disabled@example.com')).toMatchObject({ role: 'user', status: 'disabled' });
-      const announcement = first.messages().find((message) => message.includes('shown only this once'));
-      const password = announcement?.split(': ').at(-1) ?? '';
+      expect(seeded).toHaveLength(1);
+      const password = seeded[0]?.password ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(seeded[0]).toMatchObject({ accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })), generatedUsers: GENERATED_USER_COUNT, passwordFromEnv: false });
+      // Credentials never go to the JSON log.
+      expect(first.raw()).not.toContain(password);
+      expect(first.messages()).toContain('demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
       const admin = await storage.users.findByEmail('admin@example.com');
       expect(await hasher.verify(password, admin?.passwordHash ?? '')).toBe(true);
       const generated = (await storage.users.search({ query: 'kowalski', limit: 100 })).users;
@@ -45,11 +51,33 @@ describe('the embedded database', () => {
       await provider.close();
 
       const restart = capturingLogger();
-      const reopened = openConfiguredDatabase(config, { logger: restart.logger, hasher });
+      const reopened = openConfiguredDatabase(config, { logger: restart.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
       expect(await createPostgresStore(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
-      expect(restart.messages().some((message) => message.includes('Demo accounts'))).toBe(false);
+      expect(restart.messages().some((message) => message.includes('demo accounts'))).toBe(false);
+      expect(seeded).toHaveLength(1);
       await reopened.close();
     },
     120_000,
   );
+});
+
+describe('the embedded database of a deployment (DEMO_SEED unset)', () => {
+  it('is migrated but never seeded: no demo account, nothing announced', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'viewas-deployed-'));
+    const seeded: DemoSeeded[] = [];
+    const logs = capturingLogger();
+    const provider = openConfiguredDatabase(
+      { database: { kind: 'pglite', dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: 'would-be-demo-password', demoSeed: false },
+      { logger: logs.logger, hasher, onDemoSeeded: (result) => seeded.push(result) },
+    );
+    try {
+      const storage = createPostgresStore(await provider.get());
+      expect(await storage.users.count()).toBe(0);
+      expect(await storage.users.findByEmail('admin@example.com')).toBeNull();
+      expect(seeded).toEqual([]);
+      expect(logs.raw()).not.toContain('would-be-demo-password');
+    } finally {
+      await provider.close();
+    }
+  }, 120_000);
 });

@@ -10,12 +10,25 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { seedDemoData } from './seed';
 
+/** What a demo seed created, for the start-up banner (never the log: it holds the password). */
+export interface DemoSeeded {
+  accounts: readonly { email: string; role: string; status: string }[];
+  generatedUsers: number;
+  password: string;
+  /** The password came from DEMO_PASSWORD (so the banner need not repeat it). */
+  passwordFromEnv: boolean;
+}
+
 /**
  * The configured database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL. Migrations are
- * applied on first use; the embedded database is also seeded with demo accounts when it is empty
- * (never PostgreSQL: accounts there are created with `npm run user:create`).
+ * applied on first use. Only when asked (`DEMO_SEED=true`, the try-it paths) is an empty embedded
+ * database filled with demo accounts; `onDemoSeeded` then gets the password for the start-up banner.
+ * PostgreSQL is never seeded, and neither is anything a deployment opens.
  */
-export function openConfiguredDatabase(config: Pick<AppConfig, 'database' | 'migrationsDir' | 'demoPassword'>, { logger, hasher }: { logger: Logger; hasher: PasswordHasher }): DatabaseProvider {
+export function openConfiguredDatabase(
+  config: Pick<AppConfig, 'database' | 'migrationsDir' | 'demoPassword' | 'demoSeed'>,
+  { logger, hasher, onDemoSeeded }: { logger: Logger; hasher: PasswordHasher; onDemoSeeded?: (seeded: DemoSeeded) => void },
+): DatabaseProvider {
   const { database } = config;
   return createDatabaseProvider(
     async () =>
@@ -24,16 +37,12 @@ export function openConfiguredDatabase(config: Pick<AppConfig, 'database' | 'mig
         : openPostgres({ ...database, onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed') }),
     async (handle) => {
       await migrateDatabase(handle, config.migrationsDir);
-      if (handle.kind !== 'pglite') return;
+      if (handle.kind !== 'pglite' || !config.demoSeed) return;
       const password = config.demoPassword ?? randomBytes(12).toString('base64url');
       const result = await seedDemoData(createPostgresStore(handle.db), hasher, password);
       if (!result.seeded) return;
-      const emails = DEMO_ACCOUNTS.map((account) => account.email).join(', ');
-      logger.warn(
-        config.demoPassword
-          ? `Demo accounts created (${emails} and ${GENERATED_USER_COUNT} generated users) with the password from DEMO_PASSWORD.`
-          : `Demo accounts created (${emails} and ${GENERATED_USER_COUNT} generated users). Their password, shown only this once: ${password}`,
-      );
+      logger.warn({ accounts: result.accounts }, 'demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
+      onDemoSeeded?.({ accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })), generatedUsers: GENERATED_USER_COUNT, password, passwordFromEnv: config.demoPassword !== undefined });
     },
   );
 }

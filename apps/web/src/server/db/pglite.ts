@@ -69,6 +69,16 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     kind: 'pglite',
     db,
     migrate: (migrationsFolder) => migrate(drizzle({ client, schema }), { migrationsFolder }),
+    subscribe(channel, onChange) {
+      // In-process: a notification can only be lost while nobody listens, before this resolves.
+      const unlisten = client.listen(channel, () => onChange()).then((stop) => {
+        onChange();
+        return stop;
+      });
+      return async () => {
+        await (await unlisten.catch(() => undefined))?.().catch(() => undefined);
+      };
+    },
     async close() {
       try {
         await client.close();

@@ -1,7 +1,7 @@
 import { schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import type { Database, DatabaseHandle } from './database';
 
 export interface PostgresOptions {
@@ -51,6 +51,63 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
         client.release();
       }
     },
+    subscribe: (channel, onChange) => listen(options, channel, onChange),
     close: () => pool.end(),
+  };
+}
+
+/** How long a dropped listening connection waits before it connects again. */
+export const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * A connection of its own (a pooled one would be handed to queries) that listens on `channel` and
+ * comes back after the database restarts or the network drops it.
+ */
+function listen(options: PostgresOptions, channel: string, onChange: () => void): () => Promise<void> {
+  let current: Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const reconnectLater = (failed: Client) => {
+    if (current === failed) current = undefined;
+    failed.removeAllListeners('notification');
+    failed.end().catch(() => undefined);
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+
+  async function connect() {
+    const client = new Client({ connectionString: options.url, connectionTimeoutMillis: options.connectTimeoutMs, application_name: 'viewas-listen' });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      reconnectLater(client);
+    };
+    client.on('error', fail);
+    client.on('end', fail);
+    client.on('notification', () => onChange());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      if (stopped) return void client.end().catch(() => undefined);
+      current = client;
+      onChange();
+    } catch {
+      fail();
+    }
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }

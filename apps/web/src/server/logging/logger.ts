@@ -1,5 +1,6 @@
 import pino, { type DestinationStream } from 'pino';
 import type { LogLevel } from '../config/config';
+import { scrubError } from './error-scrub.mjs';
 import { logDestination } from './log-destination.mjs';
 import type { RequestScope } from './request-scope';
 
@@ -30,6 +31,8 @@ export function createLogger(level: LogLevel, { destination, requestScope }: Log
       level,
       base: { service: 'viewas-web' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // A database error's bound values (e-mails, reasons, hashes) never reach a log line.
+      serializers: { err: scrubError, error: scrubError },
       mixin: () => {
         const requestId = requestScope?.requestId();
         return requestId ? { requestId } : {};

@@ -44,6 +44,22 @@ describe('the proxy in front of every request', () => {
     expect(scriptSources).toHaveLength(3);
   });
 
+  it.each(['/', '/account/access'])('allows no third-party origin on %s for a staff or impersonated session', async (path) => {
+    const ourCodeOnly = jest.fn(async (cookie: string | null) => cookie === 'next-auth.session-token=staff');
+    const { proxy } = proxyWith({ ourCodeOnly });
+    const staff = directivesOf((await proxy(get(path, { cookie: 'next-auth.session-token=staff' }))).headers.get('content-security-policy'));
+    expect(staff.get('script-src')).toHaveLength(3);
+    expect(staff.get('connect-src')).toEqual(["'self'"]);
+    const user = directivesOf((await proxy(get(path, { cookie: 'next-auth.session-token=user' }))).headers.get('content-security-policy'));
+    expect(user.get('script-src')).toContain('https://stats.example.com');
+    expect(ourCodeOnly).toHaveBeenCalledWith('next-auth.session-token=staff');
+  });
+
+  it('allows no third-party origin on the admin page, whoever asks', async () => {
+    const { proxy } = proxyWith();
+    expect(directivesOf((await proxy(get('/223/'))).headers.get('content-security-policy')).get('script-src')).toHaveLength(3);
+  });
+
   it.each(['/', '/account/access', '/_next/static/chunks/main.js', '/favicon.ico'])('sets the security headers on %s', async (path) => {
     const { proxy } = proxyWith();
     const response = await proxy(get(path));

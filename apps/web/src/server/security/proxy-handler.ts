@@ -1,6 +1,6 @@
 import { DEFAULT_COLOR_MODE_STORAGE_KEY, readColorModePreference } from '@viewas/theme/server';
 import { NextResponse, type NextRequest } from 'next/server';
-import { isAdminPath } from '../../scripts/third-party-scripts';
+import { isAdminPath, isScriptFreePath } from '../../scripts/third-party-scripts';
 import { createRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
 import { contentSecurityPolicy, createNonce, NONCE_HEADER } from './content-security-policy';
 import { securityHeaders } from './security-headers';
@@ -14,6 +14,12 @@ export interface ProxyHandlerOptions {
   thirdPartyScriptUrls: readonly (string | undefined)[];
   development: boolean;
   adminPageAccess(cookieHeader: string | null): Promise<AdminPageAccess>;
+  /**
+   * Whether the session of this cookie may never run third-party code: a staff member's (support,
+   * admin) or an impersonated one. Their pages get a policy without the third-party origins, so even
+   * a page that rendered a script tag by mistake could not load it. From the cookie alone, no database.
+   */
+  ourCodeOnly?(cookieHeader: string | null): Promise<boolean>;
   newNonce?: () => string;
   newRequestId?: () => string;
 }
@@ -25,15 +31,32 @@ export interface ProxyHandlerOptions {
  * pages asked for by a signed-in non-admin (the page itself still checks, in the database, and renders
  * the explanation).
  */
-export function createProxyHandler({ origin, thirdPartyScriptUrls, development, adminPageAccess, newNonce = createNonce, newRequestId = createRequestId }: ProxyHandlerOptions) {
+export function createProxyHandler({
+  origin,
+  thirdPartyScriptUrls,
+  development,
+  adminPageAccess,
+  ourCodeOnly = async () => false,
+  newNonce = createNonce,
+  newRequestId = createRequestId,
+}: ProxyHandlerOptions) {
   const https = origin.startsWith('https://');
   const staticHeaders = Object.entries(securityHeaders({ https }));
+  const anyThirdParty = thirdPartyScriptUrls.some(Boolean);
+
+  /** The third-party script URLs this page's policy may allow: none for admin pages and for staff or impersonated sessions. */
+  async function scriptUrlsFor(request: NextRequest, pathname: string): Promise<readonly (string | undefined)[]> {
+    if (!anyThirdParty || isScriptFreePath(pathname)) return [];
+    // Static files run no scripts of their own: no need to read the session for them.
+    if (pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname)) return thirdPartyScriptUrls;
+    return (await ourCodeOnly(request.headers.get('cookie'))) ? [] : thirdPartyScriptUrls;
+  }
 
   return async function proxy(request: NextRequest): Promise<NextResponse> {
     const { pathname } = request.nextUrl;
     const nonce = newNonce();
     const requestId = newRequestId();
-    const policy = contentSecurityPolicy({ nonce, thirdPartyScriptUrls, https, development });
+    const policy = contentSecurityPolicy({ nonce, thirdPartyScriptUrls: await scriptUrlsFor(request, pathname), https, development });
 
     const headers = new Headers(request.headers);
     headers.set(NONCE_HEADER, nonce);

@@ -77,7 +77,7 @@ describe('ActiveImpersonations', () => {
 
     await user.click(screen.getByRole('button', { name: "End grace@example.com's view as ada@example.com" }));
     const dialog = await screen.findByRole('alertdialog', { name: 'End this impersonation?' });
-    expect(dialog).toHaveAccessibleDescription('grace@example.com will stop viewing the app as ada@example.com within 30 seconds. This is recorded in the ledger.');
+    expect(dialog).toHaveAccessibleDescription('grace@example.com will stop viewing the app as ada@example.com within 2 seconds. This is recorded in the ledger.');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(services.api.endImpersonation).not.toHaveBeenCalled();
 

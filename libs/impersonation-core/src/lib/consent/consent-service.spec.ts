@@ -1,5 +1,5 @@
 import { createManualClock } from '../clock';
-import { createMemoryConsentStore } from '../../testing/memory-consent-store';
+import { createMemoryConsentStore } from '../../../testing/memory-consent-store';
 import { ACCESS_REQUEST_LIFETIME_MS } from './access-request';
 import { ConsentError } from './consent-error';
 import { createConsentService } from './consent-service';

@@ -1,5 +1,5 @@
 import { createManualClock } from '../clock';
-import { createMemoryOutboxStore } from '../../testing/memory-outbox-store';
+import { createMemoryOutboxStore } from '../../../testing/memory-outbox-store';
 import { backoffDelayMs } from '../delivery/backoff';
 import { createMailOutboxWorker, DEFAULT_RETRY_POLICY, type MailTransport } from './mail-outbox';
 

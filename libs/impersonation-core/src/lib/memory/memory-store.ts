@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor, isAnyText, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
-import type { ImpersonationDetails, ImpersonationRow, LedgerEventRow, Person, UserRow } from '../model';
+import { toLedgerRowValues, type ImpersonationDetails, type ImpersonationRow, type LedgerEventRow, type Person, type UserRow } from '../model';
 import {
   AlreadyViewingError,
   DuplicateEmailError,
@@ -181,6 +181,12 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           return row !== undefined && isRunningAt(row, at);
         }),
+      listRunning: (at) =>
+        sync(() =>
+          [...state.impersonations.values()]
+            .filter((row) => isRunningAt(row, at) && state.users.has(row.adminId))
+            .map((row) => ({ id: row.id, admin: copy(state.users.get(row.adminId) as UserRow) })),
+        ),
       list: ({ open, limit }) =>
         sync(() =>
           [...state.impersonations.values()]
@@ -211,20 +217,7 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
     const ledger: LedgerRepository = {
       append: (event) =>
         sync(() => {
-          const row: LedgerEventRow = {
-            id: nextLedgerId++,
-            at: new Date(event.at),
-            type: event.type,
-            actorId: event.actor?.id ?? null,
-            actorEmail: event.actor?.email ?? null,
-            targetId: event.target?.id ?? null,
-            targetEmail: event.target?.email ?? null,
-            impersonationId: event.impersonationId,
-            reason: event.reason,
-            ip: event.ip,
-            userAgent: event.userAgent,
-            detail: copy(event.detail ?? {}),
-          };
+          const row: LedgerEventRow = { id: nextLedgerId++, ...copy(toLedgerRowValues(event)) };
           state.ledger.push(row);
           return copy(row);
         }),

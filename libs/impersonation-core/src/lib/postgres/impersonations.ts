@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
-import type { ImpersonationDetails, ImpersonationRow, NewImpersonation, Person } from '../model';
+import type { ImpersonationDetails, ImpersonationRow, NewImpersonation, Person, UserRow } from '../model';
 import { AlreadyViewingError, PENDING_WINDOW_MS, type ImpersonationsRepository } from '../store';
 import { isUniqueViolation } from './constraint-violation';
 import type { Queryable } from './database';
@@ -151,6 +151,14 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
         .from(impersonations)
         .where(and(eq(impersonations.id, id), isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
       return row !== undefined;
+    },
+
+    async listRunning(now: Date): Promise<{ id: string; admin: UserRow }[]> {
+      return db
+        .select({ id: impersonations.id, admin: users })
+        .from(impersonations)
+        .innerJoin(users, eq(users.id, impersonations.adminId))
+        .where(and(isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
     },
 
     /** Open ones (pending or running) or the most recent, newest first. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { isUuid } from '../ids';
-import type { LedgerEventRow, NewLedgerEvent } from '../model';
+import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRepository } from '../store';
 import type { Queryable } from './database';
 import { ledgerEvents } from './schema';
@@ -14,19 +14,7 @@ export function createLedgerRepository(db: Queryable): LedgerRepository {
     async append(event: NewLedgerEvent): Promise<LedgerEventRow> {
       const [row] = await db
         .insert(ledgerEvents)
-        .values({
-          at: event.at,
-          type: event.type,
-          actorId: event.actor?.id ?? null,
-          actorEmail: event.actor?.email ?? null,
-          targetId: event.target?.id ?? null,
-          targetEmail: event.target?.email ?? null,
-          impersonationId: event.impersonationId,
-          reason: event.reason,
-          ip: event.ip,
-          userAgent: event.userAgent,
-          detail: event.detail ?? {},
-        })
+        .values(toLedgerRowValues(event))
         .returning();
       if (!row) throw new Error('insert returned no row');
       return row;

@@ -6,6 +6,7 @@ import { createImpersonationsRepository } from './impersonations';
 import { createLedgerRepository } from './ledger';
 import { createMailOutboxRepository } from './mail-outbox';
 import { createNotificationsRepository } from './notifications';
+import { createSetupTokensRepository } from './setup-tokens';
 import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
 
@@ -20,6 +21,8 @@ function repositories(db: Queryable) {
     notifications: createNotificationsRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     recipients: createRecipientsRepository(db),
+    // The first administrator's one-time setup links (migration 0003).
+    setupTokens: createSetupTokensRepository(db),
   };
 }
 

@@ -100,5 +100,14 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   lockedUntil: instant('locked_until'),
 });
 
-export const schema = { users, impersonations, ledgerEvents, signInThrottle };
+/** One-time links that create the first administrator of an empty production database (only a hash is kept). */
+export const setupTokens = pgTable('setup_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});
+
+export const schema = { users, impersonations, ledgerEvents, signInThrottle, setupTokens };
 export type Schema = typeof schema;

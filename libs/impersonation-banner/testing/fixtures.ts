@@ -1,4 +1,4 @@
-import type { BannerUser, ReturnToAdminResult, SignInResult } from '../types';
+import type { BannerUser, ReturnToAdminResult, SignInResult } from '../src/types';
 
 export const ADMIN = { id: 'admin-7f3a', email: 'ada.admin@viewas.dev' };
 

@@ -1,4 +1,4 @@
-import { BANNER_DEFAULTS } from '../defaults';
+import { BANNER_DEFAULTS } from '../src/defaults';
 
 // Short names for the default settings the specs assert against, so each expectation reads like the text it checks.
 const { texts, routes, durations } = BANNER_DEFAULTS;

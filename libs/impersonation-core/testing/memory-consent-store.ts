@@ -1,6 +1,6 @@
-import type { AccessRequest } from '../lib/consent/access-request';
-import type { ConsentLedgerEntry, ConsentStore, ConsentUnitOfWork, PersonRef } from '../lib/consent/consent-ports';
-import type { NotificationContent } from '../lib/notifications/notification';
+import type { AccessRequest } from '../src/lib/consent/access-request';
+import type { ConsentLedgerEntry, ConsentStore, ConsentUnitOfWork, PersonRef } from '../src/lib/consent/consent-ports';
+import type { NotificationContent } from '../src/lib/notifications/notification';
 
 export interface MemoryConsentStore extends ConsentStore {
   requests: Map<string, AccessRequest>;

@@ -1,4 +1,4 @@
-import type { MailOutboxStore, OutboxMail } from '../lib/mail-outbox/mail-outbox';
+import type { MailOutboxStore, OutboxMail } from '../src/lib/mail-outbox/mail-outbox';
 
 export interface MemoryOutboxRow extends Omit<OutboxMail, 'attempts'> {
   attempts: number;

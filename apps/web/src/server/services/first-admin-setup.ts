@@ -1,0 +1,90 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
+import type { PasswordHasher } from '../auth/password';
+import { createPostgresStore, type SetupTokenRow } from '@viewas/impersonation-core/postgres';
+import type { Database } from '../db/database';
+import type { Logger } from '../logging/logger';
+
+/** How long a printed setup link works: long enough to open it, short enough that an old log line is useless. */
+export const SETUP_LINK_TTL_MS = 60 * 60_000;
+export const SETUP_PATH = '/setup';
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+/** What the setup form sends; every message is shown next to its field. */
+export const FirstAdminInput = z
+  .object({
+    token: z.string().min(1, 'This setup link is incomplete: open the whole link printed by the server').max(200),
+    email: z.string().trim().min(1, 'Enter an e-mail address').max(320).pipe(z.email('Enter an e-mail address like name@example.com')),
+    name: z.string().trim().max(200).optional(),
+    password: z
+      .string()
+      .min(MIN_ADMIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`)
+      .max(1024, 'Choose a password of at most 1024 characters'),
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.password === input.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ: type the same password twice' });
+export type FirstAdminInput = z.infer<typeof FirstAdminInput>;
+
+export type SetupOutcome = { created: true; email: string } | { created: false; why: 'invalid_link' | 'already_set_up' };
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
+
+/**
+ * The first administrator of an empty production database, without demo accounts: at start the
+ * server prints a one-time link (a random 256-bit token; only its SHA-256 is stored). Opening it shows
+ * a form where that person chooses their e-mail and password. The link works once, for
+ * `SETUP_LINK_TTL_MS`, and only while the database has no account; a restart on a still-empty database
+ * prints a new one (the old one stops working). Tokens are compared in constant time.
+ */
+export function createFirstAdminSetup({ database, hasher, now, logger }: { database: () => Promise<Database>; hasher: PasswordHasher; now: () => Date; logger: Logger }) {
+  const log = logger.child({ component: 'first-admin-setup' });
+
+  /** The usable link matching `token`, compared in constant time against every usable one. */
+  function matching(rows: SetupTokenRow[], token: string): SetupTokenRow | null {
+    const given = hashToken(token);
+    let found: SetupTokenRow | null = null;
+    for (const row of rows) {
+      const stored = Buffer.from(row.tokenHash, 'hex');
+      if (stored.length === given.length && timingSafeEqual(stored, given)) found = row;
+    }
+    return found;
+  }
+
+  return {
+    /** On an empty database, a new one-time link's token (to print); `null` when there is an account already. */
+    async issueIfEmpty(): Promise<string | null> {
+      const store = createPostgresStore(await database());
+      if ((await store.users.count()) > 0) return null;
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      await store.setupTokens.issue(hashToken(token).toString('hex'), new Date(at.getTime() + SETUP_LINK_TTL_MS), at);
+      log.info({ expiresInMinutes: SETUP_LINK_TTL_MS / 60_000 }, 'no account yet: a one-time setup link was printed to the terminal');
+      return token;
+    },
+
+    /** Whether the link can still create the first administrator (for the page; nothing is used up). */
+    async isUsable(token: string): Promise<boolean> {
+      const store = createPostgresStore(await database());
+      if ((await store.users.count()) > 0) return false;
+      return matching(await store.setupTokens.usable(now()), token) !== null;
+    },
+
+    /** Creates the first administrator, using the link up; in one transaction, so of two tries one wins. */
+    async complete(input: FirstAdminInput): Promise<SetupOutcome> {
+      const at = now();
+      const passwordHash = await hasher.hash(input.password);
+      const outcome = await createPostgresStore(await database()).transaction(async (tx): Promise<SetupOutcome> => {
+        const link = matching(await tx.setupTokens.usable(at), input.token);
+        if (!link || !(await tx.setupTokens.consume(link.id, at))) return { created: false, why: 'invalid_link' };
+        if ((await tx.users.count()) > 0) return { created: false, why: 'already_set_up' };
+        const admin = await tx.users.create({ email: input.email, name: input.name || null, role: 'admin', passwordHash });
+        return { created: true, email: admin.email };
+      });
+      if (outcome.created) log.warn('the first administrator was created through the setup link');
+      else log.warn({ why: outcome.why }, 'a setup link was refused');
+      return outcome;
+    },
+  };
+}
+
+export type FirstAdminSetup = ReturnType<typeof createFirstAdminSetup>;

@@ -1,0 +1,105 @@
+import type { ViewMode } from '../consent/access-request';
+import type { Account, Role } from './roles';
+
+/** One row of the policy: what a member of a role may do. */
+export interface RoleRule {
+  /** The roles of the accounts this role may view. Empty: may view nobody. */
+  mayView: readonly Role[];
+  /** The modes a view may take; the first one is what a start without a mode gets unless `defaultMode` says otherwise. */
+  modes: readonly ViewMode[];
+  defaultMode?: ViewMode;
+  /** The longest a view may last, in minutes (before the deployment's cap). */
+  longestViewMinutes: number;
+}
+
+export type PolicyRules = Record<Role, RoleRule>;
+
+/**
+ * Why the policy refuses. The first three hold for every role and cannot be configured away; the others
+ * come from the role's row. Recorded in the ledger as the rule that refused.
+ */
+export type PolicyRule =
+  | 'actor_not_active'
+  | 'target_is_self'
+  | 'target_disabled'
+  | 'role_may_not_view'
+  | 'target_role_not_allowed'
+  | 'mode_not_allowed';
+
+export type PolicyDecision =
+  | { allowed: true; mode: ViewMode; minutes: number }
+  | { allowed: false; rule: PolicyRule };
+
+/** Per target, what the actor is offered: the modes, or the rule that makes a view impossible. */
+export type ViewOptions = { possible: true; modes: ViewMode[]; defaultMode: ViewMode; minutes: number } | { possible: false; rule: PolicyRule };
+
+export interface PolicyOptions {
+  /** The deployment's cap on every view (`IMPERSONATION_MAX_MINUTES`): no row may last longer. */
+  maxMinutes?: number;
+}
+
+export interface Policy {
+  readonly rules: Readonly<PolicyRules>;
+  readonly maxMinutes: number | undefined;
+  /** Whether `actor` may view as `target` in `mode` (the role's default when omitted), and for how long. */
+  decide(actor: Account, target: Account, mode?: ViewMode): PolicyDecision;
+  /** What the admin page offers `actor` for `target`. */
+  optionsFor(actor: Account, target: Account): ViewOptions;
+  /** Whether a member of `role` may ever view anybody (the admin page is for them). */
+  isStaff(role: Role): boolean;
+  /** The longest view a member of `role` may hold, cap included (0 for a role that views nobody). */
+  longestViewMinutes(role: Role): number;
+}
+
+/**
+ * A policy from its table. Rules read top to bottom, the first that refuses wins:
+ * the actor must be active; nobody views themself; nobody views a disabled account; the actor's role
+ * must view someone at all, this target's role in particular, and in this mode.
+ */
+export function definePolicy(rules: PolicyRules, { maxMinutes }: PolicyOptions = {}): Policy {
+  for (const [role, rule] of Object.entries(rules) as [Role, RoleRule][]) {
+    if (rule.defaultMode && !rule.modes.includes(rule.defaultMode)) throw new TypeError(`policy: the default mode of ${role} is not one of its modes`);
+    if (rule.mayView.length > 0 && (rule.modes.length === 0 || !(rule.longestViewMinutes > 0))) {
+      throw new TypeError(`policy: ${role} may view someone, so it needs at least one mode and a longest view above 0 minutes`);
+    }
+  }
+  if (maxMinutes !== undefined && !(maxMinutes > 0)) throw new TypeError('policy: maxMinutes must be above 0');
+
+  const longestViewMinutes = (role: Role) => {
+    const rule = rules[role];
+    if (rule.mayView.length === 0) return 0;
+    return maxMinutes === undefined ? rule.longestViewMinutes : Math.min(rule.longestViewMinutes, maxMinutes);
+  };
+
+  function refusal(actor: Account, target: Account): PolicyRule | null {
+    const rule = rules[actor.role];
+    if (actor.status !== 'active') return 'actor_not_active';
+    if (rule.mayView.length === 0) return 'role_may_not_view';
+    if (actor.id === target.id) return 'target_is_self';
+    if (target.status !== 'active') return 'target_disabled';
+    if (!rule.mayView.includes(target.role)) return 'target_role_not_allowed';
+    return null;
+  }
+
+  const defaultModeOf = (role: Role): ViewMode | undefined => rules[role].defaultMode ?? rules[role].modes[0];
+
+  return {
+    rules,
+    maxMinutes,
+    decide(actor, target, mode) {
+      const refused = refusal(actor, target);
+      if (refused) return { allowed: false, rule: refused };
+      const chosen = mode ?? defaultModeOf(actor.role);
+      if (!chosen || !rules[actor.role].modes.includes(chosen)) return { allowed: false, rule: 'mode_not_allowed' };
+      return { allowed: true, mode: chosen, minutes: longestViewMinutes(actor.role) };
+    },
+    optionsFor(actor, target) {
+      const refused = refusal(actor, target);
+      const defaultMode = defaultModeOf(actor.role);
+      if (refused || !defaultMode) return { possible: false, rule: refused ?? 'role_may_not_view' };
+      return { possible: true, modes: [...rules[actor.role].modes], defaultMode, minutes: longestViewMinutes(actor.role) };
+    },
+    isStaff: (role) => rules[role].mayView.length > 0,
+    longestViewMinutes,
+  };
+}

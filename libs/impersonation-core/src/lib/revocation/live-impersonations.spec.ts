@@ -1,0 +1,163 @@
+import { createManualClock } from '../clock';
+import { createLiveImpersonations, LIVE_IMPERSONATIONS_POLL_MS, REVOCATION_WINDOW_MS, type LiveImpersonationsSource } from './live-impersonations';
+
+const START = Date.parse('2026-11-23T12:00:00.000Z');
+const LONG_AGO = new Date(START - 60_000);
+
+function setup(initial: string[] = ['imp-1']) {
+  const clock = createManualClock(START);
+  let ids = initial;
+  let failing: Error | null = null;
+  const loadLive = jest.fn<Promise<Iterable<string>>, []>(async () => {
+    if (failing) throw failing;
+    return [...ids];
+  });
+  const source: LiveImpersonationsSource = { loadLive };
+  const onLoadFailed = jest.fn();
+  const view = createLiveImpersonations({ source, clock, onLoadFailed });
+  /** Moves the clock and the timers together, letting each reload finish. */
+  const elapse = async (ms: number) => {
+    clock.advance(ms);
+    await jest.advanceTimersByTimeAsync(ms);
+  };
+  return {
+    clock,
+    view,
+    loadLive,
+    onLoadFailed,
+    elapse,
+    setLive: (next: string[]) => (ids = next),
+    failWith: (error: Error | null) => (failing = error),
+  };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('createLiveImpersonations', () => {
+  it('knows nothing before its first reload: every impersonated session is unknown (fails closed)', () => {
+    const { view } = setup();
+    expect(view.status('imp-1', LONG_AGO)).toBe('unknown');
+  });
+
+  it('answers live for a running impersonation and ended for one that is not in the list', async () => {
+    const { view } = setup(['imp-1']);
+    await view.start();
+    expect(view.status('imp-1', LONG_AGO)).toBe('live');
+    expect(view.status('imp-2', LONG_AGO)).toBe('ended');
+    view.stop();
+  });
+
+  it(`sees an end at the next reload, ${LIVE_IMPERSONATIONS_POLL_MS} ms later at most, without being told`, async () => {
+    const { view, setLive, elapse } = setup(['imp-1']);
+    await view.start();
+    setLive([]);
+    await elapse(LIVE_IMPERSONATIONS_POLL_MS - 1);
+    expect(view.status('imp-1', LONG_AGO)).toBe('live');
+    await elapse(1);
+    expect(view.status('imp-1', LONG_AGO)).toBe('ended');
+    view.stop();
+  });
+
+  it('sees an end at once when told that something changed', async () => {
+    const { view, setLive } = setup(['imp-1']);
+    await view.start();
+    setLive([]);
+    await view.refresh();
+    expect(view.status('imp-1', LONG_AGO)).toBe('ended');
+    view.stop();
+  });
+
+  it('counts an impersonation verified after its list was read as live until a newer list', async () => {
+    const { view, clock, elapse } = setup([]);
+    await view.start();
+    clock.advance(300);
+    const justActivated = new Date(clock.now().getTime() - 100);
+    expect(view.status('imp-new', justActivated)).toBe('live');
+    await elapse(LIVE_IMPERSONATIONS_POLL_MS * 2);
+    expect(view.status('imp-new', justActivated)).toBe('ended');
+    view.stop();
+  });
+
+  it(`fails closed once the database could not be read for longer than ${REVOCATION_WINDOW_MS} ms, and recovers when it can`, async () => {
+    const { view, elapse, failWith, onLoadFailed } = setup(['imp-1']);
+    await view.start();
+    const outage = new Error('connection refused');
+    failWith(outage);
+    await elapse(REVOCATION_WINDOW_MS);
+    expect(view.status('imp-1', LONG_AGO)).toBe('live');
+    expect(onLoadFailed).toHaveBeenCalledWith(outage);
+    await elapse(1);
+    expect(view.status('imp-1', LONG_AGO)).toBe('unknown');
+    failWith(null);
+    await elapse(LIVE_IMPERSONATIONS_POLL_MS);
+    expect(view.status('imp-1', LONG_AGO)).toBe('live');
+    view.stop();
+  });
+
+  it('never runs two reloads at once, and runs one more after a change announced during a reload', async () => {
+    const { view, loadLive } = setup(['imp-1']);
+    let release: () => void = () => undefined;
+    loadLive.mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve(['imp-1']))));
+    const first = view.refresh();
+    const second = view.refresh();
+    const third = view.refresh();
+    expect(loadLive).toHaveBeenCalledTimes(1);
+    release();
+    await Promise.all([first, second, third]);
+    expect(loadLive).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops reloading when stopped', async () => {
+    const { view, loadLive, elapse } = setup();
+    await view.start();
+    view.stop();
+    await elapse(LIVE_IMPERSONATIONS_POLL_MS * 5);
+    expect(loadLive).toHaveBeenCalledTimes(1);
+  });
+
+  describe('check', () => {
+    it('looks an impersonation verified after the list was read up in a list read now: an end right after a start is seen', async () => {
+      const { view, loadLive } = setup([]);
+      await view.start();
+      const justActivated = new Date(START);
+      expect(await view.check('imp-new', justActivated)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(2);
+      view.stop();
+    });
+
+    it('counts such an impersonation live when the list read now has it', async () => {
+      const { view, setLive } = setup([]);
+      await view.start();
+      setLive(['imp-new']);
+      expect(await view.check('imp-new', new Date(START))).toBe('live');
+      view.stop();
+    });
+
+    it('answers from the list alone for an impersonation verified before it was read', async () => {
+      const { view, loadLive } = setup(['imp-1']);
+      await view.start();
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      expect(await view.check('imp-2', LONG_AGO)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+      view.stop();
+    });
+
+    it('answers unknown at once while polling with a list older than the window, without waiting on the database', async () => {
+      const { view, elapse, failWith, loadLive } = setup(['imp-1']);
+      await view.start();
+      failWith(new Error('connection refused'));
+      await elapse(REVOCATION_WINDOW_MS + 1);
+      const calls = loadLive.mock.calls.length;
+      expect(await view.check('imp-1', LONG_AGO)).toBe('unknown');
+      expect(loadLive).toHaveBeenCalledTimes(calls);
+      view.stop();
+    });
+
+    it('reloads on demand when it does not poll', async () => {
+      const { view, loadLive } = setup(['imp-1']);
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+    });
+  });
+});
