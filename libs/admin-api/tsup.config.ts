@@ -2,7 +2,7 @@
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 const builds = defineLibraryBuild({
-  entry: { index: 'src/index.ts', server: 'src/server.ts', testing: 'src/testing.ts' },
+  entry: { index: 'src/index.ts', account: 'src/account.ts', server: 'src/server.ts', testing: 'src/testing.ts' },
   clientEntries: [],
 });
 

@@ -8,6 +8,8 @@ if (!entry) {
   process.exit(2);
 }
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-const child = spawn(process.execPath, [tsx, entry, ...args], { stdio: 'inherit' });
+// The workspace's path aliases (`@viewas/*`) live in tsconfig.base.json, which tsx does not find by itself.
+const tsconfig = new URL('../../tsconfig.base.json', import.meta.url).pathname;
+const child = spawn(process.execPath, [tsx, '--tsconfig', tsconfig, entry, ...args], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

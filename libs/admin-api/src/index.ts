@@ -41,20 +41,15 @@ export {
   type UserApproval,
   type AccessDecisionResponse,
 } from './lib/contracts/access-requests';
-export {
-  NOTIFICATIONS_READ_MAX_IDS,
-  NotificationKindSchema,
-  NotificationsQuerySchema,
-  NotificationSchema,
-  NotificationsPageSchema,
-  MarkNotificationsReadSchema,
-  MarkNotificationsReadResponseSchema,
-  type NotificationKind,
-  type NotificationsQuery,
-  type AccountNotification,
-  type NotificationsPage,
-  type MarkNotificationsRead,
-  type MarkNotificationsReadResponse,
+// The account API's contracts are values in `@viewas/admin-api/account`; here only their types, so a
+// staff page does not download them.
+export type {
+  NotificationKind,
+  NotificationsQuery,
+  AccountNotification,
+  NotificationsPage,
+  MarkNotificationsRead,
+  MarkNotificationsReadResponse,
 } from './lib/contracts/notifications';
 export { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from './lib/contracts/return-to-admin';
 export {
@@ -93,18 +88,10 @@ export {
   type AuditEvent,
   type AuditPage,
 } from './lib/contracts/audit';
-export {
-  AccessHistoryQuerySchema,
-  AccessHistoryEntrySchema,
-  AccessHistoryPageSchema,
-  type AccessHistoryQuery,
-  type AccessHistoryEntry,
-  type AccessHistoryPage,
-} from './lib/contracts/access-history';
+export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 
-// The routes as data, and their OpenAPI 3.1 description.
-export { ADMIN_API_ROUTES, type ApiRouteContract, type ApiMethod, type ApiAccess, type AdminApiRouteName } from './lib/contracts/api-routes';
-export { createOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions, type OpenApiOperation } from './lib/openapi/create-openapi-document';
+// The OpenAPI document's shape (the route table and the generator are in `./server`).
+export type { OpenApiDocument, OpenApiOperation } from './lib/openapi/create-openapi-document';
 
 // Client.
 export { createAdminApiClient, type AdminApiClient, type AdminApiClientOptions, type CallOptions } from './lib/client/create-admin-api-client';

@@ -1,19 +1,18 @@
-import type { AdminApiClient } from '@viewas/admin-api';
 import { createMemoryStorageManager, ThemeProvider, type StorageManager } from '@viewas/theme';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nProvider } from '../../src/i18n/i18n-context';
-import { AppServicesProvider, type AppServices } from '../../src/ui/services/app-services';
+import { AppServicesProvider, type AppApiClient, type AppServices } from '../../src/ui/services/app-services';
 import { ok } from './fixtures';
 
 /** 2030-01-01T12:00:00Z: after every fixture time. */
 export const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 
-export type FakeApiOverrides = Partial<Record<keyof AdminApiClient, jest.Mock>>;
+export type FakeApiOverrides = Partial<Record<keyof AppApiClient, jest.Mock>>;
 
-/** An admin API whose every call answers an empty success, unless overridden. */
-export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AdminApiClient> {
+/** The app's API clients, whose every call answers an empty success, unless overridden. */
+export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiClient> {
   return {
     returnToAdmin: jest.fn(async () => ok({ success: true as const, adminUser: { id: 'usr_grace', email: 'grace@example.com' } })),
     startImpersonation: jest.fn(async () => ok({ success: true as const, impersonationId: 'imp_new', targetUser: { id: 'usr_ada', email: 'ada@example.com' }, expiresAt: '2030-01-01T13:00:00.000Z' })),
@@ -29,7 +28,7 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AdminApiC
     listNotifications: jest.fn(async () => ok({ notifications: [], unreadCount: 0, nextCursor: null })),
     markNotificationsRead: jest.fn(async () => ok({ success: true as const, unreadCount: 0 })),
     ...overrides,
-  } as jest.Mocked<AdminApiClient>;
+  } as jest.Mocked<AppApiClient>;
 }
 
 export function fakeServices(overrides: Partial<AppServices> = {}): AppServices {

@@ -2,7 +2,7 @@ import { createAdminApiService, createImpersonation, defaultPolicy, DEFAULT_ACTO
 import { createJwtCodec, createSessionEndpoint, createSessionRead, createSessionReader, sessionCookieName, toSessionUser, type SessionEndpointOptions } from '@viewas/impersonation-core/next-auth';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
-import { createOpenApiDocument } from '@viewas/admin-api';
+import { createOpenApiDocument } from '@viewas/admin-api/server';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import { createAuthHandler } from '../auth/auth-handler';
 import { createAuthOptions } from '../auth/auth-options';

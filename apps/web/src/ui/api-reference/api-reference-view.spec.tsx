@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { ADMIN_API_ROUTES, createOpenApiDocument } from '@viewas/admin-api';
+import { ADMIN_API_ROUTES, createOpenApiDocument } from '@viewas/admin-api/server';
 import { screen, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { renderWithApp } from '../../../testing/ui/render';

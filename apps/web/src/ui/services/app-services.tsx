@@ -1,8 +1,12 @@
 'use client';
 
 import type { AdminApiClient } from '@viewas/admin-api';
+import type { AccountApiClient } from '@viewas/admin-api/account';
 import type { Notify } from '@viewas/impersonation-banner';
 import { createContext, useContext, type ReactNode } from 'react';
+
+/** The staff (`/api/admin`) and account (`/api/account`) clients, as one object for the views. */
+export type AppApiClient = AdminApiClient & AccountApiClient;
 
 /** A file the user downloads (the ledger's CSV export). */
 export interface DownloadFile {
@@ -16,7 +20,7 @@ export interface DownloadFile {
  * functions of their props and tests hand in fakes instead of mocking modules.
  */
 export interface AppServices {
-  api: AdminApiClient;
+  api: AppApiClient;
   /** Turns a started impersonation into the session (next-auth `impersonate` credentials). */
   signInImpersonation: (impersonationId: string) => Promise<{ ok: boolean; error: string | null }>;
   /** Signs back in as the admin after an impersonation (next-auth `return-to-admin` credentials). */

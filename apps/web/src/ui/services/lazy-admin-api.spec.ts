@@ -1,4 +1,4 @@
-import type { AdminApiClient } from '@viewas/admin-api';
+import type { AppApiClient } from './app-services';
 import { ok } from '../../../testing/ui/fixtures';
 import { fakeApi } from '../../../testing/ui/render';
 import { createLazyAdminApiClient } from './lazy-admin-api';
@@ -36,7 +36,7 @@ describe('createLazyAdminApiClient', () => {
 
   it('answers a network error when the client cannot be loaded, and loads again on the next call', async () => {
     const real = fakeApi();
-    const load = jest.fn<Promise<AdminApiClient>, []>().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValueOnce(real);
+    const load = jest.fn<Promise<AppApiClient>, []>().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValueOnce(real);
     const api = createLazyAdminApiClient(load);
 
     await expect(api.returnToAdmin()).resolves.toEqual({ ok: false, error: { code: 'network', message: expect.any(String), status: 0 } });

@@ -1,4 +1,5 @@
-import type { AdminApiClient, ApiResult } from '@viewas/admin-api';
+import type { ApiResult } from '@viewas/admin-api';
+import type { AppApiClient } from './app-services';
 
 /** What a call answers when the client's code could not be loaded (offline, or a deployment replaced it). */
 const NOT_LOADED: ApiResult<never> = { ok: false, error: { code: 'network', message: 'The admin API client could not be loaded', status: 0 } };
@@ -11,11 +12,11 @@ const NOT_LOADED: ApiResult<never> = { ok: false, error: { code: 'network', mess
  * `ApiResult` and never rejects; a failed load is answered as a network error and tried again on the
  * next call.
  */
-export function createLazyAdminApiClient(load: () => Promise<AdminApiClient>): AdminApiClient {
-  let loading: Promise<AdminApiClient> | null = null;
+export function createLazyAdminApiClient(load: () => Promise<AppApiClient>): AppApiClient {
+  let loading: Promise<AppApiClient> | null = null;
 
-  async function call<T>(run: (client: AdminApiClient) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
-    let client: AdminApiClient;
+  async function call<T>(run: (client: AppApiClient) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    let client: AppApiClient;
     try {
       client = await (loading ??= load());
     } catch {

@@ -9,6 +9,7 @@ import {
   returnToAdminResponseFixture,
   usersPageFixture,
 } from '../testing/fixtures';
+import { createAccountApiClient, type AccountApiClient } from './create-account-api-client';
 import { createAdminApiClient, type AdminApiClient } from './create-admin-api-client';
 import type { ApiResult } from './api-result';
 
@@ -18,7 +19,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const client = () => createAdminApiClient({ baseUrl: `${APP}/api/admin`, accountBaseUrl: `${APP}/api/account` });
+// Both clients, as an app composes them: the staff API and the account API share one request path.
+const client = (): AdminApiClient & AccountApiClient => ({
+  ...createAdminApiClient({ baseUrl: `${APP}/api/admin` }),
+  ...createAccountApiClient({ baseUrl: `${APP}/api/account` }),
+});
 
 /** Serves `answer` at one endpoint and keeps the request the client sent. */
 function serve(method: 'get' | 'post', path: string, answer: () => Response) {
@@ -32,7 +37,7 @@ function serve(method: 'get' | 'post', path: string, answer: () => Response) {
   return seen;
 }
 
-type Call = [name: string, method: 'get' | 'post', path: string, call: (api: AdminApiClient) => Promise<ApiResult<unknown>>, fixture: JsonBodyType];
+type Call = [name: string, method: 'get' | 'post', path: string, call: (api: AdminApiClient & AccountApiClient) => Promise<ApiResult<unknown>>, fixture: JsonBodyType];
 const calls: Call[] = [
   ['returnToAdmin', 'post', '/api/admin/return-to-admin', (api) => api.returnToAdmin(), returnToAdminResponseFixture],
   ['startImpersonation', 'post', '/api/admin/impersonate', (api) => api.startImpersonation({ userId: 'usr_ada', reason: 'Ticket 42' }), impersonateResponseFixture],
@@ -187,7 +192,7 @@ describe('error details', () => {
 describe('configuration', () => {
   it('defaults to same-origin /api/admin and /api/account with cookies', async () => {
     const fetch = jest.fn().mockResolvedValue(Response.json(accessHistoryPageFixture));
-    const api = createAdminApiClient({ fetch });
+    const api = { ...createAdminApiClient({ fetch }), ...createAccountApiClient({ fetch }) };
     await api.getAccessHistory();
     await api.listAudit();
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/account/access', '/api/admin/audit']);

@@ -1,0 +1,28 @@
+// The account API (`/api/account/*`): what any signed-in user's browser calls about their own account.
+export {
+  AccessHistoryQuerySchema,
+  AccessHistoryEntrySchema,
+  AccessHistoryPageSchema,
+  type AccessHistoryQuery,
+  type AccessHistoryEntry,
+  type AccessHistoryPage,
+} from './lib/contracts/access-history';
+export {
+  NOTIFICATIONS_READ_MAX_IDS,
+  NotificationKindSchema,
+  NotificationsQuerySchema,
+  NotificationSchema,
+  NotificationsPageSchema,
+  MarkNotificationsReadSchema,
+  MarkNotificationsReadResponseSchema,
+  type NotificationKind,
+  type NotificationsQuery,
+  type AccountNotification,
+  type NotificationsPage,
+  type MarkNotificationsRead,
+  type MarkNotificationsReadResponse,
+} from './lib/contracts/notifications';
+export { createAccountApiClient, type AccountApiClient, type AccountApiClientOptions } from './lib/client/create-account-api-client';
+export type { CallOptions } from './lib/client/create-admin-api-client';
+export type { ApiResult, ApiClientError, ApiClientErrorCode } from './lib/client/api-result';
+export type { FetchLike } from './lib/client/request-json';
