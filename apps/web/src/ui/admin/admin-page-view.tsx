@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
 import { lazyComponent, OnDemand } from '../components/on-demand';
 import { PageHeader } from '../components/page-header';
+import { AccessRequests } from './access-requests';
 import { ActiveImpersonations } from './active-impersonations';
 import type { AdminPageData } from './admin-page-data';
 import { Ledger } from './ledger';
@@ -36,6 +37,7 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
       <PageHeader title={t.title} description={t.description} />
       <Sections>
         <UserSearch onViewAs={setViewing} firstPage={initial.users} />
+        <AccessRequests />
         <ActiveImpersonations initial={initial.active} />
         <Ledger firstPage={initial.ledger} />
       </Sections>
