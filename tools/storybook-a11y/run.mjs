@@ -1,4 +1,4 @@
-// Accessibility check of every Storybook story: serves each built Storybook (dist/storybook/<lib>,
+// Accessibility check of every Storybook story and docs page: serves each built Storybook (dist/storybook/<lib>,
 // from `nx run-many -t build-storybook`), opens every story in Chromium in light and in dark mode,
 // runs axe (WCAG 2.2 AA) on it, prints one table and exits non-zero on any violation or story
 // that failed to render.
@@ -10,9 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
-import { checkStory } from './check-story.mjs';
+import { checkDocsPage, checkStory } from './check-story.mjs';
 import { serveDirectory } from './static-server.mjs';
-import { storiesFromIndex } from './stories.mjs';
+import { docsFromIndex, storiesFromIndex } from './stories.mjs';
 
 const MODES = ['light', 'dark'];
 /** Two pages at a time: the machines this runs on have two cores. */
@@ -39,7 +39,9 @@ async function inPool(items, size, work) {
 
 async function checkStorybook(browser, name) {
   const root = join(storybooksDir, name);
-  const stories = storiesFromIndex(JSON.parse(readFileSync(join(root, 'index.json'), 'utf8')));
+  const index = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8'));
+  // Stories, then the docs pages designers read (install, usage, props, accessibility notes).
+  const stories = [...storiesFromIndex(index).map((entry) => ({ ...entry, check: checkStory })), ...docsFromIndex(index).map((entry) => ({ ...entry, check: checkDocsPage }))];
   const server = await serveDirectory(root);
   // One context per Storybook, a fresh page per story: nothing a story leaves behind reaches the next.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
@@ -47,7 +49,7 @@ async function checkStorybook(browser, name) {
   try {
     const checks = stories.flatMap((story) => MODES.map((mode) => ({ story, mode })));
     await inPool(checks, CONCURRENT_PAGES, async ({ story, mode }) => {
-      results.set(`${story.id} ${mode}`, await checkStory(context, server.url, story, mode));
+      results.set(`${story.id} ${mode}`, await story.check(context, server.url, story, mode));
     });
   } finally {
     await context.close();
@@ -83,7 +85,7 @@ try {
 
 console.table(table);
 const failing = table.filter((row) => MODES.some((mode) => row[mode] === 'failed' || row[mode] === 'errored'));
-console.log(`${table.length} stories × ${MODES.length} modes checked with axe in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`${table.length} stories and docs pages × ${MODES.length} modes checked with axe in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 if (problems.length > 0) {
   console.error(`\n${failing.length} ${failing.length === 1 ? 'story has' : 'stories have'} problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);

@@ -7,9 +7,15 @@ export function storiesFromIndex(index) {
   return entries.filter((entry) => entry.type === 'story').map(({ id, title, name }) => ({ id, title, name }));
 }
 
-/** The iframe URL that renders one story on its own, in a colour mode (the shared preview's `theme` global). */
-export function storyUrl(baseUrl, storyId, mode) {
-  const params = new URLSearchParams({ id: storyId, viewMode: 'story' });
+/** The docs pages (each library's MDX page, autodocs) listed in a built Storybook's `index.json`, in its order. */
+export function docsFromIndex(index) {
+  const entries = Object.values(index?.entries ?? {});
+  return entries.filter((entry) => entry.type === 'docs').map(({ id, title, name }) => ({ id, title, name }));
+}
+
+/** The iframe URL that renders one story (or, with `viewMode: 'docs'`, one docs page) on its own, in a colour mode (the shared preview's `theme` global). */
+export function storyUrl(baseUrl, storyId, mode, viewMode = 'story') {
+  const params = new URLSearchParams({ id: storyId, viewMode });
   // Storybook reads globals as `name:value`; URLSearchParams would encode the colon.
   return `${baseUrl}/iframe.html?${params}&globals=theme:${mode}`;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkPlan, describeViolations, storiesFromIndex, storyUrl } from './stories.mjs';
+import { checkPlan, describeViolations, docsFromIndex, storiesFromIndex, storyUrl } from './stories.mjs';
 
 describe('storiesFromIndex', () => {
   it('lists the stories of a built Storybook in order and leaves docs pages out', () => {
@@ -23,7 +23,31 @@ describe('storiesFromIndex', () => {
   });
 });
 
+describe('docsFromIndex', () => {
+  it('lists the docs pages of a built Storybook in order and leaves stories out', () => {
+    const index = {
+      v: 5,
+      entries: {
+        'docs-theme--docs': { type: 'docs', id: 'docs-theme--docs', title: 'Docs/Theme', name: 'Docs' },
+        'theme-palette--light': { type: 'story', id: 'theme-palette--light', title: 'Theme/Palette', name: 'Light', importPath: './x.tsx' },
+        'docs-banner--docs': { type: 'docs', id: 'docs-banner--docs', title: 'Docs/Banner', name: 'Docs' },
+      },
+    };
+    assert.deepEqual(docsFromIndex(index), [
+      { id: 'docs-theme--docs', title: 'Docs/Theme', name: 'Docs' },
+      { id: 'docs-banner--docs', title: 'Docs/Banner', name: 'Docs' },
+    ]);
+  });
+});
+
 describe('storyUrl', () => {
+  it('opens a docs page alone in the iframe when asked for the docs view mode', () => {
+    assert.equal(
+      storyUrl('http://127.0.0.1:4000', 'docs-theme--docs', 'light', 'docs'),
+      'http://127.0.0.1:4000/iframe.html?id=docs-theme--docs&viewMode=docs&globals=theme:light',
+    );
+  });
+
   it("opens the story alone in the iframe with the theme global set, the colon left as Storybook expects", () => {
     assert.equal(
       storyUrl('http://127.0.0.1:4000', 'impersonation-banner-banner--closed', 'dark'),
