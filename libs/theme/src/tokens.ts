@@ -13,7 +13,7 @@ export const palette = {
   red: { 50: '#fff5f5', 200: '#feb2b2', 700: '#9b2c2c', 900: '#63171b' },
 } as const;
 
-/** Brand defaults (SPEC §9): a teal-green 200 and a dark slate 500. */
+/** Brand defaults (docs/product.md §9): a teal-green 200 and a dark slate 500. */
 export const DEFAULT_BRAND_200 = palette.teal[200];
 export const DEFAULT_BRAND_500 = palette.slate[500];
 
@@ -98,5 +98,5 @@ export const lineHeights = { tight: '1.25', normal: '1.5' };
 /** Durations stay literal for components; GlobalStyle cuts every transition short under prefers-reduced-motion. */
 export const motion = { durationFast: '120ms', durationNormal: '200ms', easing: 'cubic-bezier(0.2, 0, 0, 1)' };
 
-/** Offsets for floating panels (SPEC §9), shared with @floating-ui's `offset()` and `arrow()`. */
+/** Offsets for floating panels (docs/product.md §9), shared with @floating-ui's `offset()` and `arrow()`. */
 export const POPPER_DEFAULTS = { gutter: 8, arrowPadding: 8 } as const;

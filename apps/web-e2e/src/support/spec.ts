@@ -1,5 +1,5 @@
 /**
- * What SPEC.md promises the user, written out here rather than imported from the source: these tests
+ * What docs/product.md promises the user, written out here rather than imported from the source: these tests
  * check the running product against the specification, so a changed constant cannot change the bar.
  */
 

@@ -26,7 +26,7 @@ async function signInWithCredentials(provider: string, fields: Record<string, st
   }
 }
 
-/** `signIn('return-to-admin', { adminUserId, redirect: false })`, as SPEC §4 step 3 says. */
+/** `signIn('return-to-admin', { adminUserId, redirect: false })`, as docs/product.md §4 step 3 says. */
 export const signInReturnToAdmin = (adminUserId: string) => signInWithCredentials(RETURN_TO_ADMIN_PROVIDER, { adminUserId });
 
 /** `signIn('impersonate', { impersonationId, redirect: false })`: turns a started impersonation into the session. */

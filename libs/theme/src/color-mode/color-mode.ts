@@ -3,7 +3,7 @@ export type ColorMode = 'light' | 'dark';
 export type ColorModePreference = ColorMode | 'system';
 
 export const DEFAULT_COLOR_MODE_STORAGE_KEY = 'viewas-color-mode';
-/** One year (SPEC §9). */
+/** One year (docs/product.md §9). */
 export const COLOR_MODE_COOKIE_MAX_AGE = 31536000;
 
 /** Stored values are user-controlled: anything but the three known words is treated as no choice. */

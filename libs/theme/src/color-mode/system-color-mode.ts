@@ -8,7 +8,7 @@ export function getSystemColorMode(): ColorMode {
   return hasMatchMedia() && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
-/** The server cannot know the system setting: it renders light (SPEC §9) and the inline script corrects it before paint. */
+/** The server cannot know the system setting: it renders light (docs/product.md §9) and the inline script corrects it before paint. */
 export function getServerSystemColorMode(): ColorMode {
   return 'light';
 }

@@ -116,7 +116,7 @@ describe('answer schemas', () => {
 });
 
 describe('API_ERROR_STATUS', () => {
-  it('maps every error code to the status DESIGN.md §3 gives it', () => {
+  it('maps every error code to the status the API contract gives it', () => {
     expect(API_ERROR_STATUS).toEqual({
       bad_request: 400,
       unauthenticated: 401,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Every failure code the API answers with, and the HTTP status it travels with (DESIGN.md §3). */
+/** Every failure code the API answers with, and the HTTP status it travels with (docs/architecture.md). */
 export const API_ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PersonSchema } from './primitives';
 
-/** `POST /api/admin/return-to-admin` (SPEC.md §3): the admin to sign back in as. */
+/** `POST /api/admin/return-to-admin` (docs/product.md §3): the admin to sign back in as. */
 export const ReturnToAdminResponseSchema = z.object({
   success: z.literal(true),
   adminUser: PersonSchema,

@@ -444,7 +444,7 @@ describe('GET endpoints', () => {
     expect(service.listUsers).toHaveBeenCalledWith(expect.anything(), { query: 'ada', cursor: 'c1', limit: 10 });
   });
 
-  it('treats empty query values as absent, as DESIGN.md writes them (?query=&cursor=)', async () => {
+  it('treats empty query values as absent, as the contract writes them (?query=&cursor=)', async () => {
     const { service, handlers } = setup();
     expect((await handlers.users(get('/api/admin/users?query=&cursor=&limit='))).status).toBe(200);
     expect(service.listUsers).toHaveBeenCalledWith(expect.anything(), {});

@@ -1,7 +1,7 @@
 const TRUSTED_FETCH_SITES = new Set(['same-origin', 'none']);
 
 /**
- * DESIGN.md §4.5. A browser always sends `Origin` on a POST, so a POST without one is refused; a
+ * docs/security.md §5. A browser always sends `Origin` on a POST, so a POST without one is refused; a
  * GET without one (a same-origin navigation or an old browser) passes only if `Sec-Fetch-Site`,
  * when sent, says the request did not come from another site. `Origin: null` (sandboxed frames,
  * opaque redirects) never equals a real origin.
