@@ -10,8 +10,16 @@ export const searchField = (page: Page) => page.getByRole('searchbox', { name: '
 export const viewAsButton = (page: Page, email: string) => page.getByRole('button', { name: `View as ${email}` });
 export const reasonDialog = (page: Page, email: string) => page.getByRole('dialog', { name: `View the app as ${email}` });
 
+/**
+ * Waits until the page has hydrated: the toaster is rendered only then (`ui/providers/app-providers.tsx`).
+ * The admin page arrives server-rendered and usable-looking, but typing and clicks that land before
+ * its script has run reach no handler, so a test acts only after this, as a user's second look would.
+ */
+export const waitForHydration = (page: Page) => page.locator('[data-rht-toaster]').waitFor({ state: 'attached' });
+
 /** On the admin page: finds `email` and presses its 'View as' button, which opens the reason dialog. */
 export async function openReasonDialog(page: Page, email: string) {
+  await waitForHydration(page);
   await searchField(page).fill(email);
   await viewAsButton(page, email).click();
   const dialog = reasonDialog(page, email);
