@@ -1,24 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { LedgerEventRow } from '../model';
 import { canonicalJson } from './canonical-json';
 
 /** The `prevHash` of the first row: 64 zeros. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** The ledger row as stored, before it is chained: every column the hash covers. */
-export interface LedgerRowContent {
-  id: number;
-  at: Date;
-  type: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  targetId: string | null;
-  targetEmail: string | null;
-  impersonationId: string | null;
-  reason: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  detail: Record<string, unknown>;
-}
+/** The ledger row as stored, before it is chained: every column the hash covers (the store's own row). */
+export type LedgerRowContent = LedgerEventRow;
 
 export interface ChainedLedgerRow extends LedgerRowContent {
   prevHash: string;
