@@ -6,7 +6,18 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    ignores: ['**/dist', '**/node_modules', '**/.next', '**/storybook-static', '**/.nx', '**/tmp', '**/test-results', '**/playwright-report', '**/.data', '**/next-env.d.ts'],
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/.next',
+      '**/storybook-static',
+      '**/.nx',
+      '**/tmp',
+      '**/test-results',
+      '**/playwright-report',
+      '**/.data',
+      '**/next-env.d.ts',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
@@ -28,14 +39,22 @@ export default [
               onlyDependOnLibsWithTags: ['scope:theme', 'scope:session', 'scope:admin-api'],
               bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*'],
             },
-            { sourceTag: 'scope:theme', onlyDependOnLibsWithTags: ['scope:theme'], bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*'] },
+            {
+              sourceTag: 'scope:theme',
+              onlyDependOnLibsWithTags: ['scope:theme'],
+              bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*'],
+            },
             { sourceTag: 'scope:session', onlyDependOnLibsWithTags: ['scope:session'], bannedExternalImports: ['next', 'next/*'] },
             {
               sourceTag: 'scope:impersonation-core',
               onlyDependOnLibsWithTags: ['scope:impersonation-core', 'scope:admin-api'],
               bannedExternalImports: ['next', 'next/*', 'react', 'react-dom'],
             },
-            { sourceTag: 'scope:admin-api', onlyDependOnLibsWithTags: ['scope:admin-api'], bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*', 'react', 'react-dom'] },
+            {
+              sourceTag: 'scope:admin-api',
+              onlyDependOnLibsWithTags: ['scope:admin-api'],
+              bannedExternalImports: ['next', 'next/*', 'next-auth', 'next-auth/*', 'react', 'react-dom'],
+            },
           ],
         },
       ],
@@ -44,7 +63,15 @@ export default [
   {
     // Build, test and Storybook configs and workspace scripts import the workspace's shared config files by relative path.
     // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs).
-    files: ['libs/*/tsup.config.ts', 'libs/*/.storybook/*.ts', 'libs/*/.storybook/*.tsx', '**/jest.config.cjs', 'tools/**/*.mjs', 'apps/*/playwright.config.ts', 'apps/web-e2e/src/support/axe.ts'],
+    files: [
+      'libs/*/tsup.config.ts',
+      'libs/*/.storybook/*.ts',
+      'libs/*/.storybook/*.tsx',
+      '**/jest.config.cjs',
+      'tools/**/*.mjs',
+      'apps/*/playwright.config.ts',
+      'apps/web-e2e/src/support/axe.ts',
+    ],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
@@ -55,7 +82,11 @@ export default [
         'error',
         {
           patterns: [
-            { group: ['@viewas/session-client', '@viewas/session-client/*', '@viewas/admin-api', '@viewas/admin-api/*'], allowTypeImports: true, message: 'The banner takes the session user and actions from its host: import types only.' },
+            {
+              group: ['@viewas/session-client', '@viewas/session-client/*', '@viewas/admin-api', '@viewas/admin-api/*'],
+              allowTypeImports: true,
+              message: 'The banner takes the session user and actions from its host: import types only.',
+            },
           ],
         },
       ],
@@ -88,7 +119,15 @@ export default [
         {
           patterns: [
             {
-              group: ['**/testing', '**/testing/**', '**/test-utils', '**/test-utils/**', '**/test-support', '**/test-support/**', '@viewas/*/testing'],
+              group: [
+                '**/testing',
+                '**/testing/**',
+                '**/test-utils',
+                '**/test-utils/**',
+                '**/test-support',
+                '**/test-support/**',
+                '@viewas/*/testing',
+              ],
               message: 'Test support is for tests: code that ships never imports it.',
             },
           ],
@@ -101,7 +140,10 @@ export default [
     files: ['libs/*/src/**/*.ts', 'libs/*/src/**/*.tsx'],
     ignores: ['libs/*/src/**/*.spec.ts', 'libs/*/src/**/*.spec.tsx', 'libs/*/src/**/*.stories.tsx', 'libs/*/src/test-setup.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Libraries never read process.env; take configuration as an argument.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Libraries never read process.env; take configuration as an argument.' },
+      ],
     },
   },
 ];

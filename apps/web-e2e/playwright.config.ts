@@ -1,6 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/scripts/chromium.mjs';
-import { AFFILIATE_SCRIPT_URL, ANALYTICS_SCRIPT_URL, CHROMIUM_HOST_RULES, E2E_BASE_URL, E2E_PORT, SCRIPT_STUB_ORIGIN, SCRIPT_STUB_PORT } from './src/support/env';
+import {
+  AFFILIATE_SCRIPT_URL,
+  ANALYTICS_SCRIPT_URL,
+  CHROMIUM_HOST_RULES,
+  E2E_BASE_URL,
+  E2E_PORT,
+  SCRIPT_STUB_ORIGIN,
+  SCRIPT_STUB_PORT,
+} from './src/support/env';
 
 const chromium = { executablePath: findChromium(), args: [...CHROMIUM_ARGS, CHROMIUM_HOST_RULES] };
 
@@ -47,7 +55,11 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       // The app reads the script URLs on the server at request time, so no special build is needed.
-      env: { PORT: String(E2E_PORT), NEXT_PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL, NEXT_PUBLIC_AFFILIATE_SCRIPT_URL: AFFILIATE_SCRIPT_URL },
+      env: {
+        PORT: String(E2E_PORT),
+        NEXT_PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL,
+        NEXT_PUBLIC_AFFILIATE_SCRIPT_URL: AFFILIATE_SCRIPT_URL,
+      },
     },
   ],
 });

@@ -18,7 +18,10 @@ const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
 const APP_CONTEXT = Symbol.for('viewas.server-context');
 const SESSION_PATH = '/api/auth/session';
 
-const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } }, logDestination());
+const log = pino(
+  { level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } },
+  logDestination(),
+);
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 

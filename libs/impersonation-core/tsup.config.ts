@@ -11,4 +11,9 @@ const builds = defineLibraryBuild({
 //   the host's handlers do not recognise; without it, the shared `external` pattern keeps it external.
 // - Declarations are built against admin-api's published types (tsconfig.build.json), not its sources.
 // - Shared chunks, so the entries hold one copy of the domain's error classes and types.
-export default (Array.isArray(builds) ? builds : [builds]).map((options) => ({ ...options, skipNodeModulesBundle: false, tsconfig: 'tsconfig.build.json', splitting: true }));
+export default (Array.isArray(builds) ? builds : [builds]).map((options) => ({
+  ...options,
+  skipNodeModulesBundle: false,
+  tsconfig: 'tsconfig.build.json',
+  splitting: true,
+}));

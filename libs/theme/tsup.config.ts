@@ -1,6 +1,6 @@
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 export default defineLibraryBuild({
-  entry: {"index":"src/index.ts","server":"src/server.ts"},
-  clientEntries: ["index"],
+  entry: { index: 'src/index.ts', server: 'src/server.ts' },
+  clientEntries: ['index'],
 });

@@ -28,7 +28,12 @@ const BETTER_AUTH_CYCLE_P50_MS = 33;
 
 async function throughput(server, path, cookie) {
   const before = server.cpuMicros();
-  const result = await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers: cookie ? { cookie } : {} });
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: cookie ? { cookie } : {},
+  });
   const cpu = server.cpuMicros() - before;
   if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, cpuPerRequest: cpu / Math.max(1, result.requests.total), p50: result.latency.p50 };
@@ -105,7 +110,8 @@ async function main() {
       impersonated: ['/api/auth/session', viewer.jar.header()],
     };
     // Warm-up: the JIT, Next's route bundles, and an impersonated cookie past its last re-check.
-    for (const [path, cookie] of Object.values(paths)) await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: 2, headers: { cookie } });
+    for (const [path, cookie] of Object.values(paths))
+      await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: 2, headers: { cookie } });
     const samples = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [name, [path, cookie]] of Object.entries(paths)) samples[name].push(await throughput(server, path, cookie));
@@ -116,16 +122,32 @@ async function main() {
       p50: median(samples[name].map((sample) => sample.p50)),
     });
     const [bare, stock, userRead, impersonatedRead] = ['bare', 'stock', 'user', 'impersonated'].map(figure);
-    const line = (label, result, vs, goal) => add(label, `${round(result.rps, 0)} req/s, ${round(result.cpu, 0)} us CPU/req, p50 ${result.p50} ms`, vs, goal);
+    const line = (label, result, vs, goal) =>
+      add(label, `${round(result.rps, 0)} req/s, ${round(result.cpu, 0)} us CPU/req, p50 ${result.p50} ms`, vs, goal);
     line('bare Next route, session-shaped JSON', bare, '1.00x bare');
     line('stock next-auth v4 GET session', stock, `${round(stock.rps / bare.rps, 2)}x bare`);
     line('Viewas GET /api/auth/session, user cookie', userRead, `${round(userRead.rps / stock.rps, 2)}x stock next-auth`, '>= 2.0x stock');
-    line('Viewas GET /api/auth/session, impersonated cookie', impersonatedRead, `${round(impersonatedRead.rps / userRead.rps, 2)}x user cookie`, '>= 0.9x user cookie');
+    line(
+      'Viewas GET /api/auth/session, impersonated cookie',
+      impersonatedRead,
+      `${round(impersonatedRead.rps / userRead.rps, 2)}x user cookie`,
+      '>= 0.9x user cookie',
+    );
 
     const cycles = await impersonationCycles(server);
     add(`start (POST impersonate + callback) p50, n=${CYCLES}`, `${round(cycles.start)} ms`);
-    add('return (POST return-to-admin + callback) p50 / p99', `${round(cycles.back)} / ${round(cycles.backP99)} ms`, '', '<= 25 ms p50 (gate in verify:budgets: no)');
-    add('start + return cycle (4 calls) p50', `${round(cycles.cycle)} ms`, `${round(cycles.cycle / BETTER_AUTH_CYCLE_P50_MS, 2)}x Better Auth (33 ms, recorded)`, '<= 0.8x Better Auth');
+    add(
+      'return (POST return-to-admin + callback) p50 / p99',
+      `${round(cycles.back)} / ${round(cycles.backP99)} ms`,
+      '',
+      '<= 25 ms p50 (gate in verify:budgets: no)',
+    );
+    add(
+      'start + return cycle (4 calls) p50',
+      `${round(cycles.cycle)} ms`,
+      `${round(cycles.cycle / BETTER_AUTH_CYCLE_P50_MS, 2)}x Better Auth (33 ms, recorded)`,
+      '<= 0.8x Better Auth',
+    );
     add('server peak RSS, embedded database', `${server.peakRssMb()} MB`, '', '<= 400 MB');
   } finally {
     await server.stop();
@@ -142,13 +164,20 @@ async function main() {
   for (const [lib, budgets] of Object.entries(SIZE_BUDGETS)) {
     for (const [entry, budget] of Object.entries(budgets)) {
       const { gzip } = await measureEntry(`${workspaceRoot}/libs/${lib}`, `${entry}.js`);
-      add(`@viewas/${lib}${entry === 'index' ? '' : `/${entry}`} min+gzip`, `${gzip} B`, `gate ${budget} B`, lib === 'impersonation-banner' ? '<= 3072 B' : '<= 2048 B');
+      add(
+        `@viewas/${lib}${entry === 'index' ? '' : `/${entry}`} min+gzip`,
+        `${gzip} B`,
+        `gate ${budget} B`,
+        lib === 'impersonation-banner' ? '<= 3072 B' : '<= 2048 B',
+      );
     }
   }
 
   const loadAfter = loadavg()[0];
   console.log(`\nViewas benchmarks, ${new Date().toISOString()}, ${gitDescription()}`);
-  console.log(`${cpus().length} cores, node ${process.version}, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), load average ${round(loadBefore, 2)} -> ${round(loadAfter, 2)}`);
+  console.log(
+    `${cpus().length} cores, node ${process.version}, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), load average ${round(loadBefore, 2)} -> ${round(loadAfter, 2)}`,
+  );
   console.table(rows);
 }
 

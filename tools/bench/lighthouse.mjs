@@ -17,7 +17,13 @@ export async function runLighthouse(urls, { cookie } = {}) {
       (
         await lighthouse(
           url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            extraHeaders: cookie ? { Cookie: cookie } : undefined,
+          },
           desktopConfig,
         )
       ).lhr;
@@ -35,7 +41,12 @@ export async function runLighthouse(urls, { cookie } = {}) {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         failedAccessibilityAudits: Object.values(lhr.audits)
-          .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
+          .filter(
+            (audit) =>
+              lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) &&
+              audit.score !== null &&
+              audit.score < 1,
+          )
           .map((audit) => audit.id),
       });
     }

@@ -67,8 +67,22 @@ async function main() {
     const errors = reads.errors + reads.non2xx + reads.timeouts + cycles.errors;
     console.log(`\nViewas load test: ${DURATION_S} s, 50 connections, loopback`);
     console.table([
-      { traffic: 'session reads (user + impersonated) + csrf', 'req/s': round(reads.requests.average, 0), 'p50 ms': reads.latency.p50, 'p99 ms': reads.latency.p99, requests: reads.requests.total, errors: reads.errors + reads.non2xx + reads.timeouts },
-      { traffic: 'impersonate/return cycles (4 calls each)', 'req/s': round((cycles.count * 4) / DURATION_S, 1), 'p50 ms': round(percentile(cycles.ms, 50)), 'p99 ms': round(percentile(cycles.ms, 99)), requests: cycles.count * 4, errors: cycles.errors },
+      {
+        traffic: 'session reads (user + impersonated) + csrf',
+        'req/s': round(reads.requests.average, 0),
+        'p50 ms': reads.latency.p50,
+        'p99 ms': reads.latency.p99,
+        requests: reads.requests.total,
+        errors: reads.errors + reads.non2xx + reads.timeouts,
+      },
+      {
+        traffic: 'impersonate/return cycles (4 calls each)',
+        'req/s': round((cycles.count * 4) / DURATION_S, 1),
+        'p50 ms': round(percentile(cycles.ms, 50)),
+        'p99 ms': round(percentile(cycles.ms, 99)),
+        requests: cycles.count * 4,
+        errors: cycles.errors,
+      },
       { traffic: 'server peak RSS (MB)', 'req/s': '', 'p50 ms': '', 'p99 ms': '', requests: server.peakRssMb(), errors: '' },
     ]);
     failed = errors > 0;

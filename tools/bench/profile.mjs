@@ -68,13 +68,16 @@ const CATEGORIES = [
   [/apps\/web\/src\/server\/(app|security|logging)\//, 'ours: web handler, headers, CSP, request ids'],
   [/apps\/web\/src\/server\//, 'ours: services, storage'],
   [/libs\/|apps\/web\/src\//, 'ours: libraries and app'],
-  [/node:internal\/deps\/undici|node:internal\/webstreams|node:internal\/(url|event_target|abort_controller|blob|worker\/js_transferable)/, 'Node: fetch Request/Response, web streams'],
+  [
+    /node:internal\/deps\/undici|node:internal\/webstreams|node:internal\/(url|event_target|abort_controller|blob|worker\/js_transferable)/,
+    'Node: fetch Request/Response, web streams',
+  ],
   [/node:(_http|net|internal\/stream|internal\/streams|stream)|node:internal\/http/, 'Node: HTTP server, sockets'],
   [/async_hooks/, 'Node: AsyncLocalStorage'],
   [/node:internal\/crypto\/random|node:crypto/, 'Node: random (ids, nonces)'],
   [/^node:/, 'Node: other'],
 ];
-const categoryOf = (source, name) => (CATEGORIES.find(([pattern]) => pattern.test(source || name))?.[1] ?? 'other');
+const categoryOf = (source, name) => CATEGORIES.find(([pattern]) => pattern.test(source || name))?.[1] ?? 'other';
 
 /** CPU microseconds per category within [from, to] (monotonic microseconds, the profile's own clock). */
 function attribute(profile, from, to) {
@@ -132,12 +135,20 @@ async function main() {
   const categories = [...new Set(Object.values(results).flatMap(({ perRequest }) => [...perRequest.keys()]))];
   const total = (name) => [...results[name].perRequest.values()].reduce((sum, value) => sum + value, 0);
   const rows = categories
-    .map((category) => ({ category, ...Object.fromEntries(names.map((name) => [name, round(results[name].perRequest.get(category) ?? 0, 0)])) }))
+    .map((category) => ({
+      category,
+      ...Object.fromEntries(names.map((name) => [name, round(results[name].perRequest.get(category) ?? 0, 0)])),
+    }))
     .sort((a, b) => names.reduce((sum, name) => sum + b[name] - a[name], 0))
     .filter((row) => names.some((name) => row[name] >= 5));
-  rows.push({ category: 'total CPU us per request (from /proc)', ...Object.fromEntries(names.map((name) => [name, round(total(name), 0)])) });
+  rows.push({
+    category: 'total CPU us per request (from /proc)',
+    ...Object.fromEntries(names.map((name) => [name, round(total(name), 0)])),
+  });
   rows.push({ category: 'requests in the window', ...Object.fromEntries(names.map((name) => [name, results[name].requests])) });
-  console.log(`\nCPU microseconds per request, ${DURATION_S} s of 50 connections per path (paths: ${names.map((name) => `${name} = ${PATHS[name].path}`).join(', ')})`);
+  console.log(
+    `\nCPU microseconds per request, ${DURATION_S} s of 50 connections per path (paths: ${names.map((name) => `${name} = ${PATHS[name].path}`).join(', ')})`,
+  );
   console.table(rows);
 }
 

@@ -12,11 +12,15 @@ const POLL_MS = 20;
 const GIVE_UP_MS = 45_000;
 
 function createUser(databaseUrl, email, role) {
-  execFileSync(process.execPath, ['tools/scripts/run-ts.mjs', 'apps/web/src/server/cli/user-create.ts', '--email', email, '--role', role, '--password', BENCH_PASSWORD], {
-    cwd: workspaceRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+  execFileSync(
+    process.execPath,
+    ['tools/scripts/run-ts.mjs', 'apps/web/src/server/cli/user-create.ts', '--email', email, '--role', role, '--password', BENCH_PASSWORD],
+    {
+      cwd: workspaceRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    },
+  );
 }
 
 async function withDatabase(adminUrl, work) {

@@ -57,7 +57,9 @@ async function main() {
 
   const appDir = join(tempDir, 'app');
   const libs = Object.fromEntries(LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
-  await step('create the Vite app and npm install from the local registry', () => createConsumerApp({ templateDir, appDir, libs, registry }));
+  await step('create the Vite app and npm install from the local registry', () =>
+    createConsumerApp({ templateDir, appDir, libs, registry }),
+  );
 
   await step('check the installed banner is a client module', async () => {
     const entry = await readFile(join(appDir, 'node_modules', '@viewas', 'impersonation-banner', 'dist', 'index.js'), 'utf8');

@@ -9,7 +9,9 @@ const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const port = process.env.PORT || '3000';
 
 if (process.env.DATABASE_URL && !process.env.NEXTAUTH_SECRET) {
-  console.error('Refusing to start: DATABASE_URL is set but NEXTAUTH_SECRET is not.\nSet NEXTAUTH_SECRET to a long random value (e.g. `openssl rand -base64 32`) shared by every app server.');
+  console.error(
+    'Refusing to start: DATABASE_URL is set but NEXTAUTH_SECRET is not.\nSet NEXTAUTH_SECRET to a long random value (e.g. `openssl rand -base64 32`) shared by every app server.',
+  );
   process.exit(1);
 }
 
@@ -20,7 +22,14 @@ const server = spawn(process.execPath, ['apps/web/server.mjs'], {
   cwd: workspaceRoot,
   stdio: 'inherit',
   // A production server requires NEXTAUTH_URL: the try-it path serves this machine.
-  env: { ...process.env, ...quietEnv, NODE_ENV: 'production', PORT: port, DEMO_SEED: process.env.DEMO_SEED || 'true', NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}` },
+  env: {
+    ...process.env,
+    ...quietEnv,
+    NODE_ENV: 'production',
+    PORT: port,
+    DEMO_SEED: process.env.DEMO_SEED || 'true',
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}`,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

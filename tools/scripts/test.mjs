@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, through Nx (cached locally, complete on a clean clone):
-// lint, typecheck and unit tests of every project; every library's build; the one Storybook's build;
+// formatting; lint, typecheck and unit tests of every project; every library's build; the one Storybook's build;
 // package checks; axe on every story; a release dry run; the consumer smoke test; the
 // production-server tests; the cluster test (two app servers on PostgreSQL behind nginx); the
 // performance budgets; and the browser tests against the production build. Stops at the first
@@ -12,12 +12,17 @@ const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nx = (...args) => ['npx', ['nx', ...args, '--outputStyle=stream']];
 
 const steps = [
+  ['formatting (Prettier; npm run format writes it)', 'npx', ['prettier', '--check', '.']],
   ['lint, typecheck, unit tests', ...nx('run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2')],
   ['library builds', ...nx('run-many', '-t', 'build', '--projects=tag:type:lib', '--parallel=2')],
   ['the Storybook of every library (npm run storybook), built', ...nx('run', 'storybook:build-storybook')],
   ['package checks (publint, attw, size budgets)', 'node', ['tools/scripts/verify-packages.mjs']],
   ['axe on every Storybook story, light and dark (Chromium)', ...nx('run', 'storybook-a11y:a11y')],
-  ['release dry run (nx release: next versions and changelog entries, nothing written)', 'node', ['tools/release/release.mjs', '--dry-run']],
+  [
+    'release dry run (nx release: next versions and changelog entries, nothing written)',
+    'node',
+    ['tools/release/release.mjs', '--dry-run'],
+  ],
   ['consumer smoke test (the release step publishes to a local registry; Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']],
   ['production server tests (headers, 403, client address, SIGTERM, restart)', ...nx('run', 'web:test-production')],
   [

@@ -28,12 +28,21 @@ try {
   const admin = createClient(server.url);
   if (!(await admin.signInWithPassword('admin@example.com', BENCH_PASSWORD)).ok) throw new Error('admin sign-in failed');
   const results = await runLighthouse([`${server.url}/`, `${server.url}/223/user-impersonation`], { cookie: admin.jar.header() });
-  console.table(results.map(({ url, performance, accessibility, cls, lcpMs }) => ({ page: new URL(url).pathname, performance, accessibility, cls, 'LCP ms': lcpMs })));
+  console.table(
+    results.map(({ url, performance, accessibility, cls, lcpMs }) => ({
+      page: new URL(url).pathname,
+      performance,
+      accessibility,
+      cls,
+      'LCP ms': lcpMs,
+    })),
+  );
   for (const result of results) {
     const page = new URL(result.url).pathname;
     if (new URL(result.finalUrl).pathname !== page) failures.push(`Lighthouse ${page}: ended on ${result.finalUrl} (not signed in?)`);
     if (result.performance < 0.95) failures.push(`Lighthouse ${page}: performance ${result.performance} < 0.95`);
-    if (result.accessibility < 1) failures.push(`Lighthouse ${page}: accessibility ${result.accessibility} < 1 (${result.failedAccessibilityAudits.join(', ')})`);
+    if (result.accessibility < 1)
+      failures.push(`Lighthouse ${page}: accessibility ${result.accessibility} < 1 (${result.failedAccessibilityAudits.join(', ')})`);
     if (result.cls !== 0) failures.push(`Lighthouse ${page}: CLS ${result.cls} != 0`);
   }
 } finally {

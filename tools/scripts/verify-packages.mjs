@@ -62,7 +62,13 @@ async function main() {
       const budget = budgets[entryName];
       const ok = budget === undefined || gzip <= budget;
       if (!ok) failures.push(`${lib}${subpath === '.' ? '' : subpath.slice(1)}: ${gzip} B min+gzip exceeds the ${budget} B budget`);
-      rows.push({ package: `@viewas/${lib}${subpath === '.' ? '' : subpath.slice(1)}`, 'min (B)': min, 'min+gzip (B)': gzip, 'budget (B)': budget ?? '-', ok: ok ? 'yes' : 'NO' });
+      rows.push({
+        package: `@viewas/${lib}${subpath === '.' ? '' : subpath.slice(1)}`,
+        'min (B)': min,
+        'min+gzip (B)': gzip,
+        'budget (B)': budget ?? '-',
+        ok: ok ? 'yes' : 'NO',
+      });
     }
   }
   console.log('\nOwn code per entry (dependencies and peers external):');

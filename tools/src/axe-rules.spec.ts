@@ -24,7 +24,9 @@ describe('the axe rules the browser checks run', () => {
   });
 
   it('take in no experimental rule beyond WCAG A/AA and best practice (an axe upgrade that adds one fails here)', () => {
-    const beyond = rules.filter((rule) => rule.tags.includes('experimental') && !rule.tags.some((tag) => [...WCAG_TAGS, 'best-practice'].includes(tag)));
+    const beyond = rules.filter(
+      (rule) => rule.tags.includes('experimental') && !rule.tags.some((tag) => [...WCAG_TAGS, 'best-practice'].includes(tag)),
+    );
     expect(beyond.map((rule) => rule.ruleId)).toEqual([]);
   });
 

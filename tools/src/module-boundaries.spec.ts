@@ -38,19 +38,31 @@ describe('module boundaries (docs/architecture.md, the parts)', () => {
   });
 
   it('fails lint when the banner imports admin-api runtime code, and allows its types', async () => {
-    const runtime = await lintAs(BANNER_FILE, "import { createAdminApiClient } from '@viewas/admin-api';\nexport const probe = createAdminApiClient;\n");
+    const runtime = await lintAs(
+      BANNER_FILE,
+      "import { createAdminApiClient } from '@viewas/admin-api';\nexport const probe = createAdminApiClient;\n",
+    );
     expect(runtime.join('\n')).toMatch(/no-restricted-imports/);
-    const typesOnly = await lintAs(BANNER_FILE, "import type { ApiResult } from '@viewas/admin-api';\nexport type Probe = ApiResult<string>;\n");
+    const typesOnly = await lintAs(
+      BANNER_FILE,
+      "import type { ApiResult } from '@viewas/admin-api';\nexport type Probe = ApiResult<string>;\n",
+    );
     expect(typesOnly).toEqual([]);
   });
 
   it('fails lint when the theme imports another workspace library', async () => {
-    const messages = await lintAs('libs/theme/src/boundary-probe.ts', "import type { SessionUser } from '@viewas/session-client';\nexport type Probe = SessionUser;\n");
+    const messages = await lintAs(
+      'libs/theme/src/boundary-probe.ts',
+      "import type { SessionUser } from '@viewas/session-client';\nexport type Probe = SessionUser;\n",
+    );
     expect(messages.join('\n')).toMatch(/enforce-module-boundaries/);
   });
 
   it('fails lint when a library imports the app', async () => {
-    const messages = await lintAs('libs/admin-api/src/boundary-probe.ts', "import config from '../../../apps/web/next.config';\nexport const probe = config;\n");
+    const messages = await lintAs(
+      'libs/admin-api/src/boundary-probe.ts',
+      "import config from '../../../apps/web/next.config';\nexport const probe = config;\n",
+    );
     expect(messages.join('\n')).toMatch(/enforce-module-boundaries/);
   });
 
@@ -60,13 +72,25 @@ describe('module boundaries (docs/architecture.md, the parts)', () => {
   });
 
   it('fails lint when code that ships imports test support, and allows it in a test', async () => {
-    const fromApp = await lintAs('apps/web/src/server/app/boundary-probe.ts', "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n");
+    const fromApp = await lintAs(
+      'apps/web/src/server/app/boundary-probe.ts',
+      "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n",
+    );
     expect(fromApp.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
-    const fixtures = await lintAs('apps/web/src/ui/boundary-probe.ts', "import { fakeSession } from '@viewas/session-client/testing';\nexport const probe = fakeSession;\n");
+    const fixtures = await lintAs(
+      'apps/web/src/ui/boundary-probe.ts',
+      "import { fakeSession } from '@viewas/session-client/testing';\nexport const probe = fakeSession;\n",
+    );
     expect(fixtures.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
-    const fromLibrary = await lintAs('libs/impersonation-core/src/lib/boundary-probe.ts', "import { describeStoreContract } from '../../testing/store-contract';\nexport const probe = describeStoreContract;\n");
+    const fromLibrary = await lintAs(
+      'libs/impersonation-core/src/lib/boundary-probe.ts',
+      "import { describeStoreContract } from '../../testing/store-contract';\nexport const probe = describeStoreContract;\n",
+    );
     expect(fromLibrary.join('\n')).toMatch(/no-restricted-imports.*Test support is for tests/);
-    const inATest = await lintAs('apps/web/src/server/app/boundary-probe.spec.ts', "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n");
+    const inATest = await lintAs(
+      'apps/web/src/server/app/boundary-probe.spec.ts',
+      "import { startTestApp } from '../../../testing/server/test-app';\nexport const probe = startTestApp;\n",
+    );
     expect(inATest.join('\n')).not.toMatch(/no-restricted-imports/);
   });
 });

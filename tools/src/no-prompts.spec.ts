@@ -11,7 +11,19 @@ const NX_PROMPT = 'Share usage data with the Nx team?';
 // compare the text without colours or white space.
 const comparable = (text: string) => stripVTControlCharacters(text).replace(/\s+/g, '');
 // Nx skips its question when any of these says "CI"; a newcomer's terminal has none of them.
-const CI_VARIABLES = ['CI', 'TF_BUILD', 'GITHUB_ACTIONS', 'BUILDKITE', 'CIRCLECI', 'CIRRUS_CI', 'TRAVIS', 'GITLAB_CI', 'BUILD_ID', 'BUILD_NUMBER', 'JENKINS_URL'];
+const CI_VARIABLES = [
+  'CI',
+  'TF_BUILD',
+  'GITHUB_ACTIONS',
+  'BUILDKITE',
+  'CIRCLECI',
+  'CIRRUS_CI',
+  'TRAVIS',
+  'GITLAB_CI',
+  'BUILD_ID',
+  'BUILD_NUMBER',
+  'JENKINS_URL',
+];
 
 interface TerminalRun {
   output: string;

@@ -19,7 +19,13 @@ const startRegistry = async (options: { workspaceRoot: string; tempDir: string }
   return start(options);
 };
 const LIBS = ['theme', 'impersonation-banner', 'admin-api', 'session-client'];
-const FILES_FROM_WORKSPACE = ['nx.json', 'package.json', 'tools/release/release.mjs', 'tools/scripts/run.mjs', ...LIBS.map((lib) => `libs/${lib}/package.json`)];
+const FILES_FROM_WORKSPACE = [
+  'nx.json',
+  'package.json',
+  'tools/release/release.mjs',
+  'tools/scripts/run.mjs',
+  ...LIBS.map((lib) => `libs/${lib}/package.json`),
+];
 
 /**
  * A git repository with this workspace's release configuration and the real manifests of four of
@@ -33,7 +39,12 @@ function scratchWorkspace() {
   }
   for (const lib of LIBS) {
     const build = `node -e "require('fs').mkdirSync('dist',{recursive:true});require('fs').writeFileSync('dist/index.js','export const built = 1;\\n')"`;
-    const project = { name: lib, projectType: 'library', tags: ['type:lib'], targets: { build: { executor: 'nx:run-commands', options: { command: build, cwd: `libs/${lib}` } } } };
+    const project = {
+      name: lib,
+      projectType: 'library',
+      tags: ['type:lib'],
+      targets: { build: { executor: 'nx:run-commands', options: { command: build, cwd: `libs/${lib}` } } },
+    };
     writeFileSync(path.join(dir, 'libs', lib, 'project.json'), JSON.stringify(project, null, 2));
   }
   writeFileSync(path.join(dir, '.gitignore'), 'node_modules\n.nx\ndist\n');
@@ -57,7 +68,12 @@ function scratchWorkspace() {
     NX_WORKSPACE_DATA_DIRECTORY: path.join(dir, '.nx', 'workspace-data'),
   };
   const release = (args: string[], extraEnv: Record<string, string> = {}) => {
-    const result = spawnSync(process.execPath, ['tools/release/release.mjs', ...args], { cwd: dir, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(process.execPath, ['tools/release/release.mjs', ...args], {
+      cwd: dir,
+      env: { ...env, ...extraEnv },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     return { status: result.status, stdout: stripVTControlCharacters(result.stdout), stderr: stripVTControlCharacters(result.stderr) };
   };
   const readJson = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
@@ -106,7 +122,12 @@ describe('npm run release (Nx Release, conventional commits, independent version
       expect(result.stdout).toContain('- **theme:** brand colours from two values');
       expect(result.stdout).toContain('- **admin-api:** reject a reason of spaces only');
       expect(result.stdout).toMatch(/session-client .*No changes were detected/);
-      expect(versions(scratch)).toEqual({ theme: '0.1.0', 'impersonation-banner': '0.1.0', 'admin-api': '0.1.0', 'session-client': '0.1.0' });
+      expect(versions(scratch)).toEqual({
+        theme: '0.1.0',
+        'impersonation-banner': '0.1.0',
+        'admin-api': '0.1.0',
+        'session-client': '0.1.0',
+      });
       expect(scratch.git('rev-parse', 'HEAD')).toBe(head);
       expect(scratch.git('tag')).toBe('');
       expect(existsSync(path.join(scratch.dir, 'libs/theme/CHANGELOG.md'))).toBe(false);
@@ -122,22 +143,38 @@ describe('npm run release (Nx Release, conventional commits, independent version
     try {
       conventionalHistory(scratch);
       const result = scratch.release(['--yes'], { RELEASE_REGISTRY: registry.url, NPM_CONFIG_USERCONFIG: registry.npmrc });
-      expect({ status: result.status, output: result.status === 0 ? '' : `${result.stdout}\n${result.stderr}` }).toEqual({ status: 0, output: '' });
+      expect({ status: result.status, output: result.status === 0 ? '' : `${result.stdout}\n${result.stderr}` }).toEqual({
+        status: 0,
+        output: '',
+      });
 
       // A fix is a patch and so is a feature before 1.0 (Nx keeps ^0.1.x ranges safe); the banner follows its theme.
-      expect(versions(scratch)).toEqual({ theme: '0.1.1', 'impersonation-banner': '0.1.1', 'admin-api': '0.1.1', 'session-client': '0.1.0' });
-      expect(scratch.read('libs/theme/CHANGELOG.md')).toMatch(/^## 0\.1\.1 \(\d{4}-\d\d-\d\d\)\n\n### 🚀 Features\n\n- \*\*theme:\*\* brand colours from two values/);
+      expect(versions(scratch)).toEqual({
+        theme: '0.1.1',
+        'impersonation-banner': '0.1.1',
+        'admin-api': '0.1.1',
+        'session-client': '0.1.0',
+      });
+      expect(scratch.read('libs/theme/CHANGELOG.md')).toMatch(
+        /^## 0\.1\.1 \(\d{4}-\d\d-\d\d\)\n\n### 🚀 Features\n\n- \*\*theme:\*\* brand colours from two values/,
+      );
       expect(scratch.read('libs/admin-api/CHANGELOG.md')).toMatch(/### 🩹 Fixes\n\n- \*\*admin-api:\*\* reject a reason of spaces only/);
       expect(scratch.read('libs/impersonation-banner/CHANGELOG.md')).toContain('- Updated theme to 0.1.1');
       expect(existsSync(path.join(scratch.dir, 'libs/session-client/CHANGELOG.md'))).toBe(false);
       expect(scratch.read('libs/theme/CHANGELOG.md')).not.toContain('how to start');
 
-      expect(scratch.git('tag', '--points-at', 'HEAD').split('\n').sort()).toEqual(['admin-api@0.1.1', 'impersonation-banner@0.1.1', 'theme@0.1.1']);
+      expect(scratch.git('tag', '--points-at', 'HEAD').split('\n').sort()).toEqual([
+        'admin-api@0.1.1',
+        'impersonation-banner@0.1.1',
+        'theme@0.1.1',
+      ]);
       expect(scratch.git('log', '-1', '--format=%s')).toBe('chore(release): publish');
       expect(scratch.git('status', '--porcelain')).toBe('');
 
       for (const name of ['theme', 'impersonation-banner', 'admin-api']) {
-        const packument = (await (await fetch(`${registry.url}@viewas%2f${name}`)).json()) as { versions: Record<string, { dist: { tarball: string } }> };
+        const packument = (await (await fetch(`${registry.url}@viewas%2f${name}`)).json()) as {
+          versions: Record<string, { dist: { tarball: string } }>;
+        };
         expect(Object.keys(packument.versions)).toEqual(['0.1.1']);
         const published = packument.versions['0.1.1'];
         if (!published) throw new Error(`@viewas/${name}@0.1.1 is not in the registry`);

@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const workspaceRoot = path.join(__dirname, '..', '..');
-const libs = readdirSync(path.join(workspaceRoot, 'libs')).filter((name) => existsSync(path.join(workspaceRoot, 'libs', name, 'package.json')));
+const libs = readdirSync(path.join(workspaceRoot, 'libs')).filter((name) =>
+  existsSync(path.join(workspaceRoot, 'libs', name, 'package.json')),
+);
 const read = (...parts: string[]) => readFileSync(path.join(workspaceRoot, ...parts), 'utf8');
 
 describe('the one Storybook', () => {

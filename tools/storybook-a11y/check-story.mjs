@@ -32,7 +32,10 @@ export async function checkStory(context, baseUrl, story, mode) {
       )
       .then((handle) => handle.jsonValue());
     if (phase !== 'finished') {
-      const shown = await page.locator('.sb-errordisplay').innerText().catch(() => '');
+      const shown = await page
+        .locator('.sb-errordisplay')
+        .innerText()
+        .catch(() => '');
       return { status: 'errored', problems: [`the story ended ${phase}${shown ? `: ${shown.split('\n')[0]}` : ''}`], disabledRules: [] };
     }
 
@@ -48,7 +51,9 @@ export async function checkStory(context, baseUrl, story, mode) {
 
     // A fade half-way through is not what anyone reads: let finite animations end first.
     await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
+      document
+        .getAnimations()
+        .every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
     );
     // The same bar as the app's page checks, less the rules only a whole page can meet.
     const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules([...PAGE_ONLY_RULES, ...plan.disabledRules]);
@@ -76,12 +81,17 @@ export async function checkDocsPage(context, baseUrl, entry, mode) {
     const theme = await page.evaluate(() => window.__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals?.get?.()?.theme);
     if (theme !== mode) return { status: 'errored', problems: [`the theme global is ${theme}, not ${mode}`], disabledRules: [] };
     await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
+      document
+        .getAnimations()
+        .every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
     );
     // Storybook's own code viewer (a scroll area that takes focus, without a role) trips axe's
     // experimental focus-order-semantics rule. It is Storybook's markup, not ours, and not shipped:
     // that one rule is waived inside it only; every other rule still runs on the code it shows.
-    const everyOtherRule = await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules([...PAGE_ONLY_RULES, FOCUS_ORDER_RULE]).analyze();
+    const everyOtherRule = await new AxeBuilder({ page })
+      .withTags(AXE_TAGS)
+      .disableRules([...PAGE_ONLY_RULES, FOCUS_ORDER_RULE])
+      .analyze();
     const focusOrder = await new AxeBuilder({ page }).withRules([FOCUS_ORDER_RULE]).exclude(STORYBOOK_CODE_VIEWER).analyze();
     const problems = describeViolations([...everyOtherRule.violations, ...focusOrder.violations]);
     return { status: problems.length === 0 ? 'passed' : 'failed', problems, disabledRules: [] };

@@ -20,10 +20,14 @@ const CONCURRENT_PAGES = 2;
 const storybooksDir = fileURLToPath(new URL('../../dist/storybook', import.meta.url));
 
 function selectStorybooks(filters) {
-  const built = existsSync(storybooksDir) ? readdirSync(storybooksDir).filter((name) => existsSync(join(storybooksDir, name, 'index.json'))) : [];
+  const built = existsSync(storybooksDir)
+    ? readdirSync(storybooksDir).filter((name) => existsSync(join(storybooksDir, name, 'index.json')))
+    : [];
   const selected = filters.length === 0 ? built : built.filter((name) => filters.some((filter) => name.includes(filter)));
   if (selected.length === 0) {
-    throw new Error(`No built Storybook${filters.length ? ` matching ${filters.join(', ')}` : ''} in ${storybooksDir}. Build them first: npx nx run-many -t build-storybook`);
+    throw new Error(
+      `No built Storybook${filters.length ? ` matching ${filters.join(', ')}` : ''} in ${storybooksDir}. Build them first: npx nx run-many -t build-storybook`,
+    );
   }
   return selected;
 }
@@ -41,7 +45,10 @@ async function checkStorybook(browser, name) {
   const root = join(storybooksDir, name);
   const index = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8'));
   // Stories, then the docs pages designers read (install, usage, props, accessibility notes).
-  const stories = [...storiesFromIndex(index).map((entry) => ({ ...entry, check: checkStory })), ...docsFromIndex(index).map((entry) => ({ ...entry, check: checkDocsPage }))];
+  const stories = [
+    ...storiesFromIndex(index).map((entry) => ({ ...entry, check: checkStory })),
+    ...docsFromIndex(index).map((entry) => ({ ...entry, check: checkDocsPage })),
+  ];
   const server = await serveDirectory(root);
   // One context per Storybook, a fresh page per story: nothing a story leaves behind reaches the next.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
@@ -61,7 +68,10 @@ async function checkStorybook(browser, name) {
     const row = { storybook: name, story: story.id };
     for (const mode of MODES) {
       const result = results.get(`${story.id} ${mode}`);
-      row[mode] = result.status === 'passed' && result.disabledRules.length > 0 ? `passed (without ${result.disabledRules.join(', ')})` : result.status;
+      row[mode] =
+        result.status === 'passed' && result.disabledRules.length > 0
+          ? `passed (without ${result.disabledRules.join(', ')})`
+          : result.status;
       for (const problem of result.problems) problems.push(`${story.id} [${mode}] ${problem}`);
     }
     rows.push(row);
@@ -85,7 +95,9 @@ try {
 
 console.table(table);
 const failing = table.filter((row) => MODES.some((mode) => row[mode] === 'failed' || row[mode] === 'errored'));
-console.log(`${table.length} stories and docs pages × ${MODES.length} modes checked with axe in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(
+  `${table.length} stories and docs pages × ${MODES.length} modes checked with axe in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+);
 if (problems.length > 0) {
   console.error(`\n${failing.length} ${failing.length === 1 ? 'story has' : 'stories have'} problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);

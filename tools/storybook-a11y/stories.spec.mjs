@@ -48,7 +48,7 @@ describe('storyUrl', () => {
     );
   });
 
-  it("opens the story alone in the iframe with the theme global set, the colon left as Storybook expects", () => {
+  it('opens the story alone in the iframe with the theme global set, the colon left as Storybook expects', () => {
     assert.equal(
       storyUrl('http://127.0.0.1:4000', 'impersonation-banner-banner--closed', 'dark'),
       'http://127.0.0.1:4000/iframe.html?id=impersonation-banner-banner--closed&viewMode=story&globals=theme:dark',
@@ -63,7 +63,9 @@ describe('checkPlan', () => {
   });
 
   it('leaves out exactly the rules the story turns off', () => {
-    const parameters = { config: { rules: [{ id: 'color-contrast', enabled: false }, { id: 'region', enabled: true }, { enabled: false }] } };
+    const parameters = {
+      config: { rules: [{ id: 'color-contrast', enabled: false }, { id: 'region', enabled: true }, { enabled: false }] },
+    };
     assert.deepEqual(checkPlan(parameters), { skip: false, disabledRules: ['color-contrast'] });
   });
 

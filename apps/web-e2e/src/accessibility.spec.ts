@@ -84,7 +84,10 @@ for (const mode of modes) {
         await stepScreenshot(page, `${mode}-admin-reason-dialog`);
       });
 
-      test("while viewing as a user: the home page with the badge's panel open, and the user's access history", async ({ page, stepScreenshot }) => {
+      test("while viewing as a user: the home page with the badge's panel open, and the user's access history", async ({
+        page,
+        stepScreenshot,
+      }) => {
         await startViewingAs(page, TARGETS.accessibility[mode]);
         await badge(page).hover();
         await expect(badgePanel(page)).toBeVisible();

@@ -16,7 +16,10 @@ const html = (page: Page) => page.locator('html');
 test.describe('colour mode', () => {
   test.use(signedInAs('user'));
 
-  test('a saved dark choice is dark in the server HTML, so the first frame is dark and never flashes light', async ({ openContext, stepScreenshot }) => {
+  test('a saved dark choice is dark in the server HTML, so the first frame is dark and never flashes light', async ({
+    openContext,
+    stepScreenshot,
+  }) => {
     await test.step('with JavaScript off, the page the server sends is already dark', async () => {
       const context = await openContext({ ...signedInAs('user'), javaScriptEnabled: false, colorScheme: 'light' });
       await context.addCookies([savedColorMode('dark')]);

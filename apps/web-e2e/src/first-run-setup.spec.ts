@@ -35,7 +35,16 @@ test.describe('the first administrator of an empty deployment', () => {
     server = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs')], {
       cwd: join(workspaceRoot, 'apps/web'),
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, DEMO_SEED: 'false', NEXTAUTH_URL: `http://localhost:${port}`, PORT: String(port), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATA_DIR: dataDir,
+        DEMO_SEED: 'false',
+        NEXTAUTH_URL: `http://localhost:${port}`,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      },
     });
     let stderr = '';
     link = await new Promise<string>((resolve, reject) => {

@@ -24,7 +24,10 @@ test("when another admin has ended the impersonation, 'Return to Admin' shows th
     await otherAdmin.goto(ADMIN_PAGE_PATH);
     const end = otherAdmin.getByRole('button', { name: `End ${ACCOUNTS.admin}'s view as ${target}` });
     await end.click();
-    await otherAdmin.getByRole('alertdialog', { name: 'End this impersonation?' }).getByRole('button', { name: 'End impersonation' }).click();
+    await otherAdmin
+      .getByRole('alertdialog', { name: 'End this impersonation?' })
+      .getByRole('button', { name: 'End impersonation' })
+      .click();
     await expect(otherAdmin.getByRole('status').filter({ hasText: `Ended the view as ${target}` })).toBeVisible();
     await expect(end).toHaveCount(0);
     await stepScreenshot(otherAdmin, '02-other-admin-ended-it');
@@ -53,7 +56,10 @@ test("when another admin has ended the impersonation, 'Return to Admin' shows th
     // The sign-out page replaces the notice, so it must have had its full time before the browser left.
     const signOutStartedAt = await page.evaluate(() => performance.timeOrigin);
     const readableFor = signOutStartedAt - (notices[0]?.shownAt ?? Number.NaN);
-    test.info().annotations.push({ type: 'notice duration', description: `'${NOTICES.error.title}': on screen ${Math.round(readableFor)} ms before the sign-out page (spec ${NOTICES.error.durationMs} ms)` });
+    test.info().annotations.push({
+      type: 'notice duration',
+      description: `'${NOTICES.error.title}': on screen ${Math.round(readableFor)} ms before the sign-out page (spec ${NOTICES.error.durationMs} ms)`,
+    });
     expect(readableFor).toBeGreaterThanOrEqual(NOTICES.error.durationMs - DURATION_TOLERANCE_MS);
     expect(readableFor).toBeLessThanOrEqual(NOTICES.error.durationMs + DURATION_TOLERANCE_MS);
     await stepScreenshot(page, '04-sign-out-page');

@@ -8,7 +8,11 @@ import { ADMIN_PAGE_PATH, NOTICES, PANEL_TITLE, RETURN_BUTTON_LABEL, VIEWING_AS_
 const target = TARGETS.returnFlow;
 const REASON = 'Support ticket #4211: the invoice page shows the wrong total';
 
-test('an admin signs in, views the app as a user from the admin page, and returns in one click', async ({ page, context, stepScreenshot }) => {
+test('an admin signs in, views the app as a user from the admin page, and returns in one click', async ({
+  page,
+  context,
+  stepScreenshot,
+}) => {
   await recordNotices(context);
 
   await test.step('signs in on the default sign-in page and lands on the admin page', async () => {

@@ -46,7 +46,9 @@ test.describe('on a non-local host name', () => {
       test(`loads neither script on ${path} for an admin, and its policy allows neither origin`, async ({ page, context }) => {
         await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
         const counts = countScriptRequests(page);
-        const policy = page.waitForResponse((response) => new URL(response.url()).pathname === path && response.request().resourceType() === 'document');
+        const policy = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === path && response.request().resourceType() === 'document',
+        );
         await openAndSettle(page, `${NAMED_HOST_BASE_URL}${path}`);
         await expectScripts(page, counts, []);
         const scriptSources = (await (await policy).headerValue('content-security-policy'))?.match(/script-src ([^;]*)/)?.[1] ?? '';

@@ -38,7 +38,11 @@ async function returnWhileAnotherTabIsOpen(page: Page, context: BrowserContext, 
   return otherTab;
 }
 
-test('after returning to admin in one tab, the other tab drops the badge when it becomes visible again', async ({ page, context, stepScreenshot }) => {
+test('after returning to admin in one tab, the other tab drops the badge when it becomes visible again', async ({
+  page,
+  context,
+  stepScreenshot,
+}) => {
   const otherTab = await returnWhileAnotherTabIsOpen(page, context, TARGETS.twoTabsBadge);
 
   // Until it looks at the session again, the other tab still shows what it was last told.

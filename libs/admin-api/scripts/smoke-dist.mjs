@@ -24,9 +24,15 @@ const api = createAdminApiClient({
   fetch: (url, init) => handlers.route(new Request(`${ORIGIN}${url}`, { ...init, headers: { ...init?.headers, origin: ORIGIN } })),
 });
 
-assert.deepEqual(await api.startImpersonation({ userId: 'usr_ada', reason: '  smoke test  ' }), { ok: true, data: impersonateResponseFixture });
+assert.deepEqual(await api.startImpersonation({ userId: 'usr_ada', reason: '  smoke test  ' }), {
+  ok: true,
+  data: impersonateResponseFixture,
+});
 assert.deepEqual(await api.returnToAdmin(), { ok: true, data: returnToAdminResponseFixture });
-assert.deepEqual(await api.returnToAdmin(), { ok: false, error: { code: 'forbidden', message: 'This session is not an impersonation', status: 403 } });
+assert.deepEqual(await api.returnToAdmin(), {
+  ok: false,
+  error: { code: 'forbidden', message: 'This session is not an impersonation', status: 403 },
+});
 
 const refused = await api.startImpersonation({ userId: 'usr_ada', reason: 'x' });
 assert.equal(refused.ok || refused.error.issues?.[0]?.path, 'reason');

@@ -94,6 +94,11 @@ export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from '
 export type { OpenApiDocument, OpenApiOperation } from './lib/openapi/create-openapi-document';
 
 // Client.
-export { createAdminApiClient, type AdminApiClient, type AdminApiClientOptions, type CallOptions } from './lib/client/create-admin-api-client';
+export {
+  createAdminApiClient,
+  type AdminApiClient,
+  type AdminApiClientOptions,
+  type CallOptions,
+} from './lib/client/create-admin-api-client';
 export type { ApiResult, ApiClientError, ApiClientErrorCode } from './lib/client/api-result';
 export type { FetchLike } from './lib/client/request-json';

@@ -1,7 +1,18 @@
 // The routes as data and their OpenAPI 3.1 description: server-side, so browsers that only call the
 // API do not download the route table and the generator (the client entry has a 3 KB budget).
-export { ADMIN_API_ROUTES, type ApiRouteContract, type ApiMethod, type ApiAccess, type AdminApiRouteName } from './lib/contracts/api-routes';
-export { createOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions, type OpenApiOperation } from './lib/openapi/create-openapi-document';
+export {
+  ADMIN_API_ROUTES,
+  type ApiRouteContract,
+  type ApiMethod,
+  type ApiAccess,
+  type AdminApiRouteName,
+} from './lib/contracts/api-routes';
+export {
+  createOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiDocumentOptions,
+  type OpenApiOperation,
+} from './lib/openapi/create-openapi-document';
 export { AdminApiError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
 export type { RequestContext, ImpersonationService } from './lib/server/impersonation-service';
 export {

@@ -12,7 +12,14 @@ export {
   type ViewOptions,
 } from './lib/governance/define-policy';
 export { DEFAULT_POLICY_RULES, defaultAccessPolicy } from './lib/governance/default-policy';
-export { SAFE_METHODS, OPEN_DURING_READ_ONLY, READ_ONLY_CODE, READ_ONLY_MESSAGE, isStateChanging, readOnlyRefuses } from './lib/governance/read-only';
+export {
+  SAFE_METHODS,
+  OPEN_DURING_READ_ONLY,
+  READ_ONLY_CODE,
+  READ_ONLY_MESSAGE,
+  isStateChanging,
+  readOnlyRefuses,
+} from './lib/governance/read-only';
 export { DEFAULT_REAUTH_MINUTES, needsReauth } from './lib/governance/step-up';
 export { viewExpiresAt, whyViewMustEnd } from './lib/governance/view-lifetime';
 export {
@@ -66,7 +73,14 @@ export {
   type RequestInfo,
 } from './lib/model';
 export { createRevocationList, type RevocationList } from './lib/revocations';
-export { defaultPolicy, isActiveAdmin, whyNotImpersonable, DEFAULT_IMPERSONATION_MAX_MINUTES, type ImpersonationPolicy, type NotImpersonableReason } from './lib/rules';
+export {
+  defaultPolicy,
+  isActiveAdmin,
+  whyNotImpersonable,
+  DEFAULT_IMPERSONATION_MAX_MINUTES,
+  type ImpersonationPolicy,
+  type NotImpersonableReason,
+} from './lib/rules';
 export {
   ImpersonationClaimSchema,
   SessionClaimsSchema,
@@ -228,7 +242,14 @@ export {
   type OutboxMail,
   type RetryPolicy,
 } from './lib/mail-outbox/mail-outbox';
-export { createNotifier, type NewMail, type NewNotification, type NotificationSink, type Notify, type NotifierOptions } from './lib/notifications/notifier';
+export {
+  createNotifier,
+  type NewMail,
+  type NewNotification,
+  type NotificationSink,
+  type Notify,
+  type NotifierOptions,
+} from './lib/notifications/notifier';
 export { composeConsentStore, type ConsentTransactionParts } from './lib/consent/compose-consent-store';
 export {
   NOTIFICATIONS_PAGE_SIZE,

@@ -12,7 +12,14 @@ export {
 } from './lib/next-auth/providers';
 export { createSessionCallbacks, SessionEndedError, type SessionCallbacksOptions } from './lib/next-auth/callbacks';
 export { createJwtCodec, type JwtCodec, type JwtCodecOptions } from './lib/next-auth/jwt-codec';
-export { sessionCookieName, callbackUrlCookieName, nextAuthCookies, parseCookieHeader, readSessionToken, sessionCookieNames } from './lib/next-auth/session-cookie';
+export {
+  sessionCookieName,
+  callbackUrlCookieName,
+  nextAuthCookies,
+  parseCookieHeader,
+  readSessionToken,
+  sessionCookieNames,
+} from './lib/next-auth/session-cookie';
 export { createSessionReader, type SessionReader } from './lib/next-auth/session-reader';
 export {
   createSessionEndpoint,

@@ -3,7 +3,15 @@
 export { createPostgresStore, type PostgresStore, type PostgresRepositories } from './lib/postgres/postgres-store';
 export { schema, users, impersonations, ledgerEvents, signInThrottle, setupTokens, type Schema } from './lib/postgres/schema';
 export type { SetupTokenRow } from './lib/postgres/setup-tokens';
-export { accessRequests, notifications, mailOutbox, type AccessRequestRow, type NotificationRow, type MailOutboxRow, type StoredDecision } from './lib/postgres/consent-schema';
+export {
+  accessRequests,
+  notifications,
+  mailOutbox,
+  type AccessRequestRow,
+  type NotificationRow,
+  type MailOutboxRow,
+  type StoredDecision,
+} from './lib/postgres/consent-schema';
 export { createAccessRequestsRepository } from './lib/postgres/access-requests';
 export { createNotificationsRepository } from './lib/postgres/notifications';
 export { createMailOutboxRepository } from './lib/postgres/mail-outbox';

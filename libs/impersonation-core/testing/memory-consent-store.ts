@@ -50,10 +50,22 @@ export function createMemoryConsentStore(admins: PersonRef[] = []): MemoryConsen
             return true;
           },
           async findOpen({ actorId, targetId, mode, now }) {
-            return all().find((r) => r.requester.id === actorId && r.target.id === targetId && r.mode === mode && r.status === 'pending' && r.expiresAt > now) ?? null;
+            return (
+              all().find(
+                (r) =>
+                  r.requester.id === actorId && r.target.id === targetId && r.mode === mode && r.status === 'pending' && r.expiresAt > now,
+              ) ?? null
+            );
           },
           async findGrants({ actorId, targetId, now }) {
-            return all().filter((r) => r.requester.id === actorId && r.target.id === targetId && r.status === 'approved' && r.grantEndsAt !== null && r.grantEndsAt > now);
+            return all().filter(
+              (r) =>
+                r.requester.id === actorId &&
+                r.target.id === targetId &&
+                r.status === 'approved' &&
+                r.grantEndsAt !== null &&
+                r.grantEndsAt > now,
+            );
           },
           async listForTarget({ targetId, limit }) {
             return newestFirst(all().filter((r) => r.target.id === targetId && r.approvers.includes('user'))).slice(0, limit);

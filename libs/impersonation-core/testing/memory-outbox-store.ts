@@ -11,13 +11,25 @@ export interface MemoryOutboxRow extends Omit<OutboxMail, 'attempts'> {
 }
 
 /** The outbox in memory, with the same claim rules as the database: due, unleased, oldest first. */
-export function createMemoryOutboxStore(): MailOutboxStore & { rows: MemoryOutboxRow[]; enqueue(mail: Omit<OutboxMail, 'attempts'>): void } {
+export function createMemoryOutboxStore(): MailOutboxStore & {
+  rows: MemoryOutboxRow[];
+  enqueue(mail: Omit<OutboxMail, 'attempts'>): void;
+} {
   const rows: MemoryOutboxRow[] = [];
   const owned = (id: string, token: string) => rows.find((row) => row.id === id && row.claimToken === token && row.status === 'pending');
   return {
     rows,
     enqueue(mail) {
-      rows.push({ ...mail, attempts: 0, status: 'pending', nextAttemptAt: mail.createdAt, lockedUntil: null, claimToken: null, lastError: null, sentAt: null });
+      rows.push({
+        ...mail,
+        attempts: 0,
+        status: 'pending',
+        nextAttemptAt: mail.createdAt,
+        lockedUntil: null,
+        claimToken: null,
+        lastError: null,
+        sentAt: null,
+      });
     },
     async claimDue({ now, limit, leaseUntil, claimToken }) {
       const due = rows
@@ -25,7 +37,15 @@ export function createMemoryOutboxStore(): MailOutboxStore & { rows: MemoryOutbo
         .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
         .slice(0, limit);
       for (const row of due) Object.assign(row, { attempts: row.attempts + 1, lockedUntil: leaseUntil, claimToken });
-      return due.map(({ id, to, subject, text, messageId, attempts, createdAt }) => ({ id, to, subject, text, messageId, attempts, createdAt }));
+      return due.map(({ id, to, subject, text, messageId, attempts, createdAt }) => ({
+        id,
+        to,
+        subject,
+        text,
+        messageId,
+        attempts,
+        createdAt,
+      }));
     },
     async markSent(id, token, at) {
       const row = owned(id, token);

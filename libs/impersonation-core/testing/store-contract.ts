@@ -19,318 +19,440 @@ export interface StoreUnderTest {
  * on PostgreSQL) and the in-memory store run this same suite, so they cannot drift apart.
  */
 export function describeStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
-describe(`store contract on ${name}`, () => {
-  let database: StoreUnderTest;
-  let emailCounter = 0;
-  const uniqueEmail = (prefix: string) => `${prefix}-${(emailCounter += 1)}@example.com`;
+  describe(`store contract on ${name}`, () => {
+    let database: StoreUnderTest;
+    let emailCounter = 0;
+    const uniqueEmail = (prefix: string) => `${prefix}-${(emailCounter += 1)}@example.com`;
 
-  beforeAll(async () => {
-    database = await open();
-  }, 60_000);
-  afterAll(() => database?.close());
+    beforeAll(async () => {
+      database = await open();
+    }, 60_000);
+    afterAll(() => database?.close());
 
-  const storage = () => database.store;
-  const person = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+    const storage = () => database.store;
+    const person = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
 
-  async function adminAndTarget() {
-    const admin = await storage().users.create({ email: uniqueEmail('admin'), role: 'admin' });
-    const target = await storage().users.create({ email: uniqueEmail('target') });
-    return { admin, target };
-  }
+    async function adminAndTarget() {
+      const admin = await storage().users.create({ email: uniqueEmail('admin'), role: 'admin' });
+      const target = await storage().users.create({ email: uniqueEmail('target') });
+      return { admin, target };
+    }
 
-  async function running(createdAt = T0, expiresInMs = 60 * MINUTE) {
-    const { admin, target } = await adminAndTarget();
-    const pending = await storage().impersonations.createPending({ id: randomUUID(),
-      adminId: admin.id,
-      targetId: target.id,
-      reason: 'Support ticket 42',
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + expiresInMs),
+    async function running(createdAt = T0, expiresInMs = 60 * MINUTE) {
+      const { admin, target } = await adminAndTarget();
+      const pending = await storage().impersonations.createPending({
+        id: randomUUID(),
+        adminId: admin.id,
+        targetId: target.id,
+        reason: 'Support ticket 42',
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + expiresInMs),
+      });
+      const started = await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: createdAt });
+      if (!started) throw new Error('could not activate');
+      return { admin, target, impersonation: started };
+    }
+
+    describe('users', () => {
+      it('finds an account by e-mail whatever its case and refuses a second account differing only in case', async () => {
+        const created = await storage().users.create({ email: 'Grace.Hopper@Example.com', name: 'Grace Hopper' });
+        expect(await storage().users.findByEmail('grace.hopper@example.COM')).toMatchObject({
+          id: created.id,
+          role: 'user',
+          status: 'active',
+        });
+        await expect(storage().users.create({ email: 'grace.hopper@example.com' })).rejects.toBeInstanceOf(DuplicateEmailError);
+      });
+
+      it('answers null, not an error, for an id that is not a uuid', async () => {
+        expect(await storage().users.findById("1' or '1'='1")).toBeNull();
+      });
+
+      it('pages through a search by e-mail or name without gaps or repeats, ordered by e-mail', async () => {
+        const names = ['Zed Quokka', 'Amy Quokka', 'Bob Quokka', 'Cat Quokka', 'Dan Quokka'];
+        for (const name of names) await storage().users.create({ email: `${name.slice(0, 3).toLowerCase()}.q@example.com`, name });
+        await storage().users.create({ email: 'quokka-fan@example.com', name: 'Someone Else' });
+
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await storage().users.search({ query: 'QUOKKA', cursor, limit: 2 });
+          expect(page.users.length).toBeLessThanOrEqual(2);
+          seen.push(...page.users.map((user) => user.email));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+
+        expect(seen).toEqual([
+          'amy.q@example.com',
+          'bob.q@example.com',
+          'cat.q@example.com',
+          'dan.q@example.com',
+          'quokka-fan@example.com',
+          'zed.q@example.com',
+        ]);
+      });
+
+      it('treats LIKE wildcards in the search text literally', async () => {
+        await storage().users.create({ email: 'under_score@example.com' });
+        await storage().users.create({ email: 'underXscore@example.com' });
+        const page = await storage().users.search({ query: 'under_s', limit: 10 });
+        expect(page.users.map((user) => user.email)).toEqual(['under_score@example.com']);
+      });
+
+      it('refuses a cursor it did not issue', async () => {
+        await expect(storage().users.search({ cursor: 'not-a-cursor', limit: 5 })).rejects.toBeInstanceOf(InvalidCursorError);
+        const forged = Buffer.from(JSON.stringify(['a@example.com', "x'::uuid"])).toString('base64url');
+        await expect(storage().users.search({ cursor: forged, limit: 5 })).rejects.toBeInstanceOf(InvalidCursorError);
+      });
+
+      it('records the last sign-in and changes role and status', async () => {
+        const user = await storage().users.create({ email: uniqueEmail('user') });
+        await storage().users.recordSignIn(user.id, T0);
+        await storage().users.setRole(user.id, 'admin');
+        await storage().users.setStatus(user.id, 'disabled');
+        expect(await storage().users.findById(user.id)).toMatchObject({ lastSignInAt: T0, role: 'admin', status: 'disabled' });
+      });
     });
-    const started = await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: createdAt });
-    if (!started) throw new Error('could not activate');
-    return { admin, target, impersonation: started };
-  }
 
-  describe('users', () => {
-    it('finds an account by e-mail whatever its case and refuses a second account differing only in case', async () => {
-      const created = await storage().users.create({ email: 'Grace.Hopper@Example.com', name: 'Grace Hopper' });
-      expect(await storage().users.findByEmail('grace.hopper@example.COM')).toMatchObject({ id: created.id, role: 'user', status: 'active' });
-      await expect(storage().users.create({ email: 'grace.hopper@example.com' })).rejects.toBeInstanceOf(DuplicateEmailError);
+    describe('impersonations', () => {
+      it('lets only the admin who started it take a pending impersonation over, once', async () => {
+        const { admin, target } = await adminAndTarget();
+        const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
+        const pending = await storage().impersonations.createPending({
+          id: randomUUID(),
+          adminId: admin.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          createdAt: T0,
+          expiresAt: at(60 * MINUTE),
+        });
+
+        expect(await storage().impersonations.activate({ id: pending.id, adminId: other.id, now: at(1000) })).toBeNull();
+        expect(await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: at(1000) })).toMatchObject({
+          startedAt: at(1000),
+        });
+        expect(await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: at(2000) })).toBeNull();
+      });
+
+      it('lets a pending impersonation lapse at the end of the pending window', async () => {
+        const { admin, target } = await adminAndTarget();
+        const create = () =>
+          storage().impersonations.createPending({
+            id: randomUUID(),
+            adminId: admin.id,
+            targetId: target.id,
+            reason: 'Ticket',
+            createdAt: T0,
+            expiresAt: at(60 * MINUTE),
+          });
+        const justInTime = await create();
+        const tooLate = await create();
+        expect(
+          await storage().impersonations.activate({ id: justInTime.id, adminId: admin.id, now: at(PENDING_WINDOW_MS - 1) }),
+        ).not.toBeNull();
+        expect(await storage().impersonations.activate({ id: tooLate.id, adminId: admin.id, now: at(PENDING_WINDOW_MS) })).toBeNull();
+      });
+
+      it('keeps one running impersonation per admin and user: a second take-over waits until the first ends', async () => {
+        const { admin, target, impersonation } = await running();
+        const second = await storage().impersonations.createPending({
+          id: randomUUID(),
+          adminId: admin.id,
+          targetId: target.id,
+          reason: 'Second tab',
+          createdAt: at(1000),
+          expiresAt: at(60 * MINUTE),
+        });
+        const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
+        const byOtherAdmin = await storage().impersonations.createPending({
+          id: randomUUID(),
+          adminId: otherAdmin.id,
+          targetId: target.id,
+          reason: 'Colleague',
+          createdAt: at(1000),
+          expiresAt: at(60 * MINUTE),
+        });
+
+        expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(2000) })).toMatchObject({
+          id: impersonation.id,
+        });
+        await expect(storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(2000) })).rejects.toBeInstanceOf(
+          AlreadyViewingError,
+        );
+        expect(await storage().impersonations.activate({ id: byOtherAdmin.id, adminId: otherAdmin.id, now: at(2000) })).toMatchObject({
+          startedAt: at(2000),
+        });
+
+        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(3000) })).toBeNull();
+        expect(await storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(4000) })).toMatchObject({
+          startedAt: at(4000),
+        });
+      });
+
+      it('ends a running impersonation by return only for its own admin and target, and only once', async () => {
+        const { admin, target, impersonation } = await running();
+        const stranger = await storage().users.create({ email: uniqueEmail('stranger'), role: 'admin' });
+        const end = (adminId: string, targetId: string) =>
+          storage().impersonations.endByReturn({ id: impersonation.id, adminId, targetId, now: at(MINUTE) });
+
+        expect(await end(stranger.id, target.id)).toBeNull();
+        expect(await end(admin.id, stranger.id)).toBeNull();
+        expect(await end(admin.id, target.id)).toMatchObject({ endReason: 'returned', endedById: admin.id, endedAt: at(MINUTE) });
+        expect(await end(admin.id, target.id)).toBeNull();
+      });
+
+      it('gives exactly one of ten concurrent returns the impersonation', async () => {
+        const { admin, target, impersonation } = await running();
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) }),
+          ),
+        );
+        expect(results.filter((row) => row !== null)).toHaveLength(1);
+      });
+
+      it('refuses to return from an impersonation at or after its hard expiry', async () => {
+        const { admin, target, impersonation } = await running(T0, 10 * MINUTE);
+        expect(await storage().impersonations.isRunning(impersonation.id, at(10 * MINUTE - 1))).toBe(true);
+        expect(await storage().impersonations.isRunning(impersonation.id, at(10 * MINUTE))).toBe(false);
+        expect(
+          await storage().impersonations.endByReturn({
+            id: impersonation.id,
+            adminId: admin.id,
+            targetId: target.id,
+            now: at(10 * MINUTE),
+          }),
+        ).toBeNull();
+      });
+
+      it('lets any admin end an open impersonation, once', async () => {
+        const { impersonation } = await running();
+        const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
+        expect(await storage().impersonations.endByAdmin({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toMatchObject({
+          endReason: 'ended_by_admin',
+          endedById: other.id,
+        });
+        expect(await storage().impersonations.endByAdmin({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toBeNull();
+        expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(false);
+      });
+
+      it('expires overdue impersonations exactly once, dating each at its own deadline', async () => {
+        const sweepAt = new Date('2031-06-01T00:00:00.000Z');
+        const overdue = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);
+        const fresh = await running(new Date(sweepAt.getTime() - MINUTE), 60 * MINUTE);
+        const { admin, target } = await adminAndTarget();
+        const lapsedCreatedAt = new Date(sweepAt.getTime() - 5 * MINUTE);
+        const lapsed = await storage().impersonations.createPending({
+          id: randomUUID(),
+          adminId: admin.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          createdAt: lapsedCreatedAt,
+          expiresAt: new Date(sweepAt.getTime() + 60 * MINUTE),
+        });
+
+        const first = await storage().impersonations.expireDue(sweepAt);
+        const second = await storage().impersonations.expireDue(sweepAt);
+
+        const byId = new Map(first.map((row) => [row.id, row]));
+        expect(byId.get(overdue.impersonation.id)).toMatchObject({ endReason: 'expired', endedAt: overdue.impersonation.expiresAt });
+        expect(byId.get(lapsed.id)).toMatchObject({
+          endReason: 'expired',
+          endedAt: new Date(lapsedCreatedAt.getTime() + PENDING_WINDOW_MS),
+        });
+        expect(byId.has(fresh.impersonation.id)).toBe(false);
+        expect(second).toEqual([]);
+      });
+
+      it('lists open impersonations with the people involved, newest first', async () => {
+        const older = await running(at(-2 * MINUTE));
+        const newer = await running(at(-MINUTE));
+        const open = await storage().impersonations.list({ open: true, limit: 500 });
+        const ids = open.map((row) => row.id);
+        expect(ids.indexOf(newer.impersonation.id)).toBeLessThan(ids.indexOf(older.impersonation.id));
+        expect(open.find((row) => row.id === newer.impersonation.id)).toMatchObject({
+          admin: person(newer.admin),
+          target: person(newer.target),
+          endedBy: null,
+        });
+        expect(open.every((row) => row.endedAt === null)).toBe(true);
+      });
+
+      it("pages through one user's started impersonations, newest first", async () => {
+        const { admin, target } = await adminAndTarget();
+        const started: string[] = [];
+        for (let index = 0; index < 3; index += 1) {
+          const row = await storage().impersonations.createPending({
+            id: randomUUID(),
+            adminId: admin.id,
+            targetId: target.id,
+            reason: `Ticket ${index}`,
+            createdAt: at(index * MINUTE),
+            expiresAt: at(index * MINUTE + 60 * MINUTE),
+          });
+          await storage().impersonations.activate({ id: row.id, adminId: admin.id, now: at(index * MINUTE + 1000) });
+          await storage().impersonations.endByReturn({
+            id: row.id,
+            adminId: admin.id,
+            targetId: target.id,
+            now: at(index * MINUTE + 30_000),
+          });
+          started.unshift(row.id);
+        }
+        await storage().impersonations.createPending({
+          id: randomUUID(),
+          adminId: admin.id,
+          targetId: target.id,
+          reason: 'never started',
+          createdAt: at(10 * MINUTE),
+          expiresAt: at(70 * MINUTE),
+        });
+
+        const first = await storage().impersonations.listStartedForTarget({ targetId: target.id, limit: 2 });
+        const second = await storage().impersonations.listStartedForTarget({
+          targetId: target.id,
+          limit: 2,
+          cursor: first.nextCursor ?? undefined,
+        });
+        expect([...first.impersonations, ...second.impersonations].map((row) => row.id)).toEqual(started);
+        expect(first.impersonations[0]).toMatchObject({ admin: person(admin), reason: 'Ticket 2' });
+        expect(second.nextCursor).toBeNull();
+      });
     });
 
-    it('answers null, not an error, for an id that is not a uuid', async () => {
-      expect(await storage().users.findById("1' or '1'='1")).toBeNull();
+    describe('ledger', () => {
+      const event = (
+        type: 'impersonation.started' | 'impersonation.denied',
+        actor: { id: string; email: string } | null,
+        target: { id: string; email: string } | null,
+      ) => ({
+        at: T0,
+        type,
+        actor,
+        target,
+        impersonationId: null,
+        reason: 'Ticket',
+        ip: '203.0.113.9',
+        userAgent: 'jest',
+        detail: { attempt: 'start' },
+      });
+
+      it('keeps every field and pages newest first, filtered by actor or target', async () => {
+        const { admin, target } = await adminAndTarget();
+        const appended = [];
+        for (let index = 0; index < 3; index += 1)
+          appended.push(await storage().ledger.append(event('impersonation.started', person(admin), person(target))));
+        await storage().ledger.append(event('impersonation.denied', null, person(target)));
+
+        const first = await storage().ledger.list({ actorId: admin.id, limit: 2 });
+        const second = await storage().ledger.list({ actorId: admin.id, limit: 2, cursor: first.nextCursor ?? undefined });
+        expect([...first.events, ...second.events].map((row) => row.id)).toEqual(appended.map((row) => row.id).reverse());
+        expect(second.nextCursor).toBeNull();
+        expect(first.events[0]).toMatchObject({
+          type: 'impersonation.started',
+          actorEmail: admin.email,
+          targetEmail: target.email,
+          reason: 'Ticket',
+          ip: '203.0.113.9',
+          userAgent: 'jest',
+          detail: { attempt: 'start' },
+        });
+        expect((await storage().ledger.list({ targetId: target.id, limit: 10 })).events).toHaveLength(4);
+        expect((await storage().ledger.list({ targetId: 'not-an-id', limit: 10 })).events).toEqual([]);
+      });
     });
 
-    it('pages through a search by e-mail or name without gaps or repeats, ordered by e-mail', async () => {
-      const names = ['Zed Quokka', 'Amy Quokka', 'Bob Quokka', 'Cat Quokka', 'Dan Quokka'];
-      for (const name of names) await storage().users.create({ email: `${name.slice(0, 3).toLowerCase()}.q@example.com`, name });
-      await storage().users.create({ email: 'quokka-fan@example.com', name: 'Someone Else' });
-
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await storage().users.search({ query: 'QUOKKA', cursor, limit: 2 });
-        expect(page.users.length).toBeLessThanOrEqual(2);
-        seen.push(...page.users.map((user) => user.email));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-
-      expect(seen).toEqual(['amy.q@example.com', 'bob.q@example.com', 'cat.q@example.com', 'dan.q@example.com', 'quokka-fan@example.com', 'zed.q@example.com']);
+    describe('transactions', () => {
+      it('keeps nothing of a transaction that fails', async () => {
+        const email = uniqueEmail('rolled-back');
+        await expect(
+          storage().transaction(async (tx) => {
+            await tx.users.create({ email });
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(await storage().users.findByEmail(email)).toBeNull();
+      });
     });
 
-    it('treats LIKE wildcards in the search text literally', async () => {
-      await storage().users.create({ email: 'under_score@example.com' });
-      await storage().users.create({ email: 'underXscore@example.com' });
-      const page = await storage().users.search({ query: 'under_s', limit: 10 });
-      expect(page.users.map((user) => user.email)).toEqual(['under_score@example.com']);
-    });
+    describe('sign-in throttle', () => {
+      const policy = { maxFailures: 3, windowMs: 10 * MINUTE, lockMs: 15 * MINUTE };
 
-    it('refuses a cursor it did not issue', async () => {
-      await expect(storage().users.search({ cursor: 'not-a-cursor', limit: 5 })).rejects.toBeInstanceOf(InvalidCursorError);
-      const forged = Buffer.from(JSON.stringify(['a@example.com', "x'::uuid"])).toString('base64url');
-      await expect(storage().users.search({ cursor: forged, limit: 5 })).rejects.toBeInstanceOf(InvalidCursorError);
-    });
+      it('locks a key when it reaches the limit within the window, until the lock ends', async () => {
+        const key = `account:${uniqueEmail('throttled')}`;
+        await storage().throttle.recordFailure(key, at(0), policy);
+        await storage().throttle.recordFailure(key, at(1000), policy);
+        expect(await storage().throttle.lockedUntil([key], at(1000))).toBeNull();
+        await storage().throttle.recordFailure(key, at(2000), policy);
+        expect(await storage().throttle.lockedUntil([key, 'ip:unrelated'], at(2000))).toEqual(at(2000 + 15 * MINUTE));
+        expect(await storage().throttle.lockedUntil([key], at(2000 + 15 * MINUTE))).toBeNull();
+      });
 
-    it('records the last sign-in and changes role and status', async () => {
-      const user = await storage().users.create({ email: uniqueEmail('user') });
-      await storage().users.recordSignIn(user.id, T0);
-      await storage().users.setRole(user.id, 'admin');
-      await storage().users.setStatus(user.id, 'disabled');
-      expect(await storage().users.findById(user.id)).toMatchObject({ lastSignInAt: T0, role: 'admin', status: 'disabled' });
+      it('starts counting again once the window has passed', async () => {
+        const key = `account:${uniqueEmail('slow')}`;
+        await storage().throttle.recordFailure(key, at(0), policy);
+        await storage().throttle.recordFailure(key, at(1000), policy);
+        await storage().throttle.recordFailure(key, at(10 * MINUTE + 1000), policy);
+        expect(await storage().throttle.lockedUntil([key], at(10 * MINUTE + 1000))).toBeNull();
+      });
+
+      it('forgets the failures of a cleared key', async () => {
+        const key = `account:${uniqueEmail('cleared')}`;
+        await storage().throttle.recordFailure(key, at(0), policy);
+        await storage().throttle.recordFailure(key, at(1), policy);
+        await storage().throttle.clear(key);
+        await storage().throttle.recordFailure(key, at(2), policy);
+        expect(await storage().throttle.lockedUntil([key], at(2))).toBeNull();
+      });
+
+      it('purges keys whose window has passed and that are not locked, and keeps the others', async () => {
+        const stale = `account:${uniqueEmail('stale')}`;
+        const locked = `account:${uniqueEmail('locked')}`;
+        const recent = `account:${uniqueEmail('recent')}`;
+        await storage().throttle.recordFailure(stale, at(0), policy);
+        for (let index = 0; index < policy.maxFailures; index += 1) await storage().throttle.recordFailure(locked, at(5 * MINUTE), policy);
+        await storage().throttle.recordFailure(recent, at(9 * MINUTE), policy);
+
+        await storage().throttle.purgeStale(at(15 * MINUTE), policy.windowMs);
+
+        const kept = await database.throttleKeys([stale, locked, recent]);
+        expect(kept.sort()).toEqual([locked, recent].sort());
+      });
+
+      it('counts concurrent failures from several servers without losing any', async () => {
+        const key = `ip:${uniqueEmail('burst')}`;
+        await Promise.all(Array.from({ length: 3 }, (_, index) => storage().throttle.recordFailure(key, at(index), policy)));
+        expect(await storage().throttle.lockedUntil([key], at(10))).not.toBeNull();
+      });
+
+      it('lets exactly maxFailures of many concurrent attempts through and locks the key from the next one', async () => {
+        const key = `account:${uniqueEmail('parallel')}`;
+        const verdicts = await Promise.all(Array.from({ length: 12 }, () => storage().throttle.takeAttempt(key, at(0), policy)));
+        expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(policy.maxFailures);
+        expect(verdicts.filter((verdict) => !verdict.allowed)).toEqual(
+          Array.from({ length: 12 - policy.maxFailures }, () => ({ allowed: false, lockedUntil: at(15 * MINUTE) })),
+        );
+        // Attempts while locked neither get through nor extend the lock; the first one after it starts afresh.
+        expect(await storage().throttle.takeAttempt(key, at(14 * MINUTE), policy)).toEqual({
+          allowed: false,
+          lockedUntil: at(15 * MINUTE),
+        });
+        expect(await storage().throttle.takeAttempt(key, at(15 * MINUTE), policy)).toEqual({ allowed: true });
+      });
+
+      it('starts a new window for attempts once the old one has passed, and takes a refunded attempt back', async () => {
+        const key = `ip:${uniqueEmail('refund')}`;
+        for (let index = 0; index < policy.maxFailures; index += 1)
+          expect(await storage().throttle.takeAttempt(key, at(index), policy)).toEqual({ allowed: true });
+        await storage().throttle.refund(key);
+        expect(await storage().throttle.takeAttempt(key, at(10), policy)).toEqual({ allowed: true });
+        expect((await storage().throttle.takeAttempt(key, at(11), policy)).allowed).toBe(false);
+
+        const slow = `ip:${uniqueEmail('window')}`;
+        for (let index = 0; index < policy.maxFailures; index += 1) await storage().throttle.takeAttempt(slow, at(0), policy);
+        expect(await storage().throttle.takeAttempt(slow, at(10 * MINUTE), policy)).toEqual({ allowed: true });
+      });
     });
   });
-
-  describe('impersonations', () => {
-    it('lets only the admin who started it take a pending impersonation over, once', async () => {
-      const { admin, target } = await adminAndTarget();
-      const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-      const pending = await storage().impersonations.createPending({ id: randomUUID(), adminId: admin.id, targetId: target.id, reason: 'Ticket', createdAt: T0, expiresAt: at(60 * MINUTE) });
-
-      expect(await storage().impersonations.activate({ id: pending.id, adminId: other.id, now: at(1000) })).toBeNull();
-      expect(await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: at(1000) })).toMatchObject({ startedAt: at(1000) });
-      expect(await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: at(2000) })).toBeNull();
-    });
-
-    it('lets a pending impersonation lapse at the end of the pending window', async () => {
-      const { admin, target } = await adminAndTarget();
-      const create = () => storage().impersonations.createPending({ id: randomUUID(), adminId: admin.id, targetId: target.id, reason: 'Ticket', createdAt: T0, expiresAt: at(60 * MINUTE) });
-      const justInTime = await create();
-      const tooLate = await create();
-      expect(await storage().impersonations.activate({ id: justInTime.id, adminId: admin.id, now: at(PENDING_WINDOW_MS - 1) })).not.toBeNull();
-      expect(await storage().impersonations.activate({ id: tooLate.id, adminId: admin.id, now: at(PENDING_WINDOW_MS) })).toBeNull();
-    });
-
-    it('keeps one running impersonation per admin and user: a second take-over waits until the first ends', async () => {
-      const { admin, target, impersonation } = await running();
-      const second = await storage().impersonations.createPending({ id: randomUUID(), adminId: admin.id, targetId: target.id, reason: 'Second tab', createdAt: at(1000), expiresAt: at(60 * MINUTE) });
-      const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-      const byOtherAdmin = await storage().impersonations.createPending({ id: randomUUID(), adminId: otherAdmin.id, targetId: target.id, reason: 'Colleague', createdAt: at(1000), expiresAt: at(60 * MINUTE) });
-
-      expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(2000) })).toMatchObject({ id: impersonation.id });
-      await expect(storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(2000) })).rejects.toBeInstanceOf(AlreadyViewingError);
-      expect(await storage().impersonations.activate({ id: byOtherAdmin.id, adminId: otherAdmin.id, now: at(2000) })).toMatchObject({ startedAt: at(2000) });
-
-      await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
-      expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(3000) })).toBeNull();
-      expect(await storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(4000) })).toMatchObject({ startedAt: at(4000) });
-    });
-
-    it('ends a running impersonation by return only for its own admin and target, and only once', async () => {
-      const { admin, target, impersonation } = await running();
-      const stranger = await storage().users.create({ email: uniqueEmail('stranger'), role: 'admin' });
-      const end = (adminId: string, targetId: string) => storage().impersonations.endByReturn({ id: impersonation.id, adminId, targetId, now: at(MINUTE) });
-
-      expect(await end(stranger.id, target.id)).toBeNull();
-      expect(await end(admin.id, stranger.id)).toBeNull();
-      expect(await end(admin.id, target.id)).toMatchObject({ endReason: 'returned', endedById: admin.id, endedAt: at(MINUTE) });
-      expect(await end(admin.id, target.id)).toBeNull();
-    });
-
-    it('gives exactly one of ten concurrent returns the impersonation', async () => {
-      const { admin, target, impersonation } = await running();
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () => storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) })),
-      );
-      expect(results.filter((row) => row !== null)).toHaveLength(1);
-    });
-
-    it('refuses to return from an impersonation at or after its hard expiry', async () => {
-      const { admin, target, impersonation } = await running(T0, 10 * MINUTE);
-      expect(await storage().impersonations.isRunning(impersonation.id, at(10 * MINUTE - 1))).toBe(true);
-      expect(await storage().impersonations.isRunning(impersonation.id, at(10 * MINUTE))).toBe(false);
-      expect(await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(10 * MINUTE) })).toBeNull();
-    });
-
-    it('lets any admin end an open impersonation, once', async () => {
-      const { impersonation } = await running();
-      const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-      expect(await storage().impersonations.endByAdmin({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toMatchObject({ endReason: 'ended_by_admin', endedById: other.id });
-      expect(await storage().impersonations.endByAdmin({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toBeNull();
-      expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(false);
-    });
-
-    it('expires overdue impersonations exactly once, dating each at its own deadline', async () => {
-      const sweepAt = new Date('2031-06-01T00:00:00.000Z');
-      const overdue = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);
-      const fresh = await running(new Date(sweepAt.getTime() - MINUTE), 60 * MINUTE);
-      const { admin, target } = await adminAndTarget();
-      const lapsedCreatedAt = new Date(sweepAt.getTime() - 5 * MINUTE);
-      const lapsed = await storage().impersonations.createPending({ id: randomUUID(), adminId: admin.id, targetId: target.id, reason: 'Ticket', createdAt: lapsedCreatedAt, expiresAt: new Date(sweepAt.getTime() + 60 * MINUTE) });
-
-      const first = await storage().impersonations.expireDue(sweepAt);
-      const second = await storage().impersonations.expireDue(sweepAt);
-
-      const byId = new Map(first.map((row) => [row.id, row]));
-      expect(byId.get(overdue.impersonation.id)).toMatchObject({ endReason: 'expired', endedAt: overdue.impersonation.expiresAt });
-      expect(byId.get(lapsed.id)).toMatchObject({ endReason: 'expired', endedAt: new Date(lapsedCreatedAt.getTime() + PENDING_WINDOW_MS) });
-      expect(byId.has(fresh.impersonation.id)).toBe(false);
-      expect(second).toEqual([]);
-    });
-
-    it('lists open impersonations with the people involved, newest first', async () => {
-      const older = await running(at(-2 * MINUTE));
-      const newer = await running(at(-MINUTE));
-      const open = await storage().impersonations.list({ open: true, limit: 500 });
-      const ids = open.map((row) => row.id);
-      expect(ids.indexOf(newer.impersonation.id)).toBeLessThan(ids.indexOf(older.impersonation.id));
-      expect(open.find((row) => row.id === newer.impersonation.id)).toMatchObject({ admin: person(newer.admin), target: person(newer.target), endedBy: null });
-      expect(open.every((row) => row.endedAt === null)).toBe(true);
-    });
-
-    it("pages through one user's started impersonations, newest first", async () => {
-      const { admin, target } = await adminAndTarget();
-      const started: string[] = [];
-      for (let index = 0; index < 3; index += 1) {
-        const row = await storage().impersonations.createPending({ id: randomUUID(), adminId: admin.id, targetId: target.id, reason: `Ticket ${index}`, createdAt: at(index * MINUTE), expiresAt: at(index * MINUTE + 60 * MINUTE) });
-        await storage().impersonations.activate({ id: row.id, adminId: admin.id, now: at(index * MINUTE + 1000) });
-        await storage().impersonations.endByReturn({ id: row.id, adminId: admin.id, targetId: target.id, now: at(index * MINUTE + 30_000) });
-        started.unshift(row.id);
-      }
-      await storage().impersonations.createPending({ id: randomUUID(), adminId: admin.id, targetId: target.id, reason: 'never started', createdAt: at(10 * MINUTE), expiresAt: at(70 * MINUTE) });
-
-      const first = await storage().impersonations.listStartedForTarget({ targetId: target.id, limit: 2 });
-      const second = await storage().impersonations.listStartedForTarget({ targetId: target.id, limit: 2, cursor: first.nextCursor ?? undefined });
-      expect([...first.impersonations, ...second.impersonations].map((row) => row.id)).toEqual(started);
-      expect(first.impersonations[0]).toMatchObject({ admin: person(admin), reason: 'Ticket 2' });
-      expect(second.nextCursor).toBeNull();
-    });
-  });
-
-  describe('ledger', () => {
-    const event = (type: 'impersonation.started' | 'impersonation.denied', actor: { id: string; email: string } | null, target: { id: string; email: string } | null) => ({
-      at: T0,
-      type,
-      actor,
-      target,
-      impersonationId: null,
-      reason: 'Ticket',
-      ip: '203.0.113.9',
-      userAgent: 'jest',
-      detail: { attempt: 'start' },
-    });
-
-    it('keeps every field and pages newest first, filtered by actor or target', async () => {
-      const { admin, target } = await adminAndTarget();
-      const appended = [];
-      for (let index = 0; index < 3; index += 1) appended.push(await storage().ledger.append(event('impersonation.started', person(admin), person(target))));
-      await storage().ledger.append(event('impersonation.denied', null, person(target)));
-
-      const first = await storage().ledger.list({ actorId: admin.id, limit: 2 });
-      const second = await storage().ledger.list({ actorId: admin.id, limit: 2, cursor: first.nextCursor ?? undefined });
-      expect([...first.events, ...second.events].map((row) => row.id)).toEqual(appended.map((row) => row.id).reverse());
-      expect(second.nextCursor).toBeNull();
-      expect(first.events[0]).toMatchObject({ type: 'impersonation.started', actorEmail: admin.email, targetEmail: target.email, reason: 'Ticket', ip: '203.0.113.9', userAgent: 'jest', detail: { attempt: 'start' } });
-      expect((await storage().ledger.list({ targetId: target.id, limit: 10 })).events).toHaveLength(4);
-      expect((await storage().ledger.list({ targetId: 'not-an-id', limit: 10 })).events).toEqual([]);
-    });
-  });
-
-  describe('transactions', () => {
-    it('keeps nothing of a transaction that fails', async () => {
-      const email = uniqueEmail('rolled-back');
-      await expect(
-        storage().transaction(async (tx) => {
-          await tx.users.create({ email });
-          throw new Error('boom');
-        }),
-      ).rejects.toThrow('boom');
-      expect(await storage().users.findByEmail(email)).toBeNull();
-    });
-  });
-
-  describe('sign-in throttle', () => {
-    const policy = { maxFailures: 3, windowMs: 10 * MINUTE, lockMs: 15 * MINUTE };
-
-    it('locks a key when it reaches the limit within the window, until the lock ends', async () => {
-      const key = `account:${uniqueEmail('throttled')}`;
-      await storage().throttle.recordFailure(key, at(0), policy);
-      await storage().throttle.recordFailure(key, at(1000), policy);
-      expect(await storage().throttle.lockedUntil([key], at(1000))).toBeNull();
-      await storage().throttle.recordFailure(key, at(2000), policy);
-      expect(await storage().throttle.lockedUntil([key, 'ip:unrelated'], at(2000))).toEqual(at(2000 + 15 * MINUTE));
-      expect(await storage().throttle.lockedUntil([key], at(2000 + 15 * MINUTE))).toBeNull();
-    });
-
-    it('starts counting again once the window has passed', async () => {
-      const key = `account:${uniqueEmail('slow')}`;
-      await storage().throttle.recordFailure(key, at(0), policy);
-      await storage().throttle.recordFailure(key, at(1000), policy);
-      await storage().throttle.recordFailure(key, at(10 * MINUTE + 1000), policy);
-      expect(await storage().throttle.lockedUntil([key], at(10 * MINUTE + 1000))).toBeNull();
-    });
-
-    it('forgets the failures of a cleared key', async () => {
-      const key = `account:${uniqueEmail('cleared')}`;
-      await storage().throttle.recordFailure(key, at(0), policy);
-      await storage().throttle.recordFailure(key, at(1), policy);
-      await storage().throttle.clear(key);
-      await storage().throttle.recordFailure(key, at(2), policy);
-      expect(await storage().throttle.lockedUntil([key], at(2))).toBeNull();
-    });
-
-    it('purges keys whose window has passed and that are not locked, and keeps the others', async () => {
-      const stale = `account:${uniqueEmail('stale')}`;
-      const locked = `account:${uniqueEmail('locked')}`;
-      const recent = `account:${uniqueEmail('recent')}`;
-      await storage().throttle.recordFailure(stale, at(0), policy);
-      for (let index = 0; index < policy.maxFailures; index += 1) await storage().throttle.recordFailure(locked, at(5 * MINUTE), policy);
-      await storage().throttle.recordFailure(recent, at(9 * MINUTE), policy);
-
-      await storage().throttle.purgeStale(at(15 * MINUTE), policy.windowMs);
-
-      const kept = await database.throttleKeys([stale, locked, recent]);
-      expect(kept.sort()).toEqual([locked, recent].sort());
-    });
-
-    it('counts concurrent failures from several servers without losing any', async () => {
-      const key = `ip:${uniqueEmail('burst')}`;
-      await Promise.all(Array.from({ length: 3 }, (_, index) => storage().throttle.recordFailure(key, at(index), policy)));
-      expect(await storage().throttle.lockedUntil([key], at(10))).not.toBeNull();
-    });
-
-    it('lets exactly maxFailures of many concurrent attempts through and locks the key from the next one', async () => {
-      const key = `account:${uniqueEmail('parallel')}`;
-      const verdicts = await Promise.all(Array.from({ length: 12 }, () => storage().throttle.takeAttempt(key, at(0), policy)));
-      expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(policy.maxFailures);
-      expect(verdicts.filter((verdict) => !verdict.allowed)).toEqual(Array.from({ length: 12 - policy.maxFailures }, () => ({ allowed: false, lockedUntil: at(15 * MINUTE) })));
-      // Attempts while locked neither get through nor extend the lock; the first one after it starts afresh.
-      expect(await storage().throttle.takeAttempt(key, at(14 * MINUTE), policy)).toEqual({ allowed: false, lockedUntil: at(15 * MINUTE) });
-      expect(await storage().throttle.takeAttempt(key, at(15 * MINUTE), policy)).toEqual({ allowed: true });
-    });
-
-    it('starts a new window for attempts once the old one has passed, and takes a refunded attempt back', async () => {
-      const key = `ip:${uniqueEmail('refund')}`;
-      for (let index = 0; index < policy.maxFailures; index += 1) expect(await storage().throttle.takeAttempt(key, at(index), policy)).toEqual({ allowed: true });
-      await storage().throttle.refund(key);
-      expect(await storage().throttle.takeAttempt(key, at(10), policy)).toEqual({ allowed: true });
-      expect((await storage().throttle.takeAttempt(key, at(11), policy)).allowed).toBe(false);
-
-      const slow = `ip:${uniqueEmail('window')}`;
-      for (let index = 0; index < policy.maxFailures; index += 1) await storage().throttle.takeAttempt(slow, at(0), policy);
-      expect(await storage().throttle.takeAttempt(slow, at(10 * MINUTE), policy)).toEqual({ allowed: true });
-    });
-  });
-});
 }

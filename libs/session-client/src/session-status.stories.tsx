@@ -23,7 +23,11 @@ function SessionStatusDemo() {
 }
 
 const update = async () => null;
-const authenticated = (session: ReturnType<typeof createSessionFixture>): SessionContextValue => ({ status: 'authenticated', data: session, update });
+const authenticated = (session: ReturnType<typeof createSessionFixture>): SessionContextValue => ({
+  status: 'authenticated',
+  data: session,
+  update,
+});
 
 interface DemoArgs {
   /** What next-auth's SessionProvider would hold. */

@@ -12,6 +12,9 @@ export function colorVarDeclarations(colors: SemanticColors): string {
 
 /** Theme values point at the custom properties, with the light value as fallback so a component looks right even without GlobalStyle. */
 export function colorVarReferences(fallbacks: SemanticColors): SemanticColors {
-  const entries = (Object.keys(fallbacks) as (keyof SemanticColors)[]).map((name) => [name, `var(${colorVarName(name)}, ${fallbacks[name]})`]);
+  const entries = (Object.keys(fallbacks) as (keyof SemanticColors)[]).map((name) => [
+    name,
+    `var(${colorVarName(name)}, ${fallbacks[name]})`,
+  ]);
   return Object.fromEntries(entries) as SemanticColors;
 }

@@ -22,7 +22,10 @@ describe('server rendering without DOM globals', () => {
   it('renders the saved mode the server read from the cookie', () => {
     const initialPreference = readColorModePreference('a=1; viewas-color-mode=dark');
     const html = renderToString(
-      <ThemeProvider storageManager={createCookieStorageManager('viewas-color-mode', 'viewas-color-mode=dark')} initialPreference={initialPreference}>
+      <ThemeProvider
+        storageManager={createCookieStorageManager('viewas-color-mode', 'viewas-color-mode=dark')}
+        initialPreference={initialPreference}
+      >
         <Probe />
       </ThemeProvider>,
     );
@@ -88,9 +91,12 @@ describe('readColorModePreference', () => {
     expect(readColorModePreference(header)).toBe(expected);
   });
 
-  it.each([[null], [undefined], [''], ['other=dark'], ['viewas-color-mode=dark%22%3E'], ['xviewas-color-mode=dark']])('reads no choice from %j', (header) => {
-    expect(readColorModePreference(header)).toBeUndefined();
-  });
+  it.each([[null], [undefined], [''], ['other=dark'], ['viewas-color-mode=dark%22%3E'], ['xviewas-color-mode=dark']])(
+    'reads no choice from %j',
+    (header) => {
+      expect(readColorModePreference(header)).toBeUndefined();
+    },
+  );
 
   it('reads a custom key', () => {
     expect(readColorModePreference('mode=dark; viewas-color-mode=light', 'mode')).toBe('dark');

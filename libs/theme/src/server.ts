@@ -14,6 +14,9 @@ export { ColorModeScript, getColorModeScript } from './color-mode/color-mode-scr
 export type { ColorModeScriptOptions, ColorModeScriptProps } from './color-mode/color-mode-script';
 
 /** The saved choice in a request's `Cookie` header; undefined when absent or tampered with. */
-export function readColorModePreference(cookieHeader: string | null | undefined, key: string = DEFAULT_COLOR_MODE_STORAGE_KEY): ColorModePreference | undefined {
+export function readColorModePreference(
+  cookieHeader: string | null | undefined,
+  key: string = DEFAULT_COLOR_MODE_STORAGE_KEY,
+): ColorModePreference | undefined {
   return cookieHeader ? parseColorModePreference(readCookie(cookieHeader, key)) : undefined;
 }

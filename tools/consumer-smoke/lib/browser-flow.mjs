@@ -28,7 +28,11 @@ export async function driveReturnToAdmin({ origin, calls }) {
     const panel = page.getByRole('dialog', { name: 'IMPERSONATION ACTIVE' });
     await panel.waitFor();
     assert.match(await panel.innerText(), new RegExp(`Currently viewing as:\\s*${TARGET.email}`));
-    assert.equal(await panel.evaluate((element) => getComputedStyle(element).animationName), 'none', 'the panel animates under reduced motion');
+    assert.equal(
+      await panel.evaluate((element) => getComputedStyle(element).animationName),
+      'none',
+      'the panel animates under reduced motion',
+    );
 
     // The pointer travels from the badge into the panel: safePolygon keeps it open on the way.
     await page.getByRole('button', { name: 'Return to Admin' }).click();

@@ -39,7 +39,10 @@ export async function createConsumerApp({ templateDir, appDir, libs, registry })
 }
 
 export function buildConsumerApp(appDir) {
-  return runCommand(process.execPath, [join(appDir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: appDir, timeoutMs: 120_000 });
+  return runCommand(process.execPath, [join(appDir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: appDir,
+    timeoutMs: 120_000,
+  });
 }
 
 export async function renderOnServer(appDir) {

@@ -61,7 +61,10 @@ export async function startRegistry({ workspaceRoot, tempDir }) {
   await writeFile(configFile, config(join(tempDir, 'storage')));
   // npm insists on a token for publishing; verdaccio lets anyone publish @viewas/* here.
   const npmrc = join(tempDir, 'npmrc');
-  await writeFile(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=smoke-test-fake-token\nfund=false\naudit=false\nupdate-notifier=false\n`);
+  await writeFile(
+    npmrc,
+    `registry=${url}\n//127.0.0.1:${port}/:_authToken=smoke-test-fake-token\nfund=false\naudit=false\nupdate-notifier=false\n`,
+  );
 
   const bin = join(workspaceRoot, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
   const service = startService(process.execPath, [bin, '--config', configFile, '--listen', `127.0.0.1:${port}`], { cwd: tempDir });

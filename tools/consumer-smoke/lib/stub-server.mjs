@@ -80,10 +80,11 @@ export function startStubServer(distDir) {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       origin = `http://127.0.0.1:${server.address().port}`;
-      const close = () => new Promise((done) => {
-        server.close(done);
-        server.closeAllConnections();
-      });
+      const close = () =>
+        new Promise((done) => {
+          server.close(done);
+          server.closeAllConnections();
+        });
       resolve({ origin, calls, close });
     });
   });

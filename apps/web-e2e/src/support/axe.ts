@@ -8,7 +8,9 @@ import { AXE_TAGS } from '../../../../tools/a11y/axe-rules.mjs';
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
   );
 }
 
@@ -17,7 +19,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const found = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}${node.failureSummary ? ` - ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`),
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}${node.failureSummary ? ` - ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+    ),
   );
   expect(found, `axe violations on ${page.url()}`).toEqual([]);
 }

@@ -52,7 +52,10 @@ export async function backgroundLuminance(page: Page): Promise<number> {
     const painted = [document.body, document.documentElement]
       .map((element) => getComputedStyle(element).backgroundColor)
       .find((color) => !/rgba\(.*,\s*0\)$|transparent/.test(color));
-    const channels = (painted ?? 'rgb(255, 255, 255)').match(/\d+(\.\d+)?/g)?.slice(0, 3).map(Number) ?? [255, 255, 255];
+    const channels = (painted ?? 'rgb(255, 255, 255)')
+      .match(/\d+(\.\d+)?/g)
+      ?.slice(0, 3)
+      .map(Number) ?? [255, 255, 255];
     const [r, g, b] = channels.map((value) => {
       const c = value / 255;
       return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

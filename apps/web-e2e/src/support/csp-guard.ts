@@ -27,11 +27,14 @@ export class CspGuard {
     });
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        void window.__e2eReportCspViolation?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+        void window.__e2eReportCspViolation?.(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+        );
       });
     });
     context.on('console', (message) => {
-      if (CSP_CONSOLE_MESSAGE.test(message.text())) this.violations.push(`${message.page()?.url() ?? 'a worker'}: console: ${message.text()}`);
+      if (CSP_CONSOLE_MESSAGE.test(message.text()))
+        this.violations.push(`${message.page()?.url() ?? 'a worker'}: console: ${message.text()}`);
     });
   }
 }

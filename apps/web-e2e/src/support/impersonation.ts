@@ -38,7 +38,11 @@ export async function submitReason(page: Page, email: string, reason: string): P
 }
 
 /** From an admin's browser: opens the admin page and views the app as `email`, giving `reason`. */
-export async function startViewingAs(page: Page, email: string, reason = 'Checking what this account sees for a support ticket'): Promise<void> {
+export async function startViewingAs(
+  page: Page,
+  email: string,
+  reason = 'Checking what this account sees for a support ticket',
+): Promise<void> {
   await page.goto(ADMIN_PAGE_PATH);
   await openReasonDialog(page, email);
   await submitReason(page, email, reason);

@@ -35,7 +35,14 @@ export async function recordNotices(context: BrowserContext): Promise<void> {
       for (const element of document.querySelectorAll('[role="status"][data-state], [role="alert"][data-state]')) {
         let record = open.get(element);
         if (!record) {
-          record = { title: element.querySelector('p')?.textContent ?? '', text: element.textContent ?? '', role: element.getAttribute('role') ?? '', shownAt: at, closedAt: null, removedAt: null };
+          record = {
+            title: element.querySelector('p')?.textContent ?? '',
+            text: element.textContent ?? '',
+            role: element.getAttribute('role') ?? '',
+            shownAt: at,
+            closedAt: null,
+            removedAt: null,
+          };
           open.set(element, record);
           records.push(record);
         }
@@ -58,7 +65,11 @@ export async function readNotices(page: Page): Promise<NoticeRecord[]> {
 }
 
 /** Waits until the notice titled `title` has appeared (or, with `until: 'closed'`, has been dismissed) and returns its record. */
-export async function waitForNotice(page: Page, title: string, { until = 'shown', timeout = 15_000 }: { until?: 'shown' | 'closed'; timeout?: number } = {}): Promise<NoticeRecord> {
+export async function waitForNotice(
+  page: Page,
+  title: string,
+  { until = 'shown', timeout = 15_000 }: { until?: 'shown' | 'closed'; timeout?: number } = {},
+): Promise<NoticeRecord> {
   let found: NoticeRecord | undefined;
   await expect
     .poll(
@@ -86,7 +97,10 @@ export function expectShownFor(record: NoticeRecord, durationMs: number): void {
   const shownFor = (record.closedAt as number) - record.shownAt;
   const gone = record.removedAt === null ? '' : `, gone after ${Math.round(record.removedAt - record.shownAt)} ms`;
   // Kept in the report, so the measured times can be read without rerunning.
-  test.info().annotations.push({ type: 'notice duration', description: `'${record.title}': dismissed after ${Math.round(shownFor)} ms (spec ${durationMs} ms)${gone}` });
+  test.info().annotations.push({
+    type: 'notice duration',
+    description: `'${record.title}': dismissed after ${Math.round(shownFor)} ms (spec ${durationMs} ms)${gone}`,
+  });
   expect(shownFor, `'${record.title}' was shown for ${Math.round(shownFor)} ms`).toBeGreaterThanOrEqual(durationMs - DURATION_TOLERANCE_MS);
   expect(shownFor, `'${record.title}' was shown for ${Math.round(shownFor)} ms`).toBeLessThanOrEqual(durationMs + DURATION_TOLERANCE_MS);
 }

@@ -30,6 +30,14 @@ export const signedInAs = (account: AccountName) => ({ storageState: authStatePa
 export async function copyCookies(context: BrowserContext, fromBaseUrl: string, toBaseUrl: string): Promise<void> {
   const cookies = await context.cookies(fromBaseUrl);
   await context.addCookies(
-    cookies.map(({ name, value, expires, httpOnly, secure, sameSite }) => ({ name, value, expires, httpOnly, secure, sameSite, url: toBaseUrl })),
+    cookies.map(({ name, value, expires, httpOnly, secure, sameSite }) => ({
+      name,
+      value,
+      expires,
+      httpOnly,
+      secure,
+      sameSite,
+      url: toBaseUrl,
+    })),
   );
 }

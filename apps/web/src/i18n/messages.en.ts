@@ -59,8 +59,7 @@ export const en = {
     impersonationHeading: 'You are viewing the app as another user',
     impersonationBody: (target: string, admin: string) =>
       `This is ${target}'s view. You are ${admin}, signed in as an administrator. Use the Admin Mode badge to return to your own account.`,
-    impersonationBodyUnknownAdmin: (target: string) =>
-      `This is ${target}'s view. Use the Admin Mode badge to return to your own account.`,
+    impersonationBodyUnknownAdmin: (target: string) => `This is ${target}'s view. Use the Admin Mode badge to return to your own account.`,
     impersonationEndsPrefix: 'This view ends automatically at',
     appearanceHeading: 'Appearance',
     adminHeading: 'Administration',
@@ -98,7 +97,8 @@ export const en = {
     },
     reason: {
       title: (email: string) => `View the app as ${email}`,
-      description: 'Say why you need to see this account. The reason is recorded in the ledger and shown to the user in their access history.',
+      description:
+        'Say why you need to see this account. The reason is recorded in the ledger and shown to the user in their access history.',
       label: 'Reason',
       placeholder: 'e.g. Support ticket #4211: the invoice page shows the wrong total',
       count: (length: number, max: number) => `${length} / ${max}`,
@@ -192,12 +192,22 @@ export const en = {
   consent: {
     requestsHeading: 'Requests to view your account',
     loading: 'Loading access requests…',
-    requestsDescription: 'Staff asked to view the app as you. Nothing happens until you approve; a request you do not answer expires after 24 hours.',
+    requestsDescription:
+      'Staff asked to view the app as you. Nothing happens until you approve; a request you do not answer expires after 24 hours.',
     staffHeading: 'Access requests',
-    staffDescription: 'Views waiting for the user’s consent or a second administrator’s approval, and your own requests. You cannot approve your own.',
+    staffDescription:
+      'Views waiting for the user’s consent or a second administrator’s approval, and your own requests. You cannot approve your own.',
     caption: 'Access requests, newest first',
     staffCaption: 'Access requests awaiting an administrator, and yours, newest first',
-    columns: { requester: 'Requested by', target: 'Account', reason: 'Reason', mode: 'View', status: 'Status', expires: 'Decide by', action: 'Action' },
+    columns: {
+      requester: 'Requested by',
+      target: 'Account',
+      reason: 'Reason',
+      mode: 'View',
+      status: 'Status',
+      expires: 'Decide by',
+      action: 'Action',
+    },
     modes: { read_only: 'Read-only', full: 'Full access' },
     statuses: { pending: 'Pending', approved: 'Approved', denied: 'Denied', expired: 'Expired' },
     awaiting: { user: 'the user', admin: 'a second administrator' },
@@ -227,9 +237,13 @@ export const en = {
     requested: (who: string) => `Request sent. The view starts once ${who} approved; you will find it under Access requests.`,
     and: ' and ',
     breakGlass: 'Emergency access (break-glass)',
-    breakGlassHint: (min: number) => `Only for an emergency: read-only, the user is told at once, and the ledger marks it. The reason needs at least ${min} characters.`,
+    breakGlassHint: (min: number) =>
+      `Only for an emergency: read-only, the user is told at once, and the ledger marks it. The reason needs at least ${min} characters.`,
     modeLegend: 'View',
-    modeHints: { read_only: 'See what they see; nothing can be changed.', full: 'Act as the user; needs a second administrator’s approval.' },
+    modeHints: {
+      read_only: 'See what they see; nothing can be changed.',
+      full: 'Act as the user; needs a second administrator’s approval.',
+    },
   },
   notifications: {
     title: 'Notifications',

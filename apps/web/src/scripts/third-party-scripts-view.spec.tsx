@@ -23,7 +23,17 @@ function settings(): ScriptSettings & { affiliateScriptUrl: string; analyticsScr
 
 const loaded = (src: string) => document.querySelector(`script[src="${src}"]`);
 
-function renderScripts({ pathname = '/', initialUser = member, session = member, nonce }: { pathname?: string | null; initialUser?: SessionUser; session?: SessionUser; nonce?: string }) {
+function renderScripts({
+  pathname = '/',
+  initialUser = member,
+  session = member,
+  nonce,
+}: {
+  pathname?: string | null;
+  initialUser?: SessionUser;
+  session?: SessionUser;
+  nonce?: string;
+}) {
   const current = settings();
   render(
     <NextContext pathname={pathname} session={sessionOf(session)}>

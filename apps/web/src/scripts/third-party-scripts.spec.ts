@@ -1,5 +1,12 @@
 import { ADMIN_PAGE_PATH } from '../ui/routes';
-import { hostnameOf, isAdminPath, isStaffRole, selectThirdPartyScripts, type ScriptRequest, type ScriptSettings } from './third-party-scripts';
+import {
+  hostnameOf,
+  isAdminPath,
+  isStaffRole,
+  selectThirdPartyScripts,
+  type ScriptRequest,
+  type ScriptSettings,
+} from './third-party-scripts';
 
 const AFFILIATE = 'https://affiliate.example.net/track.js';
 const ANALYTICS = 'https://analytics.example.net/script.js';
@@ -11,19 +18,59 @@ describe('selectThirdPartyScripts', () => {
   it.each<[string, Partial<ScriptSettings>, Partial<ScriptRequest>, { affiliate: string | null; analytics: string | null }]>([
     ['loads both on a public page of a production build on a real host', {}, {}, { affiliate: AFFILIATE, analytics: ANALYTICS }],
     ['loads both on the access history page', {}, { pathname: '/account/access' }, { affiliate: AFFILIATE, analytics: ANALYTICS }],
-    ['loads neither when both URLs are unset', { affiliateScriptUrl: undefined, analyticsScriptUrl: undefined }, {}, { affiliate: null, analytics: null }],
+    [
+      'loads neither when both URLs are unset',
+      { affiliateScriptUrl: undefined, analyticsScriptUrl: undefined },
+      {},
+      { affiliate: null, analytics: null },
+    ],
     ['treats blank URLs as unset', { affiliateScriptUrl: '  ', analyticsScriptUrl: '' }, {}, { affiliate: null, analytics: null }],
-    ['treats a non-http URL as unset', { affiliateScriptUrl: 'javascript:alert(1)', analyticsScriptUrl: 'data:text/javascript,1' }, {}, { affiliate: null, analytics: null }],
-    ['treats a protocol-relative URL as unset', { affiliateScriptUrl: '//evil.example/x.js' }, {}, { affiliate: null, analytics: ANALYTICS }],
-    ['accepts a same-origin path', { affiliateScriptUrl: '/vendor/affiliate.js' }, {}, { affiliate: '/vendor/affiliate.js', analytics: ANALYTICS }],
-    ['loads only the affiliate script when the analytics URL is unset', { analyticsScriptUrl: undefined }, {}, { affiliate: AFFILIATE, analytics: null }],
-    ['loads only analytics when the affiliate URL is unset', { affiliateScriptUrl: undefined }, {}, { affiliate: null, analytics: ANALYTICS }],
+    [
+      'treats a non-http URL as unset',
+      { affiliateScriptUrl: 'javascript:alert(1)', analyticsScriptUrl: 'data:text/javascript,1' },
+      {},
+      { affiliate: null, analytics: null },
+    ],
+    [
+      'treats a protocol-relative URL as unset',
+      { affiliateScriptUrl: '//evil.example/x.js' },
+      {},
+      { affiliate: null, analytics: ANALYTICS },
+    ],
+    [
+      'accepts a same-origin path',
+      { affiliateScriptUrl: '/vendor/affiliate.js' },
+      {},
+      { affiliate: '/vendor/affiliate.js', analytics: ANALYTICS },
+    ],
+    [
+      'loads only the affiliate script when the analytics URL is unset',
+      { analyticsScriptUrl: undefined },
+      {},
+      { affiliate: AFFILIATE, analytics: null },
+    ],
+    [
+      'loads only analytics when the affiliate URL is unset',
+      { affiliateScriptUrl: undefined },
+      {},
+      { affiliate: null, analytics: ANALYTICS },
+    ],
     ['keeps analytics off in development', { nodeEnv: 'development' }, {}, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off under test', { nodeEnv: 'test' }, {}, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off when NODE_ENV is unset', { nodeEnv: undefined }, {}, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off on a preview deployment (APP_ENV=preview)', { appEnv: 'preview' }, {}, { affiliate: AFFILIATE, analytics: null }],
-    ['keeps analytics off on a preview deployment (VERCEL_ENV=preview)', { vercelEnv: 'preview' }, {}, { affiliate: AFFILIATE, analytics: null }],
-    ['loads analytics on a production deployment (VERCEL_ENV=production)', { vercelEnv: 'production', appEnv: 'production' }, {}, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    [
+      'keeps analytics off on a preview deployment (VERCEL_ENV=preview)',
+      { vercelEnv: 'preview' },
+      {},
+      { affiliate: AFFILIATE, analytics: null },
+    ],
+    [
+      'loads analytics on a production deployment (VERCEL_ENV=production)',
+      { vercelEnv: 'production', appEnv: 'production' },
+      {},
+      { affiliate: AFFILIATE, analytics: ANALYTICS },
+    ],
     ['keeps analytics off on localhost', {}, { host: 'localhost' }, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off on localhost with a port', {}, { host: 'localhost:3000' }, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off on LOCALHOST in capitals', {}, { host: 'LOCALHOST:3000' }, { affiliate: AFFILIATE, analytics: null }],
@@ -31,15 +78,40 @@ describe('selectThirdPartyScripts', () => {
     ['keeps analytics off on [::1]', {}, { host: '[::1]:3000' }, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off on a *.localhost name', {}, { host: 'app.localhost:3000' }, { affiliate: AFFILIATE, analytics: null }],
     ['keeps analytics off when the host is unknown', {}, { host: null }, { affiliate: AFFILIATE, analytics: null }],
-    ['loads analytics on a host that merely contains "localhost"', {}, { host: 'localhost.example.com' }, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    [
+      'loads analytics on a host that merely contains "localhost"',
+      {},
+      { host: 'localhost.example.com' },
+      { affiliate: AFFILIATE, analytics: ANALYTICS },
+    ],
     ['loads neither on the admin page', {}, { pathname: ADMIN_PAGE_PATH }, { affiliate: null, analytics: null }],
     ['loads neither below the admin page', {}, { pathname: `${ADMIN_PAGE_PATH}/anything` }, { affiliate: null, analytics: null }],
     ['loads neither while impersonating', {}, { isImpersonated: true }, { affiliate: null, analytics: null }],
-    ['loads neither while impersonating even in development on localhost', { nodeEnv: 'development' }, { isImpersonated: true, host: 'localhost' }, { affiliate: null, analytics: null }],
-    ['loads neither on the setup page, whose address holds a one-time token', {}, { pathname: '/setup' }, { affiliate: null, analytics: null }],
+    [
+      'loads neither while impersonating even in development on localhost',
+      { nodeEnv: 'development' },
+      { isImpersonated: true, host: 'localhost' },
+      { affiliate: null, analytics: null },
+    ],
+    [
+      'loads neither on the setup page, whose address holds a one-time token',
+      {},
+      { pathname: '/setup' },
+      { affiliate: null, analytics: null },
+    ],
     ['loads neither for a staff session on the home page', {}, { isStaff: true }, { affiliate: null, analytics: null }],
-    ['loads neither for a staff session on the access history page', {}, { isStaff: true, pathname: '/account/access' }, { affiliate: null, analytics: null }],
-    ['loads neither for a staff session even in development on localhost', { nodeEnv: 'development' }, { isStaff: true, host: 'localhost' }, { affiliate: null, analytics: null }],
+    [
+      'loads neither for a staff session on the access history page',
+      {},
+      { isStaff: true, pathname: '/account/access' },
+      { affiliate: null, analytics: null },
+    ],
+    [
+      'loads neither for a staff session even in development on localhost',
+      { nodeEnv: 'development' },
+      { isStaff: true, host: 'localhost' },
+      { affiliate: null, analytics: null },
+    ],
   ])('%s', (_name, settings, request, expected) => {
     expect(selectThirdPartyScripts({ ...production, ...settings }, { ...publicPage, ...request })).toEqual(expected);
   });

@@ -78,7 +78,9 @@ export function findNginx(): string {
 export function renderNginxConfig(template: string, values: { listen: string; runtimeDir: string; appServers: string[] }): string {
   const rendered = template
     .split('\n')
-    .flatMap((line) => (line.includes('${APP_SERVER}') ? values.appServers.map((server) => line.replaceAll('${APP_SERVER}', server)) : [line]))
+    .flatMap((line) =>
+      line.includes('${APP_SERVER}') ? values.appServers.map((server) => line.replaceAll('${APP_SERVER}', server)) : [line],
+    )
     .join('\n')
     .replaceAll('${LISTEN}', values.listen)
     .replaceAll('${RUNTIME_DIR}', values.runtimeDir);
@@ -175,7 +177,9 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
     const configFile = path.join(runtimeDir, 'nginx.conf');
     writeFileSync(configFile, config);
     let nginxOutput = '';
-    nginx = spawn(nginxBinary, ['-p', runtimeDir, '-c', configFile, '-e', path.join(runtimeDir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(nginxBinary, ['-p', runtimeDir, '-c', configFile, '-e', path.join(runtimeDir, 'error.log'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
     nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
     const errorLog = () => (existsSync(path.join(runtimeDir, 'error.log')) ? readFileSync(path.join(runtimeDir, 'error.log'), 'utf8') : '');
@@ -208,7 +212,12 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
       nextAuthSecret,
       nginx: { process: nginx, runtimeDir, config },
       accessLog,
-      serverFor: (requestId) => (requestId ? accessLog().find((line) => line.requestId === requestId)?.upstreams.at(-1) : undefined),
+      serverFor: (requestId) =>
+        requestId
+          ? accessLog()
+              .find((line) => line.requestId === requestId)
+              ?.upstreams.at(-1)
+          : undefined,
       note,
       timeline: () => [...timeline],
       stop,

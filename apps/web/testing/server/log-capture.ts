@@ -11,7 +11,10 @@ export interface LogLine {
 }
 
 /** A real logger whose JSON lines are kept for the test to read, raw and parsed. */
-export function captureLogs(level: LogLevel = 'trace', requestScope?: RequestScope): { logger: Logger; raw: () => string; lines: () => LogLine[] } {
+export function captureLogs(
+  level: LogLevel = 'trace',
+  requestScope?: RequestScope,
+): { logger: Logger; raw: () => string; lines: () => LogLine[] } {
   const chunks: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {

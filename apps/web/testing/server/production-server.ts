@@ -46,7 +46,15 @@ export async function freePort(): Promise<number> {
  * Spawns `node apps/web/server.mjs` as a deployment would, on a free port, and waits until it is
  * listening (or has exited, for the tests of refusals). `env` adds to or overrides the defaults.
  */
-export async function startProductionServer({ dataDir, env = {}, waitFor = 'healthy' }: { dataDir: string; env?: Record<string, string>; waitFor?: 'healthy' | 'exit' }): Promise<ProductionServer> {
+export async function startProductionServer({
+  dataDir,
+  env = {},
+  waitFor = 'healthy',
+}: {
+  dataDir: string;
+  env?: Record<string, string>;
+  waitFor?: 'healthy' | 'exit';
+}): Promise<ProductionServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(appDir, 'server.mjs')], {

@@ -46,7 +46,9 @@ export function describeSessionCookies(origin: string): void {
         body: new URLSearchParams({ csrfToken, email: admin.email, password: TEST_PASSWORD, callbackUrl: `${origin}/`, json: 'true' }),
       });
       expectHardened(issued(response, sessionCookie));
-      expect(setCookiesOf(response).map((cookie) => cookie.name)).not.toContain(https ? 'next-auth.session-token' : '__Host-next-auth.session-token');
+      expect(setCookiesOf(response).map((cookie) => cookie.name)).not.toContain(
+        https ? 'next-auth.session-token' : '__Host-next-auth.session-token',
+      );
       if (https) expect(setCookiesOf(response).map((cookie) => cookie.name)).not.toContain('__Secure-next-auth.session-token');
     });
 
@@ -59,14 +61,22 @@ export function describeSessionCookies(origin: string): void {
 
     it('keeps the same attributes on the cookies of an impersonation, its renewal and the return', async () => {
       const browser = await app.signedIn(admin);
-      const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Cookie attributes' });
+      const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+        userId: target.id,
+        reason: 'Cookie attributes',
+      });
       const csrfToken = await browser.csrfToken();
       const form = (fields: Record<string, string>) => ({
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: `${origin}/`, json: 'true' }),
       });
-      expectHardened(issued(await browser.fetch('/api/auth/callback/impersonate', form({ impersonationId: started.body.impersonationId })), sessionCookie));
+      expectHardened(
+        issued(
+          await browser.fetch('/api/auth/callback/impersonate', form({ impersonationId: started.body.impersonationId })),
+          sessionCookie,
+        ),
+      );
 
       // Renewed by next-auth's session update (an impersonated read no longer re-issues the cookie: nothing in it changes).
       const update = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csrfToken, data: {} }) };
@@ -92,7 +102,10 @@ export function describeSessionCookies(origin: string): void {
       browser.cookies.set(`${sessionCookie}.0`, token);
       const response = await browser.fetch('/api/auth/session');
       expect(await response.json()).toEqual({});
-      const cleared = setCookiesOf(response).filter((cookie) => cookie.attributes['max-age'] === '0').map((cookie) => cookie.name).sort();
+      const cleared = setCookiesOf(response)
+        .filter((cookie) => cookie.attributes['max-age'] === '0')
+        .map((cookie) => cookie.name)
+        .sort();
       expect(cleared).toEqual([sessionCookie, `${sessionCookie}.0`].sort());
       // The admin API, too, sees no session.
       browser.cookies.set(sessionCookie, token);

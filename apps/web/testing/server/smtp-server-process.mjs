@@ -12,7 +12,9 @@ const server = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      process.stdout.write(`${JSON.stringify({ event: 'message', at: new Date().toISOString(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ event: 'message', at: new Date().toISOString(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw })}\n`,
+      );
       callback();
     });
   },

@@ -41,7 +41,15 @@ function parse(raw: string, at: string, to: string[]): ReceivedMail {
   const separator = raw.search(/\r?\n\r?\n/);
   const body = separator === -1 ? '' : raw.slice(separator).replace(/^\r?\n\r?\n/, '');
   const quoted = /quoted-printable/i.test(header(raw, 'Content-Transfer-Encoding'));
-  return { at, to, raw, messageId: header(raw, 'Message-ID'), subject: header(raw, 'Subject'), from: header(raw, 'From'), text: quoted ? decodeQuotedPrintable(body) : body.replace(/\r\n/g, '\n') };
+  return {
+    at,
+    to,
+    raw,
+    messageId: header(raw, 'Message-ID'),
+    subject: header(raw, 'Subject'),
+    from: header(raw, 'From'),
+    text: quoted ? decodeQuotedPrintable(body) : body.replace(/\r\n/g, '\n'),
+  };
 }
 
 /**

@@ -67,7 +67,11 @@ export interface TestApp {
   /** A browser signed in with e-mail and password. */
   signedIn(user: Pick<UserRow, 'email'>): Promise<TestBrowser>;
   /** An admin browser that started an impersonation of `target` and took it over. */
-  impersonating(admin: Pick<UserRow, 'email'>, target: Pick<UserRow, 'id'>, reason?: string): Promise<{ browser: TestBrowser; impersonationId: string }>;
+  impersonating(
+    admin: Pick<UserRow, 'email'>,
+    target: Pick<UserRow, 'id'>,
+    reason?: string,
+  ): Promise<{ browser: TestBrowser; impersonationId: string }>;
   close(): Promise<void>;
 }
 
@@ -115,7 +119,13 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     browser,
     async createUser({ email, name = null, role = 'user', status = 'active' } = {}) {
       emailCounter += 1;
-      return storage.users.create({ email: email ?? `${role}-${emailCounter}-${Date.now()}@example.com`, name, role, status, passwordHash: await hasher.hash(TEST_PASSWORD) });
+      return storage.users.create({
+        email: email ?? `${role}-${emailCounter}-${Date.now()}@example.com`,
+        name,
+        role,
+        status,
+        passwordHash: await hasher.hash(TEST_PASSWORD),
+      });
     },
     async signedIn(user) {
       const signedIn = browser();

@@ -68,10 +68,20 @@ export class TestBrowser {
   }
 
   /** A same-origin call to the JSON API, as the app's own pages make it. */
-  async api<T = unknown>(method: 'GET' | 'POST', path: string, body: unknown = method === 'POST' ? {} : undefined, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  async api<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown = method === 'POST' ? {} : undefined,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
     const response = await this.fetch(path, {
       method,
-      headers: { origin: this.origin, 'sec-fetch-site': 'same-origin', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        origin: this.origin,
+        'sec-fetch-site': 'same-origin',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -48,7 +48,10 @@ export async function createPgliteTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A database of its own on the PostgreSQL server, dropped on close, so parallel test files never meet. */
-export async function createPostgresTestDatabase(serverUrl: string, options: { connectTimeoutMs?: number; queryTimeoutMs?: number } = {}): Promise<TestDatabase> {
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+  options: { connectTimeoutMs?: number; queryTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   const name = `viewas_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
@@ -108,7 +111,9 @@ function migratedImage(): Promise<Blob> {
 
 function migrationsHash(): string {
   const hash = createHash('sha256');
-  for (const entry of readdirSync(MIGRATIONS_DIR, { recursive: true, withFileTypes: true }).filter((item) => item.isFile()).sort(byPath)) {
+  for (const entry of readdirSync(MIGRATIONS_DIR, { recursive: true, withFileTypes: true })
+    .filter((item) => item.isFile())
+    .sort(byPath)) {
     const file = path.join(entry.parentPath, entry.name);
     hash.update(path.relative(MIGRATIONS_DIR, file)).update(readFileSync(file));
   }

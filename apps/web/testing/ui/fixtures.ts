@@ -1,6 +1,6 @@
 import type { AccessHistoryEntry, AdminUserSummary, ApiClientError, ApiResult, AuditEvent, ImpersonationRecord } from '@viewas/admin-api';
 
-export const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, data });
+export const ok = <T>(data: T): ApiResult<T> => ({ ok: true, data });
 export const fail = (code: ApiClientError['code'], message = `failed: ${code}`, status = 500): ApiResult<never> => ({
   ok: false,
   error: { code, message, status },
@@ -15,7 +15,14 @@ export const grace: AdminUserSummary = {
   impersonable: false,
   notImpersonableReason: 'self',
 };
-export const ada: AdminUserSummary = { id: 'usr_ada', email: 'ada@example.com', name: 'Ada Lovelace', role: 'user', status: 'active', impersonable: true };
+export const ada: AdminUserSummary = {
+  id: 'usr_ada',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role: 'user',
+  status: 'active',
+  impersonable: true,
+};
 export const alan: AdminUserSummary = {
   id: 'usr_alan',
   email: 'alan@example.com',

@@ -6,7 +6,12 @@
  * can say what they see ("click View as") and the rest of the name adds detail for screen readers.
  */
 
-const CONTROLS = ['button', 'a[href]', 'summary', ...['button', 'link', 'tab', 'menuitem', 'checkbox', 'radio', 'switch', 'option'].map((role) => `[role="${role}"]`)];
+const CONTROLS = [
+  'button',
+  'a[href]',
+  'summary',
+  ...['button', 'link', 'tab', 'menuitem', 'checkbox', 'radio', 'switch', 'option'].map((role) => `[role="${role}"]`),
+];
 
 export interface LabelInNameMismatch {
   element: Element;

@@ -6,7 +6,15 @@ import { PathnameContext } from 'next/dist/shared/lib/hooks-client-context.share
 import type { ReactNode } from 'react';
 
 export function fakeRouter(): jest.Mocked<AppRouterInstance> {
-  return { back: jest.fn(), forward: jest.fn(), refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), hmrRefresh: jest.fn() } as unknown as jest.Mocked<AppRouterInstance>;
+  return {
+    back: jest.fn(),
+    forward: jest.fn(),
+    refresh: jest.fn(),
+    push: jest.fn(),
+    replace: jest.fn(),
+    prefetch: jest.fn(),
+    hmrRefresh: jest.fn(),
+  } as unknown as jest.Mocked<AppRouterInstance>;
 }
 
 export interface NextContextOptions {

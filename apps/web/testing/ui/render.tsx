@@ -15,7 +15,14 @@ export type FakeApiOverrides = Partial<Record<keyof AppApiClient, jest.Mock>>;
 export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiClient> {
   return {
     returnToAdmin: jest.fn(async () => ok({ success: true as const, adminUser: { id: 'usr_grace', email: 'grace@example.com' } })),
-    startImpersonation: jest.fn(async () => ok({ success: true as const, impersonationId: 'imp_new', targetUser: { id: 'usr_ada', email: 'ada@example.com' }, expiresAt: '2030-01-01T13:00:00.000Z' })),
+    startImpersonation: jest.fn(async () =>
+      ok({
+        success: true as const,
+        impersonationId: 'imp_new',
+        targetUser: { id: 'usr_ada', email: 'ada@example.com' },
+        expiresAt: '2030-01-01T13:00:00.000Z',
+      }),
+    ),
     listUsers: jest.fn(async () => ok({ users: [], nextCursor: null })),
     listImpersonations: jest.fn(async () => ok({ impersonations: [] })),
     endImpersonation: jest.fn(),
@@ -45,7 +52,15 @@ export function fakeServices(overrides: Partial<AppServices> = {}): AppServices 
   };
 }
 
-export function TestProviders({ services, storageManager, children }: { services: AppServices; storageManager?: StorageManager; children: ReactNode }) {
+export function TestProviders({
+  services,
+  storageManager,
+  children,
+}: {
+  services: AppServices;
+  storageManager?: StorageManager;
+  children: ReactNode;
+}) {
   return (
     <ThemeProvider storageManager={storageManager ?? createMemoryStorageManager()}>
       <I18nProvider lang="en">
@@ -58,15 +73,22 @@ export function TestProviders({ services, storageManager, children }: { services
 /** Renders `ui` inside the app's providers with fake services; `user` drives it like a person would. */
 export function renderWithApp(
   ui: ReactElement,
-  { services = fakeServices(), storageManager = createMemoryStorageManager(), ...options }: { services?: AppServices; storageManager?: StorageManager } & RenderOptions = {},
+  {
+    services = fakeServices(),
+    storageManager = createMemoryStorageManager(),
+    ...options
+  }: { services?: AppServices; storageManager?: StorageManager } & RenderOptions = {},
 ) {
   // With jest's fake timers on, user-event's own small delays must advance them too.
   const fakeTimers = 'clock' in setTimeout;
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
-  const result = render(ui, { wrapper: ({ children }) => (
+  const result = render(ui, {
+    wrapper: ({ children }) => (
       <TestProviders services={services} storageManager={storageManager}>
         {children}
       </TestProviders>
-    ), ...options });
+    ),
+    ...options,
+  });
   return { ...result, services, storageManager, user };
 }

@@ -128,13 +128,11 @@ describe('AdminModeBadge', () => {
   });
 
   it('closes when the user clicks outside it', async () => {
-
     const { user } = renderBadge();
     await user.tab();
     expect(panel()).toBeInTheDocument();
     await user.click(screen.getByText('Page content'));
     expect(panel()).not.toBeInTheDocument();
-
   });
 
   it('closes when focus leaves the panel with Tab', async () => {
@@ -194,7 +192,7 @@ describe('AdminModeBadge', () => {
     expect(await axeInAct(document.body)).toHaveNoViolations();
   });
 
-  it('shows a host\'s own words on the badge, in the panel and to screen readers, keeping the defaults it does not override', async () => {
+  it("shows a host's own words on the badge, in the panel and to screen readers, keeping the defaults it does not override", async () => {
     const texts = {
       badgeLabel: 'Modo administrador',
       panelTitle: 'SUPLANTACIÓN ACTIVA',
@@ -207,7 +205,9 @@ describe('AdminModeBadge', () => {
     expect(screen.getByRole('button', { name: texts.badgeLabel })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: texts.panelTitle })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: texts.returnButtonLabel })).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: texts.panelTitle })).toHaveTextContent(`${texts.panelTitle}${VIEWING_AS_LABEL}${EMAIL}Termina en 42 min${texts.returnButtonLabel}`);
+    expect(screen.getByRole('dialog', { name: texts.panelTitle })).toHaveTextContent(
+      `${texts.panelTitle}${VIEWING_AS_LABEL}${EMAIL}Termina en 42 min${texts.returnButtonLabel}`,
+    );
     await settle();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent(`${texts.activeAnnouncement} ${EMAIL}.`);
   });

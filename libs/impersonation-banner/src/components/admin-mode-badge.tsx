@@ -72,12 +72,7 @@ export function AdminModeBadge({ email, expiresAt, now, pending = false, onRetur
 
   return (
     <ThemeFallback>
-      <Badge
-        ref={panel.refs.setReference}
-        type="button"
-        data-state={panel.open ? 'open' : 'closed'}
-        {...panel.getReferenceProps()}
-      >
+      <Badge ref={panel.refs.setReference} type="button" data-state={panel.open ? 'open' : 'closed'} {...panel.getReferenceProps()}>
         <Dot aria-hidden="true" />
         {texts.badgeLabel}
       </Badge>

@@ -49,9 +49,7 @@ async function clickReturn(user: ReturnType<typeof userEvent.setup>) {
 
 /** The toast (a status or an alert) whose title is `title`. */
 const notice = (title: string) =>
-  [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].find((region) =>
-    region.textContent?.startsWith(title),
-  ) ?? null;
+  [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].find((region) => region.textContent?.startsWith(title)) ?? null;
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
@@ -189,7 +187,14 @@ describe('ImpersonationBanner', () => {
     jest.useRealTimers();
     const user = userEvent.setup();
     render(<Toaster />);
-    render(<ImpersonationBanner user={IMPERSONATED_USER} returnToAdmin={async () => RETURNED} signIn={async () => SIGNED_IN} navigate={jest.fn()} />);
+    render(
+      <ImpersonationBanner
+        user={IMPERSONATED_USER}
+        returnToAdmin={async () => RETURNED}
+        signIn={async () => SIGNED_IN}
+        navigate={jest.fn()}
+      />,
+    );
     await user.tab();
     await user.click(screen.getByRole('button', { name: RETURN_BUTTON_LABEL }));
     expect(await screen.findByText(RETURNING_NOTICE_TITLE)).toBeInTheDocument();

@@ -38,10 +38,7 @@ const ERROR_NOTICE = {
   durationMs: ERROR_NOTICE_MS,
 };
 
-async function expectFailure(
-  { actions, run }: ReturnType<typeof setup>,
-  cause: unknown,
-) {
+async function expectFailure({ actions, run }: ReturnType<typeof setup>, cause: unknown) {
   await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS);
   expect(actions.notify).toHaveBeenLastCalledWith(ERROR_NOTICE);
   expect(actions.navigate).not.toHaveBeenCalled();
@@ -146,7 +143,9 @@ describe('runReturnToAdmin', () => {
   });
 
   it('keeps the error notice on screen for 5000 ms before going to the sign-out page, which would replace it', async () => {
-    const { actions, run } = setup({ returnToAdmin: jest.fn().mockResolvedValue({ ok: false, error: { code: 'forbidden', message: 'No', status: 403 } }) });
+    const { actions, run } = setup({
+      returnToAdmin: jest.fn().mockResolvedValue({ ok: false, error: { code: 'forbidden', message: 'No', status: 403 } }),
+    });
     await jest.advanceTimersByTimeAsync(0);
     expect(actions.notify).toHaveBeenLastCalledWith(ERROR_NOTICE);
 
@@ -217,8 +216,13 @@ describe('runReturnToAdmin', () => {
     expect(actions.navigate).not.toHaveBeenCalled();
   });
 
-  describe('with a host\'s own texts, routes and durations', () => {
-    const texts = { returningTitle: 'Zurück zum Admin-Konto', welcomeBackTitle: 'Willkommen zurück!', errorTitle: 'Fehler', failureMessage: 'Rückkehr fehlgeschlagen' };
+  describe("with a host's own texts, routes and durations", () => {
+    const texts = {
+      returningTitle: 'Zurück zum Admin-Konto',
+      welcomeBackTitle: 'Willkommen zurück!',
+      errorTitle: 'Fehler',
+      failureMessage: 'Rückkehr fehlgeschlagen',
+    };
     const routes = { adminPage: '/staff/impersonation', signOut: '/auth/sign-out' };
     const durations = { returningNoticeMs: 500, welcomeBackNoticeMs: 1500, errorNoticeMs: 8000 };
 
@@ -241,9 +245,19 @@ describe('runReturnToAdmin', () => {
     });
 
     it('shows its error notice for its duration, then goes to its sign-out route', async () => {
-      const { actions, run } = setup({ texts, routes, durations, returnToAdmin: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) });
+      const { actions, run } = setup({
+        texts,
+        routes,
+        durations,
+        returnToAdmin: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')),
+      });
       await jest.advanceTimersByTimeAsync(0);
-      expect(actions.notify).toHaveBeenLastCalledWith({ kind: 'error', title: texts.errorTitle, description: ERROR_NOTICE_DESCRIPTION, durationMs: durations.errorNoticeMs });
+      expect(actions.notify).toHaveBeenLastCalledWith({
+        kind: 'error',
+        title: texts.errorTitle,
+        description: ERROR_NOTICE_DESCRIPTION,
+        durationMs: durations.errorNoticeMs,
+      });
       expect(actions.onError).toHaveBeenCalledWith(expect.objectContaining({ message: texts.failureMessage }), expect.anything());
 
       await jest.advanceTimersByTimeAsync(durations.errorNoticeMs - 1);

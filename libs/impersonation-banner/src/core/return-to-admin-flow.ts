@@ -1,11 +1,5 @@
 import { resolveBannerSettings, type BannerOptions, type BannerSettings } from '../defaults';
-import type {
-  Notify,
-  ReturnToAdminErrorHandler,
-  ReturnToAdminResult,
-  ReturnToAdminStatus,
-  SignInResult,
-} from '../types';
+import type { Notify, ReturnToAdminErrorHandler, ReturnToAdminResult, ReturnToAdminStatus, SignInResult } from '../types';
 import { delay } from './delay';
 
 /** What the flow does, and (optionally) other texts, routes and notice durations than the defaults. */

@@ -44,10 +44,7 @@ export interface AdminModePanelState extends Pick<UseInteractionsReturn, 'getRef
  * that opens on hover (with a safe path to cross to the panel), focus, and Enter/Space, and
  * closes on Escape and on an outside press.
  */
-export function useAdminModePanel({
-  defaultOpen = false,
-  forceOpen = false,
-}: UseAdminModePanelOptions = {}): AdminModePanelState {
+export function useAdminModePanel({ defaultOpen = false, forceOpen = false }: UseAdminModePanelOptions = {}): AdminModePanelState {
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const open = isOpen || forceOpen;
   const arrowRef = useRef<SVGSVGElement>(null);

@@ -28,9 +28,7 @@ describe('useReturnToAdmin', () => {
   it('reports each step as a status and is pending until the outcome', async () => {
     const request = deferred<ReturnToAdminResult>();
     const signIn = deferred<SignInResult>();
-    const { result } = renderHook(() =>
-      useReturnToAdmin(options({ returnToAdmin: () => request.promise, signIn: () => signIn.promise })),
-    );
+    const { result } = renderHook(() => useReturnToAdmin(options({ returnToAdmin: () => request.promise, signIn: () => signIn.promise })));
     expect(result.current).toMatchObject({ status: 'idle', isPending: false });
 
     act(() => result.current.start());

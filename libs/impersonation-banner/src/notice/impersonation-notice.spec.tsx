@@ -11,9 +11,7 @@ import { ImpersonationNotice } from './impersonation-notice';
 
 describe('ImpersonationNotice', () => {
   it('shows a success title with its description as a polite status message', async () => {
-    const { container } = render(
-      <ImpersonationNotice kind="success" title={WELCOME_BACK_TITLE} description={WELCOME_BACK_DESCRIPTION} />,
-    );
+    const { container } = render(<ImpersonationNotice kind="success" title={WELCOME_BACK_TITLE} description={WELCOME_BACK_DESCRIPTION} />);
     const notice = screen.getByRole('status');
     expect(notice).toHaveAttribute('aria-live', 'polite');
     expect(notice).toHaveTextContent(`${WELCOME_BACK_TITLE}${WELCOME_BACK_DESCRIPTION}`);
@@ -22,9 +20,7 @@ describe('ImpersonationNotice', () => {
   });
 
   it('shows an error as an assertive alert', async () => {
-    const { container } = render(
-      <ImpersonationNotice kind="error" title={ERROR_NOTICE_TITLE} description={ERROR_NOTICE_DESCRIPTION} />,
-    );
+    const { container } = render(<ImpersonationNotice kind="error" title={ERROR_NOTICE_TITLE} description={ERROR_NOTICE_DESCRIPTION} />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveAttribute('aria-live', 'assertive');
     expect(alert).toHaveTextContent(`${ERROR_NOTICE_TITLE}${ERROR_NOTICE_DESCRIPTION}`);

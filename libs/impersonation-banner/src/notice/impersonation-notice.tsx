@@ -75,7 +75,16 @@ export function ImpersonationNotice({ kind, title, description, visible = true }
         $kind={kind}
         $visible={visible}
       >
-        <svg width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 20 20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <circle cx="10" cy="10" r="8.5" />
           <path d={GLYPHS[kind]} />
         </svg>

@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { fn } from 'storybook/test';
 import { styled } from 'styled-components';
 import { AdminModeBadge } from '../components/admin-mode-badge';
-import { ERROR_NOTICE_DESCRIPTION, ERROR_NOTICE_TITLE, RETURNING_NOTICE_TITLE, WELCOME_BACK_DESCRIPTION, WELCOME_BACK_TITLE } from '../../testing/defaults';
+import {
+  ERROR_NOTICE_DESCRIPTION,
+  ERROR_NOTICE_TITLE,
+  RETURNING_NOTICE_TITLE,
+  WELCOME_BACK_DESCRIPTION,
+  WELCOME_BACK_TITLE,
+} from '../../testing/defaults';
 import { ImpersonationNotice } from '../notice/impersonation-notice';
 import { LONG_EMAIL, storyNow, STORY_NOW, withAppPage } from './story-page';
 

@@ -1,5 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ERROR_NOTICE_DESCRIPTION, ERROR_NOTICE_TITLE, RETURNING_NOTICE_TITLE, WELCOME_BACK_DESCRIPTION, WELCOME_BACK_TITLE } from '../../testing/defaults';
+import {
+  ERROR_NOTICE_DESCRIPTION,
+  ERROR_NOTICE_TITLE,
+  RETURNING_NOTICE_TITLE,
+  WELCOME_BACK_DESCRIPTION,
+  WELCOME_BACK_TITLE,
+} from '../../testing/defaults';
 import { ImpersonationNotice } from '../notice/impersonation-notice';
 
 const meta = {

@@ -27,10 +27,14 @@ describe('impersonation banner stories', () => {
     Object.entries(all).flatMap(([group, stories]) =>
       Object.entries(stories).map(([name, Story]) => ({ name: `${group}/${name}`, Story })),
     ),
-  )('$name renders (and plays) with no axe violations', async ({ Story }) => {
-    await Story.run();
-    expect(await axeInAct(document.body)).toHaveNoViolations();
-  }, 15_000);
+  )(
+    '$name renders (and plays) with no axe violations',
+    async ({ Story }) => {
+      await Story.run();
+      expect(await axeInAct(document.body)).toHaveNoViolations();
+    },
+    15_000,
+  );
 
   it('Hidden renders no badge at all', async () => {
     await banner.Hidden.run();

@@ -9,7 +9,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock that only moves when told to: for tests and simulations of the domain. */
-export function createManualClock(start: Date | string | number): Clock & { advance(ms: number): void; set(at: Date | string | number): void } {
+export function createManualClock(
+  start: Date | string | number,
+): Clock & { advance(ms: number): void; set(at: Date | string | number): void } {
   let current = new Date(start).getTime();
   return {
     now: () => new Date(current),

@@ -26,7 +26,6 @@ const value = <T>(outcome: Outcome<T>): T => {
   return outcome.value;
 };
 
-
 /** A start that went ahead (no consent rules are configured here, so none waits for approval). */
 function ready<T extends object>(outcome: Outcome<T | PendingApproval>): T {
   const answer = value(outcome);
@@ -44,8 +43,12 @@ describe('createImpersonation over the in-memory store', () => {
   async function viewing(context: ReturnType<typeof setup>) {
     const { admin, target } = await people(context);
     const adminSession = context.signedIn(admin);
-    const started = ready(await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 42', request: REQUEST }));
-    const grant: SessionGrant = value(await context.impersonation.takeOver({ session: adminSession, impersonationId: started.impersonationId, request: REQUEST }));
+    const started = ready(
+      await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 42', request: REQUEST }),
+    );
+    const grant: SessionGrant = value(
+      await context.impersonation.takeOver({ session: adminSession, impersonationId: started.impersonationId, request: REQUEST }),
+    );
     return { admin, target, adminSession, started, grant, session: context.valid(grant.claims) };
   }
 
@@ -54,11 +57,18 @@ describe('createImpersonation over the in-memory store', () => {
     const { admin, target, adminSession, started, grant, session } = await viewing(context);
 
     expect(started.expiresAt).toEqual(new Date(context.clock.now().getTime() + DEFAULT_IMPERSONATION_MAX_MINUTES * MINUTE));
-    expect(grant).toMatchObject({ id: target.id, claims: { sub: target.id, impersonation: { adminId: admin.id, adminEmail: admin.email } } });
+    expect(grant).toMatchObject({
+      id: target.id,
+      claims: { sub: target.id, impersonation: { adminId: admin.id, adminEmail: admin.email } },
+    });
     context.clock.advance(5 * MINUTE);
     const back = value(await context.impersonation.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST }));
 
-    expect(back).toEqual({ id: admin.id, email: admin.email, claims: { sub: admin.id, email: admin.email, role: 'admin', authTime: (adminSession as { claims: SessionClaims }).claims.authTime } });
+    expect(back).toEqual({
+      id: admin.id,
+      email: admin.email,
+      claims: { sub: admin.id, email: admin.email, role: 'admin', authTime: (adminSession as { claims: SessionClaims }).claims.authTime },
+    });
     expect(await context.ledger()).toEqual([
       ['impersonation.started', null],
       ['impersonation.activated', null],
@@ -72,7 +82,10 @@ describe('createImpersonation over the in-memory store', () => {
 
     const outcome = await context.impersonation.returnToAdmin({ session, claimedAdminId: target.id, request: REQUEST });
 
-    expect(outcome).toMatchObject({ ok: false, refusal: { attempt: 'return', why: 'admin_mismatch', recorded: true, throttledUntil: null } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'return', why: 'admin_mismatch', recorded: true, throttledUntil: null },
+    });
     expect((await context.ledger()).at(-1)).toEqual(['impersonation.denied', 'admin_mismatch']);
     expect(await context.store.impersonations.isRunning(started.impersonationId, context.clock.now())).toBe(true);
   });
@@ -85,18 +98,30 @@ describe('createImpersonation over the in-memory store', () => {
     if (!staff) throw new Error('other admin should be staff');
     value(await context.impersonation.end({ staff, impersonationId: started.impersonationId, request: REQUEST }));
 
-    expect(await context.impersonation.checkReturn({ session, request: REQUEST })).toMatchObject({ ok: false, refusal: { why: 'not_running' } });
-    expect(await context.impersonation.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })).toMatchObject({ ok: false, refusal: { why: 'not_running' } });
+    expect(await context.impersonation.checkReturn({ session, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { why: 'not_running' },
+    });
+    expect(await context.impersonation.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { why: 'not_running' },
+    });
   });
 
   it('refuses to take over a pending impersonation at the end of the pending window, and records its expiry once', async () => {
     const context = setup();
     const { admin, target } = await people(context);
     const adminSession = context.signedIn(admin);
-    const started = ready(await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 7', request: REQUEST }));
+    const started = ready(
+      await context.impersonation.start({ session: adminSession, userId: target.id, reason: 'Ticket 7', request: REQUEST }),
+    );
 
     context.clock.advance(PENDING_WINDOW_MS);
-    const outcome = await context.impersonation.takeOver({ session: adminSession, impersonationId: started.impersonationId, request: REQUEST });
+    const outcome = await context.impersonation.takeOver({
+      session: adminSession,
+      impersonationId: started.impersonationId,
+      request: REQUEST,
+    });
 
     expect(outcome).toMatchObject({ ok: false, refusal: { attempt: 'take_over', why: 'not_pending' } });
     expect(await context.impersonation.sweepExpired()).toBe(0);
@@ -111,19 +136,25 @@ describe('createImpersonation over the in-memory store', () => {
     const context = setup();
     const { admin, target } = await people(context);
     const otherAdmin = await context.store.users.create({ email: 'admin2@example.com', role: 'admin' });
-    const start = (session: SessionState, userId: string) => context.impersonation.start({ session, userId, reason: 'Ticket', request: REQUEST });
+    const start = (session: SessionState, userId: string) =>
+      context.impersonation.start({ session, userId, reason: 'Ticket', request: REQUEST });
 
     expect(await start(context.signedIn(admin), otherAdmin.id)).toMatchObject({ ok: false, refusal: { why: 'target_is_admin' } });
     expect(await start(context.signedIn(admin), admin.id)).toMatchObject({ ok: false, refusal: { why: 'target_is_self' } });
     // A token that claims the admin role grants nothing: the store says who is staff.
-    expect(await start(context.valid({ sub: target.id, email: target.email, role: 'admin', authTime: 0 }), admin.id)).toMatchObject({ ok: false, refusal: { why: 'not_admin' } });
+    expect(await start(context.valid({ sub: target.id, email: target.email, role: 'admin', authTime: 0 }), admin.id)).toMatchObject({
+      ok: false,
+      refusal: { why: 'not_admin' },
+    });
   });
 
   it('lets exactly one of ten concurrent returns through', async () => {
     const context = setup();
     const { admin, session } = await viewing(context);
 
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => context.impersonation.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => context.impersonation.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })),
+    );
 
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect((await context.ledger()).filter(([type]) => type === 'impersonation.returned')).toHaveLength(1);

@@ -1,4 +1,11 @@
-import { USERS_PAGE_SIZE, type AccessHistoryEntry, type AccessHistoryPage, type AuditPage, type ImpersonationsPage, type UsersPage } from '@viewas/admin-api';
+import {
+  USERS_PAGE_SIZE,
+  type AccessHistoryEntry,
+  type AccessHistoryPage,
+  type AuditPage,
+  type ImpersonationsPage,
+  type UsersPage,
+} from '@viewas/admin-api';
 import { systemClock, type Clock } from './clock';
 import { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
 import { isUuid } from './ids';
@@ -103,7 +110,10 @@ class Denied extends Error {
   }
 }
 
-const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { attempt: null, why, actor: null, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null } });
+const refused = (why: DenialReason): Outcome<never> => ({
+  ok: false,
+  refusal: { attempt: null, why, actor: null, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null },
+});
 
 /**
  * The impersonation domain: every step of an impersonation's life, each deciding, changing the store
@@ -111,7 +121,13 @@ const refused = (why: DenialReason): Outcome<never> => ({ ok: false, refusal: { 
  * pages) decode the caller's session and call these; they hold no rule of their own.
  */
 export function createImpersonation(options: ImpersonationOptions) {
-  const { sessionMaxAgeSeconds, clock = systemClock, ids = () => globalThis.crypto.randomUUID(), anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT } = options;
+  const {
+    sessionMaxAgeSeconds,
+    clock = systemClock,
+    ids = () => globalThis.crypto.randomUUID(),
+    anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
+    actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
+  } = options;
   const policy = options.policy ?? defaultPolicy();
   const revocations = options.revocations ?? createRevocationList();
   const log = options.logger ?? silentLogger;
@@ -124,7 +140,15 @@ export function createImpersonation(options: ImpersonationOptions) {
     if (!options.consent || !row.startedAt || !row.endedAt) return;
     const mode: ViewMode = 'mode' in row && (row as { mode?: unknown }).mode === 'full' ? 'full' : 'read_only';
     try {
-      await options.consent.service.tellViewEnded({ admin, target, reason: row.reason, mode, startedAt: row.startedAt, endedAt: row.endedAt, endReason: row.endReason ?? 'ended_by_admin' });
+      await options.consent.service.tellViewEnded({
+        admin,
+        target,
+        reason: row.reason,
+        mode,
+        startedAt: row.startedAt,
+        endedAt: row.endedAt,
+        endReason: row.endReason ?? 'ended_by_admin',
+      });
     } catch (error) {
       log.error({ err: error, impersonationId: row.id }, 'could not tell the user that a view of their account ended');
     }
@@ -133,10 +157,24 @@ export function createImpersonation(options: ImpersonationOptions) {
   /** Records a denial (unless its address is over the anonymous limit) and reports it. */
   async function refuse(denial: Denial, request: RequestInfo, at: Date): Promise<Outcome<never>> {
     const outcome = await recordDenial(await store(), { anonymous: anonymousDenialLimit, actor: actorDenialLimit }, denial, request, at);
-    const refusal: Refusal = { attempt: denial.attempt, why: denial.why, actor: denial.actor, target: denial.target, recorded: outcome.recorded, throttledUntil: null, retryAfterSeconds: null };
+    const refusal: Refusal = {
+      attempt: denial.attempt,
+      why: denial.why,
+      actor: denial.actor,
+      target: denial.target,
+      recorded: outcome.recorded,
+      throttledUntil: null,
+      retryAfterSeconds: null,
+    };
     if (!outcome.recorded) {
-      log.warn({ attempt: denial.attempt, actorId: denial.actor?.id, ip: request.ip }, 'denied impersonation steps refused: too many from this caller');
-      return { ok: false, refusal: { ...refusal, throttledUntil: outcome.throttledUntil, retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) } };
+      log.warn(
+        { attempt: denial.attempt, actorId: denial.actor?.id, ip: request.ip },
+        'denied impersonation steps refused: too many from this caller',
+      );
+      return {
+        ok: false,
+        refusal: { ...refusal, throttledUntil: outcome.throttledUntil, retryAfterSeconds: secondsUntil(outcome.throttledUntil, at) },
+      };
     }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: request.ip }, 'impersonation step denied');
     return { ok: false, refusal };
@@ -161,7 +199,9 @@ export function createImpersonation(options: ImpersonationOptions) {
   async function sweepExpired(): Promise<number> {
     const at = now();
     const ended: { row: ImpersonationRow; details: ImpersonationDetails }[] = [];
-    const expired = await (await store()).transaction(async (tx) => {
+    const expired = await (
+      await store()
+    ).transaction(async (tx) => {
       const rows = await tx.impersonations.expireDue(at);
       for (const row of rows) {
         const details = await tx.impersonations.findById(row.id);
@@ -204,8 +244,10 @@ export function createImpersonation(options: ImpersonationOptions) {
     now,
     revocations,
     liveStatus: (claim) => liveImpersonations.check(claim.id, new Date(claim.checkedAt * 1000)),
-    onImpersonationExpired: () => void sweepExpired().catch((error: unknown) => log.warn({ err: error }, 'could not record expired impersonations')),
-    onRecheckFailed: (claim) => log.warn({ impersonationId: claim.id }, 'the live impersonations could not be read: the impersonated session ends'),
+    onImpersonationExpired: () =>
+      void sweepExpired().catch((error: unknown) => log.warn({ err: error }, 'could not record expired impersonations')),
+    onRecheckFailed: (claim) =>
+      log.warn({ impersonationId: claim.id }, 'the live impersonations could not be read: the impersonated session ends'),
   });
 
   /** The staff member behind a user id, re-read from the store; `null` for anyone else. */
@@ -244,7 +286,12 @@ export function createImpersonation(options: ImpersonationOptions) {
     const actor = sessionHolder(session);
     const db = await store();
     const target = await db.users.findById(userId);
-    const deny = (why: DenialReason, who = actor) => refuse({ attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId } }, request, at);
+    const deny = (why: DenialReason, who = actor) =>
+      refuse(
+        { attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId } },
+        request,
+        at,
+      );
 
     if (session.status !== 'valid') return deny(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
     if (session.claims.impersonation) return deny('already_impersonating');
@@ -255,7 +302,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     if (refusal) return deny(NOT_IMPERSONABLE_DENIAL[refusal], person(caller));
     // One view of a user per admin at a time (a second browser, a forgotten tab): end the first one.
     await sweepExpired();
-    if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at })) return deny('already_viewing', person(caller));
+    if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at }))
+      return deny('already_viewing', person(caller));
 
     // Whose yes this view needs: the user's (`ask`), a second admin's (a full view), or nobody's.
     let brokeGlass = false;
@@ -263,7 +311,14 @@ export function createImpersonation(options: ImpersonationOptions) {
       const supportAccess = await options.consent.supportAccessOf(target);
       let gate;
       try {
-        gate = await options.consent.service.beforeStart({ actor: { ...person(caller), role: caller.role }, target: { ...person(target), supportAccess }, mode, breakGlass, reason, origin: request });
+        gate = await options.consent.service.beforeStart({
+          actor: { ...person(caller), role: caller.role },
+          target: { ...person(target), supportAccess },
+          mode,
+          breakGlass,
+          reason,
+          origin: request,
+        });
       } catch (error) {
         if (error instanceof ConsentError && error.code === 'consent_refused') return deny('consent_refused', person(caller));
         throw error;
@@ -276,25 +331,62 @@ export function createImpersonation(options: ImpersonationOptions) {
 
     const expiresAt = new Date(at.getTime() + policy.maxDurationMs(caller, target));
     const pending = await db.transaction(async (tx) => {
-      const row = await tx.impersonations.createPending({ id: ids(), adminId: caller.id, targetId: target.id, reason, createdAt: at, expiresAt });
+      const row = await tx.impersonations.createPending({
+        id: ids(),
+        adminId: caller.id,
+        targetId: target.id,
+        reason,
+        createdAt: at,
+        expiresAt,
+      });
       await tx.ledger.append(
-        ledgerEvent({ type: 'impersonation.started', actor: person(caller), target: person(target), impersonation: row, info: request, at, detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) } }),
+        ledgerEvent({
+          type: 'impersonation.started',
+          actor: person(caller),
+          target: person(target),
+          impersonation: row,
+          info: request,
+          at,
+          detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) },
+        }),
       );
       return row;
     });
     if (brokeGlass && options.consent) {
-      await options.consent.service.recordBreakGlass({ actor: person(caller), target: person(target), impersonationId: pending.id, reason, expiresAt, origin: request, at });
+      await options.consent.service.recordBreakGlass({
+        actor: person(caller),
+        target: person(target),
+        impersonationId: pending.id,
+        reason,
+        expiresAt,
+        origin: request,
+        at,
+      });
     }
     log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id, breakGlass: brokeGlass }, 'impersonation requested');
     return { ok: true, value: { impersonationId: pending.id, targetUser: person(target), expiresAt } };
   }
 
   /** Step 2: the staff member's own session takes the pending impersonation over and becomes the target's. */
-  async function takeOver({ session, impersonationId, request }: { session: SessionState; impersonationId: string | null; request: RequestInfo }): Promise<Outcome<SessionGrant>> {
+  async function takeOver({
+    session,
+    impersonationId,
+    request,
+  }: {
+    session: SessionState;
+    impersonationId: string | null;
+    request: RequestInfo;
+  }): Promise<Outcome<SessionGrant>> {
     const at = now();
     return step(request, at, async () => {
       const denial = (why: DenialReason, actor: Person | null, target: Person | null = null) =>
-        new Denied({ attempt: 'take_over', why, actor, target, impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null });
+        new Denied({
+          attempt: 'take_over',
+          why,
+          actor,
+          target,
+          impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null,
+        });
 
       if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', sessionHolder(session));
       const { claims } = session;
@@ -319,7 +411,16 @@ export function createImpersonation(options: ImpersonationOptions) {
         });
         if (!started) throw denial('not_pending', person(admin), person(target));
 
-        await tx.ledger.append(ledgerEvent({ type: 'impersonation.activated', actor: person(admin), target: person(target), impersonation: started, info: request, at }));
+        await tx.ledger.append(
+          ledgerEvent({
+            type: 'impersonation.activated',
+            actor: person(admin),
+            target: person(target),
+            impersonation: started,
+            info: request,
+            at,
+          }),
+        );
         log.info({ impersonationId: started.id, adminId: admin.id, targetId: target.id }, 'impersonation started');
         return {
           id: target.id,
@@ -357,7 +458,13 @@ export function createImpersonation(options: ImpersonationOptions) {
   }
 
   /** Whether this session could return now; changes nothing (the return itself is `returnToAdmin`). */
-  async function checkReturn({ session, request }: { session: SessionState; request: RequestInfo }): Promise<Outcome<{ adminUser: Person }>> {
+  async function checkReturn({
+    session,
+    request,
+  }: {
+    session: SessionState;
+    request: RequestInfo;
+  }): Promise<Outcome<{ adminUser: Person }>> {
     const at = now();
     return step(request, at, async () => {
       const { impersonation, denial } = await returnable(session, 'return_check');
@@ -374,32 +481,56 @@ export function createImpersonation(options: ImpersonationOptions) {
    * must carry a running impersonation by exactly that admin, the admin must still be staff, and
    * ending the impersonation is one atomic statement, so of concurrent returns one wins.
    */
-  async function returnToAdmin({ session, claimedAdminId, request }: { session: SessionState; claimedAdminId: string | null; request: RequestInfo }): Promise<Outcome<SessionGrant>> {
+  async function returnToAdmin({
+    session,
+    claimedAdminId,
+    request,
+  }: {
+    session: SessionState;
+    claimedAdminId: string | null;
+    request: RequestInfo;
+  }): Promise<Outcome<SessionGrant>> {
     const at = now();
     return step(request, at, async () => {
       const { claims, impersonation, denial } = await returnable(session, 'return', { claimedAdminId });
       if (claimedAdminId !== impersonation.adminId) throw denial('admin_mismatch');
       if (toEpochSeconds(at) >= impersonation.adminAuthTime + sessionMaxAgeSeconds) throw denial('admin_session_over');
 
-      const { admin, ended } = await (await store()).transaction(async (tx) => {
+      const { admin, ended } = await (
+        await store()
+      ).transaction(async (tx) => {
         const user = await tx.users.findById(impersonation.adminId);
         if (!policy.isStaff(user)) throw denial('admin_not_allowed');
         const row = await tx.impersonations.endByReturn({ id: impersonation.id, adminId: user.id, targetId: claims.sub, now: at });
         if (!row) throw denial('not_running');
         const target = person({ id: claims.sub, email: claims.email });
-        await tx.ledger.append(ledgerEvent({ type: 'impersonation.returned', actor: person(user), target, impersonation: row, info: request, at }));
+        await tx.ledger.append(
+          ledgerEvent({ type: 'impersonation.returned', actor: person(user), target, impersonation: row, info: request, at }),
+        );
         return { admin: user, ended: row };
       });
       revocations.revoke(ended.id, ended.expiresAt, at);
       log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
       await tellViewEnded(ended, person(admin), person({ id: claims.sub, email: claims.email }));
       // The admin's original sign-in time comes back: a return never renews the admin's session.
-      return { id: admin.id, email: admin.email, claims: { sub: admin.id, email: admin.email, role: admin.role, authTime: impersonation.adminAuthTime } };
+      return {
+        id: admin.id,
+        email: admin.email,
+        claims: { sub: admin.id, email: admin.email, role: admin.role, authTime: impersonation.adminAuthTime },
+      };
     });
   }
 
   /** Any staff member ends any pending or running impersonation (the admin page's End). */
-  async function end({ staff, impersonationId, request }: { staff: Staff; impersonationId: string; request: RequestInfo }): Promise<Outcome<ImpersonationDetails>> {
+  async function end({
+    staff,
+    impersonationId,
+    request,
+  }: {
+    staff: Staff;
+    impersonationId: string;
+    request: RequestInfo;
+  }): Promise<Outcome<ImpersonationDetails>> {
     const at = now();
     const caller = staff.user;
     await sweepExpired();
@@ -419,7 +550,15 @@ export function createImpersonation(options: ImpersonationOptions) {
         const details = await tx.impersonations.findById(row.id);
         if (!details) throw new Error('an ended impersonation vanished');
         await tx.ledger.append(
-          ledgerEvent({ type: 'impersonation.ended', actor: person(caller), target: person(details.target), impersonation: row, info: request, at, detail: { admin: person(details.admin) } }),
+          ledgerEvent({
+            type: 'impersonation.ended',
+            actor: person(caller),
+            target: person(details.target),
+            impersonation: row,
+            info: request,
+            at,
+            detail: { admin: person(details.admin) },
+          }),
         );
         return details;
       }),
@@ -441,12 +580,22 @@ export function createImpersonation(options: ImpersonationOptions) {
     if (!claims || !impersonation) return;
     const at = now();
     try {
-      const ended = await (await store()).transaction(async (tx) => {
+      const ended = await (
+        await store()
+      ).transaction(async (tx) => {
         const row = await tx.impersonations.endByAdmin({ id: impersonation.id, endedById: impersonation.adminId, now: at });
         if (!row) return null;
         const admin = { id: impersonation.adminId, email: impersonation.adminEmail };
         await tx.ledger.append(
-          ledgerEvent({ type: 'impersonation.ended', actor: admin, target: { id: claims.sub, email: claims.email }, impersonation: row, info: NO_REQUEST, at, detail: { via: 'sign_out' } }),
+          ledgerEvent({
+            type: 'impersonation.ended',
+            actor: admin,
+            target: { id: claims.sub, email: claims.email },
+            impersonation: row,
+            info: NO_REQUEST,
+            at,
+            detail: { via: 'sign_out' },
+          }),
         );
         return row;
       });
@@ -460,9 +609,15 @@ export function createImpersonation(options: ImpersonationOptions) {
   }
 
   /** The admin's user search: each user with whether this staff member may view as them. */
-  async function listUsers(staff: Staff, { query, cursor, limit }: { query?: string; cursor?: string; limit?: number }): Promise<UsersPage> {
+  async function listUsers(
+    staff: Staff,
+    { query, cursor, limit }: { query?: string; cursor?: string; limit?: number },
+  ): Promise<UsersPage> {
     const page = await (await store()).users.search({ query, cursor, limit: limit ?? USERS_PAGE_SIZE });
-    return { users: page.users.map((user) => toAdminUserSummary(user, policy.whyNotImpersonable(staff.user, user))), nextCursor: page.nextCursor };
+    return {
+      users: page.users.map((user) => toAdminUserSummary(user, policy.whyNotImpersonable(staff.user, user))),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** Open (pending or running) impersonations, or ended ones, newest first; expiries recorded first. */
@@ -473,7 +628,10 @@ export function createImpersonation(options: ImpersonationOptions) {
   }
 
   /** The ledger, newest first, optionally by actor or target; expiries recorded first. */
-  async function listLedger(_staff: Staff, { cursor, admin, target }: { cursor?: string; admin?: string; target?: string }): Promise<AuditPage> {
+  async function listLedger(
+    _staff: Staff,
+    { cursor, admin, target }: { cursor?: string; admin?: string; target?: string },
+  ): Promise<AuditPage> {
     await sweepExpired();
     const page = await (await store()).ledger.list({ cursor, actorId: admin, targetId: target, limit: LEDGER_PAGE_SIZE });
     return { events: page.events.map(toLedgerEvent), nextCursor: page.nextCursor };
@@ -483,7 +641,9 @@ export function createImpersonation(options: ImpersonationOptions) {
   async function listAccessHistory(session: SessionState, { cursor }: { cursor?: string }): Promise<Outcome<AccessHistoryPage>> {
     if (session.status !== 'valid') return refused('not_signed_in');
     await sweepExpired();
-    const page = await (await store()).impersonations.listStartedForTarget({ targetId: session.claims.sub, cursor, limit: ACCESS_HISTORY_PAGE_SIZE });
+    const page = await (
+      await store()
+    ).impersonations.listStartedForTarget({ targetId: session.claims.sub, cursor, limit: ACCESS_HISTORY_PAGE_SIZE });
     const entries: AccessHistoryEntry[] = [];
     for (const row of page.impersonations) if (row.startedAt) entries.push(toAccessHistoryEntry({ ...row, startedAt: row.startedAt }));
     return { ok: true, value: { entries, nextCursor: page.nextCursor } };

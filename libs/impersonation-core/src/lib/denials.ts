@@ -30,7 +30,13 @@ export interface DenialLimits {
  * the address (addresses unknown to the server share one count; IPv6 per /64). Past the limit the step
  * is refused without a row until the lock ends.
  */
-export async function recordDenial(store: ImpersonationStore, limits: DenialLimits, denial: Denial, info: RequestInfo, at: Date): Promise<DenialOutcome> {
+export async function recordDenial(
+  store: ImpersonationStore,
+  limits: DenialLimits,
+  denial: Denial,
+  info: RequestInfo,
+  at: Date,
+): Promise<DenialOutcome> {
   const verdict =
     denial.actor === null
       ? await store.throttle.takeAttempt(`anonymous-denials:${info.ip ? addressLimitKey(info.ip) : 'unknown'}`, at, limits.anonymous)
@@ -51,7 +57,10 @@ const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Pick<
   session_ended: ['unauthenticated', 'Your session has ended: sign in again'],
   not_admin: ['forbidden', 'Only an administrator may do this'],
   already_impersonating: ['forbidden', 'Return to your admin account before starting another impersonation'],
-  already_viewing: ['conflict', (denial) => `You are already viewing as ${denial.target?.email ?? 'this user'} in another session; end it first`],
+  already_viewing: [
+    'conflict',
+    (denial) => `You are already viewing as ${denial.target?.email ?? 'this user'} in another session; end it first`,
+  ],
   not_impersonating: ['forbidden', 'This session is not an impersonation'],
   target_not_found: ['not_found', 'No such user'],
   target_is_self: ['forbidden', 'You cannot impersonate yourself'],

@@ -24,7 +24,14 @@ export function toImpersonationRecord(row: ImpersonationDetails): ImpersonationR
 }
 
 export function toAccessHistoryEntry(row: ImpersonationDetails & { startedAt: Date }): AccessHistoryEntry {
-  return { id: row.id, admin: person(row.admin), reason: row.reason, startedAt: iso(row.startedAt), endedAt: isoOrNull(row.endedAt), endReason: row.endReason };
+  return {
+    id: row.id,
+    admin: person(row.admin),
+    reason: row.reason,
+    startedAt: iso(row.startedAt),
+    endedAt: isoOrNull(row.endedAt),
+    endReason: row.endReason,
+  };
 }
 
 export function toLedgerEvent(row: LedgerEventRow): AuditEvent {

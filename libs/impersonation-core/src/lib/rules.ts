@@ -41,4 +41,8 @@ export function defaultPolicy({ maxMinutes = DEFAULT_IMPERSONATION_MAX_MINUTES }
 }
 
 /** How each refusal is recorded when an attempt runs into it. */
-export const NOT_IMPERSONABLE_DENIAL: Record<NotImpersonableReason, DenialReason> = { self: 'target_is_self', admin: 'target_is_admin', disabled: 'target_disabled' };
+export const NOT_IMPERSONABLE_DENIAL: Record<NotImpersonableReason, DenialReason> = {
+  self: 'target_is_self',
+  admin: 'target_is_admin',
+  disabled: 'target_disabled',
+};

@@ -1,4 +1,14 @@
-import type { ImpersonationDetails, ImpersonationRow, LedgerEventRow, NewImpersonation, NewLedgerEvent, NewUser, UserRow, UserRole, UserStatus } from './model';
+import type {
+  ImpersonationDetails,
+  ImpersonationRow,
+  LedgerEventRow,
+  NewImpersonation,
+  NewLedgerEvent,
+  NewUser,
+  UserRow,
+  UserRole,
+  UserStatus,
+} from './model';
 
 /** An admin's session must take a started impersonation over within this window, or it lapses. */
 export const PENDING_WINDOW_MS = 60_000;
@@ -70,7 +80,11 @@ export interface ImpersonationsRepository {
   /** Open ones (pending or running), ended ones, or all, newest first. */
   list(input: { open?: boolean; limit: number }): Promise<ImpersonationDetails[]>;
   /** The impersonations of one user that actually started, newest first. */
-  listStartedForTarget(input: { targetId: string; cursor?: string; limit: number }): Promise<{ impersonations: ImpersonationDetails[]; nextCursor: string | null }>;
+  listStartedForTarget(input: {
+    targetId: string;
+    cursor?: string;
+    limit: number;
+  }): Promise<{ impersonations: ImpersonationDetails[]; nextCursor: string | null }>;
 }
 
 export interface LedgerFilter {

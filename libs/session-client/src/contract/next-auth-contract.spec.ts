@@ -93,7 +93,10 @@ describe('the session client against a real next-auth v4 handler', () => {
   it('refuses a provider the server does not have without posting anything', async () => {
     const { client, calls } = setup();
 
-    await expect(client.signIn('github')).resolves.toEqual({ ok: false, error: { kind: 'rejected', status: 0, message: 'UnknownProvider' } });
+    await expect(client.signIn('github')).resolves.toEqual({
+      ok: false,
+      error: { kind: 'rejected', status: 0, message: 'UnknownProvider' },
+    });
     expect(calls).toEqual(['GET /api/auth/providers']);
   });
 

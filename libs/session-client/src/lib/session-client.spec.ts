@@ -29,7 +29,9 @@ function recordRequests() {
   const record = ({ request }: { request: Request }) => {
     const copy = request.clone();
     const { pathname, search } = new URL(copy.url);
-    sent.push(copy.text().then((body) => ({ method: copy.method, path: pathname + search, contentType: copy.headers.get('content-type'), body })));
+    sent.push(
+      copy.text().then((body) => ({ method: copy.method, path: pathname + search, contentType: copy.headers.get('content-type'), body })),
+    );
   };
   server.events.on('request:start', record);
   return () => Promise.all(sent);
@@ -69,7 +71,11 @@ describe('getSession', () => {
   });
 
   it('returns invalid_response when the user is not the documented shape', async () => {
-    server.use(http.get('*/api/auth/session', () => HttpResponse.json({ ...impersonatedSession, user: { ...sessionFixtures.user, isImpersonated: 'true' } })));
+    server.use(
+      http.get('*/api/auth/session', () =>
+        HttpResponse.json({ ...impersonatedSession, user: { ...sessionFixtures.user, isImpersonated: 'true' } }),
+      ),
+    );
 
     await expect(client().getSession()).resolves.toEqual({
       ok: false,
@@ -113,7 +119,10 @@ describe('getSession', () => {
       },
     });
 
-    await expect(throwing.getSession()).resolves.toEqual({ ok: false, error: { kind: 'network', status: 0, message: 'fetch is not a function' } });
+    await expect(throwing.getSession()).resolves.toEqual({
+      ok: false,
+      error: { kind: 'network', status: 0, message: 'fetch is not a function' },
+    });
   });
 });
 
@@ -125,7 +134,10 @@ describe('getCsrfToken', () => {
   it('returns invalid_response when the answer has no csrfToken', async () => {
     server.use(http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 'x' })));
 
-    await expect(client().getCsrfToken()).resolves.toEqual({ ok: false, error: { kind: 'invalid_response', status: 200, message: 'Unexpected csrf answer' } });
+    await expect(client().getCsrfToken()).resolves.toEqual({
+      ok: false,
+      error: { kind: 'invalid_response', status: 200, message: 'Unexpected csrf answer' },
+    });
   });
 });
 
@@ -145,7 +157,10 @@ describe('getProviders', () => {
   it('returns invalid_response when a provider lacks a field', async () => {
     server.use(http.get('*/api/auth/providers', () => HttpResponse.json({ credentials: { id: 'credentials', type: 'credentials' } })));
 
-    await expect(client().getProviders()).resolves.toEqual({ ok: false, error: { kind: 'invalid_response', status: 200, message: 'Unexpected providers answer' } });
+    await expect(client().getProviders()).resolves.toEqual({
+      ok: false,
+      error: { kind: 'invalid_response', status: 200, message: 'Unexpected providers answer' },
+    });
   });
 });
 
@@ -153,12 +168,20 @@ describe('signIn', () => {
   it('posts credentials form-encoded to callback/{provider} with csrfToken, callbackUrl and json, after reading providers and the token', async () => {
     const sent = recordRequests();
 
-    const result = await client().signIn('return-to-admin', { adminUserId: 'admin-grace' }, { callbackUrl: `${ORIGIN}/223/user-impersonation` });
+    const result = await client().signIn(
+      'return-to-admin',
+      { adminUserId: 'admin-grace' },
+      { callbackUrl: `${ORIGIN}/223/user-impersonation` },
+    );
 
     expect(result).toEqual({ ok: true, data: { url: `${ORIGIN}/223/user-impersonation` } });
     const [providers, csrf, post] = await sent();
     expect([providers?.path, csrf?.path]).toEqual(['/api/auth/providers', '/api/auth/csrf']);
-    expect(post).toMatchObject({ method: 'POST', path: '/api/auth/callback/return-to-admin', contentType: 'application/x-www-form-urlencoded' });
+    expect(post).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/callback/return-to-admin',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(form(post?.body ?? '')).toEqual({
       adminUserId: 'admin-grace',
       csrfToken: FIXTURE_CSRF_TOKEN,
@@ -185,7 +208,9 @@ describe('signIn', () => {
 
   it('posts to signin/{provider} with the authorization params for a redirecting provider and returns where to go', async () => {
     server.use(...createNextAuthHandlers({ providers: { github: 'oauth' } }));
-    server.use(http.post('*/api/auth/signin/github', () => HttpResponse.json({ url: 'https://github.com/login/oauth/authorize?client_id=viewas' })));
+    server.use(
+      http.post('*/api/auth/signin/github', () => HttpResponse.json({ url: 'https://github.com/login/oauth/authorize?client_id=viewas' })),
+    );
     const sent = recordRequests();
 
     const result = await client().signIn('github', {}, { authorizationParams: { prompt: 'login' } });
@@ -195,28 +220,42 @@ describe('signIn', () => {
   });
 
   it('returns the error code of a refusal with its status', async () => {
-    server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.json({ url: `${AUTH}/error?error=AccessDenied` }, { status: 403 })));
+    server.use(
+      http.post('*/api/auth/callback/:provider', () => HttpResponse.json({ url: `${AUTH}/error?error=AccessDenied` }, { status: 403 })),
+    );
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'rejected', status: 403, message: 'AccessDenied' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'rejected', status: 403, message: 'AccessDenied' },
+    });
   });
 
   it('returns a refusal that next-auth answers with status 200 as a refusal', async () => {
     server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.json({ url: `${AUTH}/error?error=Callback` })));
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'rejected', status: 200, message: 'Callback' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'rejected', status: 200, message: 'Callback' },
+    });
   });
 
   it('returns MissingCSRF when next-auth sends the sign-in back to its page with csrf=true', async () => {
     server.use(http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: 'stale' })));
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'rejected', status: 200, message: 'MissingCSRF' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'rejected', status: 200, message: 'MissingCSRF' },
+    });
   });
 
   it('stops before posting when the providers cannot be read', async () => {
     server.use(http.get('*/api/auth/providers', () => HttpResponse.error()));
     const sent = recordRequests();
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'network', status: 0, message: 'Failed to fetch' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'network', status: 0, message: 'Failed to fetch' },
+    });
     expect((await sent()).map(({ path }) => path)).toEqual(['/api/auth/providers']);
   });
 
@@ -224,38 +263,60 @@ describe('signIn', () => {
     server.use(http.get('*/api/auth/csrf', () => HttpResponse.json({}, { status: 500 })));
     const sent = recordRequests();
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'http', status: 500, message: 'HTTP 500' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'http', status: 500, message: 'HTTP 500' },
+    });
     expect((await sent()).map(({ path }) => path)).toEqual(['/api/auth/providers', '/api/auth/csrf']);
   });
 
   it('returns invalid_response when a successful answer has no url', async () => {
     server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.json({ ok: true })));
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'invalid_response', status: 200, message: 'Expected { url }' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'invalid_response', status: 200, message: 'Expected { url }' },
+    });
   });
 
   it('returns invalid_response when the url cannot be parsed', async () => {
     server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.json({ url: 'http://[::1' })));
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'invalid_response', status: 200, message: 'Expected { url }' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'invalid_response', status: 200, message: 'Expected { url }' },
+    });
   });
 
   it('returns an http error when an error status carries no url', async () => {
-    server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.text('Error: Callback for provider type x not supported', { status: 500 })));
+    server.use(
+      http.post('*/api/auth/callback/:provider', () =>
+        HttpResponse.text('Error: Callback for provider type x not supported', { status: 500 }),
+      ),
+    );
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'http', status: 500, message: 'HTTP 500' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'http', status: 500, message: 'HTTP 500' },
+    });
   });
 
   it('returns an http error when an error status carries a url without an error code', async () => {
     server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.json({ url: `${ORIGIN}/` }, { status: 401 })));
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'http', status: 401, message: 'HTTP 401' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'http', status: 401, message: 'HTTP 401' },
+    });
   });
 
   it('returns a network error when the sign-in post fails', async () => {
     server.use(http.post('*/api/auth/callback/:provider', () => HttpResponse.error()));
 
-    await expect(client().signIn('credentials', {})).resolves.toEqual({ ok: false, error: { kind: 'network', status: 0, message: 'Failed to fetch' } });
+    await expect(client().signIn('credentials', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'network', status: 0, message: 'Failed to fetch' },
+    });
   });
 });
 
@@ -304,14 +365,20 @@ describe('updateSession', () => {
     server.use(http.get('*/api/auth/csrf', () => HttpResponse.error()));
     const sent = recordRequests();
 
-    await expect(client().updateSession({})).resolves.toEqual({ ok: false, error: { kind: 'network', status: 0, message: 'Failed to fetch' } });
+    await expect(client().updateSession({})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'network', status: 0, message: 'Failed to fetch' },
+    });
     expect((await sent()).map(({ path }) => path)).toEqual(['/api/auth/csrf']);
   });
 
   it('returns invalid_response when the updated session is malformed', async () => {
     server.use(http.post('*/api/auth/session', () => HttpResponse.json({ user: sessionFixtures.user })));
 
-    await expect(client().updateSession({})).resolves.toEqual({ ok: false, error: { kind: 'invalid_response', status: 200, message: 'Unexpected session answer' } });
+    await expect(client().updateSession({})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'invalid_response', status: 200, message: 'Unexpected session answer' },
+    });
   });
 });
 
@@ -332,13 +399,19 @@ describe('log', () => {
   it('returns an http error when the server refuses the log line', async () => {
     server.use(http.post('*/api/auth/_log', () => HttpResponse.text('Error', { status: 400 })));
 
-    await expect(client().log('error', 'X', 'y')).resolves.toEqual({ ok: false, error: { kind: 'http', status: 400, message: 'HTTP 400' } });
+    await expect(client().log('error', 'X', 'y')).resolves.toEqual({
+      ok: false,
+      error: { kind: 'http', status: 400, message: 'HTTP 400' },
+    });
   });
 
   it('returns a network error when the log line cannot be sent', async () => {
     server.use(http.post('*/api/auth/_log', () => HttpResponse.error()));
 
-    await expect(client().log('error', 'X', 'y')).resolves.toEqual({ ok: false, error: { kind: 'network', status: 0, message: 'Failed to fetch' } });
+    await expect(client().log('error', 'X', 'y')).resolves.toEqual({
+      ok: false,
+      error: { kind: 'network', status: 0, message: 'Failed to fetch' },
+    });
   });
 });
 

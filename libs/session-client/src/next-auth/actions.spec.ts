@@ -26,7 +26,9 @@ describe('signInReturnToAdmin', () => {
   });
 
   it('is not ok when next-auth reports a refusal', async () => {
-    jest.spyOn(nextAuthReact, 'signIn').mockResolvedValue(signInResponse({ ok: false, status: 401, error: 'CredentialsSignin', url: null }));
+    jest
+      .spyOn(nextAuthReact, 'signIn')
+      .mockResolvedValue(signInResponse({ ok: false, status: 401, error: 'CredentialsSignin', url: null }));
 
     await expect(signInReturnToAdmin('admin-grace')).resolves.toEqual({ ok: false, error: 'CredentialsSignin' });
   });
@@ -102,14 +104,19 @@ describe('signInReturnToAdmin', () => {
         createFakeFetch({ '/api/auth/providers': { body: providers }, '/api/auth/csrf': { body: { csrfToken: 'token' } } }),
       );
 
-      await expect(signInReturnToAdmin('admin-grace')).resolves.toEqual({ ok: false, error: 'Failed to fetch /api/auth/callback/return-to-admin' });
+      await expect(signInReturnToAdmin('admin-grace')).resolves.toEqual({
+        ok: false,
+        error: 'Failed to fetch /api/auth/callback/return-to-admin',
+      });
     });
   });
 });
 
 describe('signInImpersonation', () => {
   it("calls signIn('impersonate', { impersonationId, redirect: false }) and maps its result", async () => {
-    const signIn = jest.spyOn(nextAuthReact, 'signIn').mockResolvedValue(signInResponse({ ok: false, status: 401, error: 'CredentialsSignin' }));
+    const signIn = jest
+      .spyOn(nextAuthReact, 'signIn')
+      .mockResolvedValue(signInResponse({ ok: false, status: 401, error: 'CredentialsSignin' }));
 
     await expect(signInImpersonation('imp-1')).resolves.toEqual({ ok: false, error: 'CredentialsSignin' });
     expect(signIn).toHaveBeenCalledWith('impersonate', { impersonationId: 'imp-1', redirect: false });

@@ -4,9 +4,7 @@ import { parseSessionUser } from '../lib/parse-session';
 import type { SessionUser } from '../lib/types';
 
 /** The session as a UI needs it: a signed-in state always comes with a readable user. */
-export type SessionUserState =
-  | { status: 'authenticated'; user: SessionUser }
-  | { status: 'loading' | 'unauthenticated'; user: null };
+export type SessionUserState = { status: 'authenticated'; user: SessionUser } | { status: 'loading' | 'unauthenticated'; user: null };
 
 const LOADING: SessionUserState = { status: 'loading', user: null };
 const UNAUTHENTICATED: SessionUserState = { status: 'unauthenticated', user: null };

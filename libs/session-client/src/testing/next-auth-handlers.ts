@@ -30,7 +30,8 @@ export function createNextAuthHandlers({
   const at = (path: string) => `${basePath.startsWith('/') ? '*' : ''}${basePath}/${path}`;
   const baseOf = (request: Request) => (basePath.startsWith('/') ? `${new URL(request.url).origin}${basePath}` : basePath);
 
-  const redirect = (refusedAt: string) =>
+  const redirect =
+    (refusedAt: string) =>
     async ({ request }: { request: Request }) => {
       const form = await request.formData();
       const base = baseOf(request);

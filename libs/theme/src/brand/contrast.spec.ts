@@ -47,7 +47,9 @@ describe('getContrastRatio', () => {
   });
 
   it('throws a TypeError naming the values when either is not a colour', () => {
-    expect(() => getContrastRatio('tomato', '#fff')).toThrow(new TypeError('Cannot compute the contrast of "tomato" on "#fff": not hex, rgb() or hsl() colours.'));
+    expect(() => getContrastRatio('tomato', '#fff')).toThrow(
+      new TypeError('Cannot compute the contrast of "tomato" on "#fff": not hex, rgb() or hsl() colours.'),
+    );
     expect(() => getContrastRatio('#000', 'var(--bg)')).toThrow(TypeError);
   });
 });

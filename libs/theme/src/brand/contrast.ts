@@ -25,6 +25,7 @@ export function contrastRatio(first: Rgba, second: Rgba): number {
  */
 export function getContrastRatio(foreground: string, background: string): number {
   const [fg, bg] = [parseColor(foreground), parseColor(background)];
-  if (!fg || !bg) throw new TypeError(`Cannot compute the contrast of "${foreground}" on "${background}": not hex, rgb() or hsl() colours.`);
+  if (!fg || !bg)
+    throw new TypeError(`Cannot compute the contrast of "${foreground}" on "${background}": not hex, rgb() or hsl() colours.`);
   return contrastRatio(fg, bg);
 }

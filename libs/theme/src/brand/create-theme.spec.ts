@@ -70,7 +70,9 @@ describe('createTheme', () => {
     const { theme, warnings } = createTheme({ brand500: 'rgb(0 0 0 / 50%)' });
 
     expect(theme.colors.brand500).toBe(DEFAULT_BRAND_500);
-    expect(warnings).toEqual([`brand500: "rgb(0 0 0 / 50%)" is translucent; brand colours must be opaque, so using the default ${DEFAULT_BRAND_500}.`]);
+    expect(warnings).toEqual([
+      `brand500: "rgb(0 0 0 / 50%)" is translucent; brand colours must be opaque, so using the default ${DEFAULT_BRAND_500}.`,
+    ]);
   });
 
   it('treats an empty or blank value as not set, as an empty environment variable would be', () => {

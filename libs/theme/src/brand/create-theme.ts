@@ -35,7 +35,9 @@ function resolveBrand(name: keyof BrandOptions, value: string | undefined, fallb
 }
 
 function pickForeground(name: keyof BrandOptions, background: Rgba, warnings: string[]): string {
-  const [best] = FOREGROUNDS.map((color) => ({ color, ratio: contrastRatio(parseColor(color) as Rgba, background) })).sort((x, y) => y.ratio - x.ratio);
+  const [best] = FOREGROUNDS.map((color) => ({ color, ratio: contrastRatio(parseColor(color) as Rgba, background) })).sort(
+    (x, y) => y.ratio - x.ratio,
+  );
   const { color, ratio } = best as { color: string; ratio: number };
   if (ratio < WCAG_AA_CONTRAST) {
     warnings.push(

@@ -26,7 +26,10 @@ export interface ColorModeProviderProps {
 const ColorModeContext = createContext<ColorModeContextValue | null>(null);
 
 export function ColorModeProvider({ storageManager, initialPreference = 'system', children }: ColorModeProviderProps) {
-  const store = useMemo(() => createColorModeStore(storageManager ?? createLocalStorageManager(DEFAULT_COLOR_MODE_STORAGE_KEY)), [storageManager]);
+  const store = useMemo(
+    () => createColorModeStore(storageManager ?? createLocalStorageManager(DEFAULT_COLOR_MODE_STORAGE_KEY)),
+    [storageManager],
+  );
   // The server snapshots render what the server knows; on hydration React re-renders at once with the
   // client's values, so the markup never mismatches and no DOM global is read on the server.
   const preference = useSyncExternalStore(store.subscribe, store.getPreference, () => initialPreference);

@@ -17,11 +17,11 @@ export interface ColorModeScriptProps extends ColorModeScriptOptions {
  * 'system', none or a tampered value, and sets `data-theme` and `color-scheme` on `<html>`. Hand-written
  * ES5 so it runs unchanged in any browser and stays a few hundred bytes; errors leave the CSS media-query fallback.
  */
-export function getColorModeScript({ storageKey = DEFAULT_COLOR_MODE_STORAGE_KEY, type = 'localStorage' }: ColorModeScriptOptions = {}): string {
-  const read =
-    type === 'cookie'
-      ? "v=('; '+document.cookie).split('; '+k+'=')[1];v=v&&v.split(';')[0]"
-      : 'v=localStorage.getItem(k)';
+export function getColorModeScript({
+  storageKey = DEFAULT_COLOR_MODE_STORAGE_KEY,
+  type = 'localStorage',
+}: ColorModeScriptOptions = {}): string {
+  const read = type === 'cookie' ? "v=('; '+document.cookie).split('; '+k+'=')[1];v=v&&v.split(';')[0]" : 'v=localStorage.getItem(k)';
   const key = type === 'cookie' ? encodeURIComponent(storageKey) : storageKey;
   // JSON is a valid JS string literal; escaping '<' keeps a key from closing the <script> element.
   const literal = JSON.stringify(key).replace(/</g, '\\u003c');

@@ -33,7 +33,12 @@ function save(storage: Storage, saved: Saved) {
 
 function readSaved(storage: Storage): string | null {
   if (storage === 'localStorage') return localStorage.getItem(KEY);
-  return document.cookie.split('; ').find((pair) => pair.startsWith(`${KEY}=`))?.slice(KEY.length + 1) ?? null;
+  return (
+    document.cookie
+      .split('; ')
+      .find((pair) => pair.startsWith(`${KEY}=`))
+      ?.slice(KEY.length + 1) ?? null
+  );
 }
 
 function Probe() {

@@ -14,14 +14,16 @@ describe('createLocalStorageManager', () => {
     expect(createLocalStorageManager(KEY).get()).toBe(value);
   });
 
-  it.each([['nothing saved', null], ['a tampered value', 'purple'], ['a near miss', 'Dark'], ['an injection attempt', "dark';alert(1)//"]])(
-    'reads no choice from %s',
-    (_case, stored) => {
-      if (stored !== null) localStorage.setItem(KEY, stored);
+  it.each([
+    ['nothing saved', null],
+    ['a tampered value', 'purple'],
+    ['a near miss', 'Dark'],
+    ['an injection attempt', "dark';alert(1)//"],
+  ])('reads no choice from %s', (_case, stored) => {
+    if (stored !== null) localStorage.setItem(KEY, stored);
 
-      expect(createLocalStorageManager(KEY).get()).toBeUndefined();
-    },
-  );
+    expect(createLocalStorageManager(KEY).get()).toBeUndefined();
+  });
 
   it('writes the choice under its key', () => {
     createLocalStorageManager(KEY).set('dark');
@@ -91,7 +93,11 @@ describe('createCookieStorageManager', () => {
     expect(createCookieStorageManager(KEY).get()).toBe('dark');
   });
 
-  it.each([['no cookie', undefined], ['a tampered value', 'sepia'], ['an empty value', '']])('reads no choice from %s', (_case, stored) => {
+  it.each([
+    ['no cookie', undefined],
+    ['a tampered value', 'sepia'],
+    ['an empty value', ''],
+  ])('reads no choice from %s', (_case, stored) => {
     if (stored !== undefined) document.cookie = `${KEY}=${stored}`;
 
     expect(createCookieStorageManager(KEY).get()).toBeUndefined();

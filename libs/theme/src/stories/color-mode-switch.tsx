@@ -71,7 +71,9 @@ export function ColorModeSwitch() {
       <Button type="button" onClick={toggle}>
         {colorMode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
       </Button>
-      <Muted role="status">{preference === 'system' ? `Showing ${colorMode} mode, following the system setting.` : `Showing ${colorMode} mode.`}</Muted>
+      <Muted role="status">
+        {preference === 'system' ? `Showing ${colorMode} mode, following the system setting.` : `Showing ${colorMode} mode.`}
+      </Muted>
     </Page>
   );
 }

@@ -38,7 +38,12 @@ function CspNonceForStyles({ nonce }: { nonce: string }) {
  */
 export function RootDocument({ lang, theme, colorModePreference, nonce, fontClassName, children }: RootDocumentProps) {
   return (
-    <html lang={lang} className={fontClassName} suppressHydrationWarning data-theme={getColorModeHtmlProps(colorModePreference)['data-theme']}>
+    <html
+      lang={lang}
+      className={fontClassName}
+      suppressHydrationWarning
+      data-theme={getColorModeHtmlProps(colorModePreference)['data-theme']}
+    >
       <head>
         <ColorModeScript type="cookie" nonce={nonce} />
         {nonce ? <CspNonceForStyles nonce={nonce} /> : null}

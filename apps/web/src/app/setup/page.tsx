@@ -10,6 +10,11 @@ export const metadata: Metadata = { title: 'Set up', referrer: 'no-referrer', ro
 /** `/setup?token=…`: the first administrator of an empty deployment, from the one-time link printed at start. */
 export default async function SetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { token } = await searchParams;
-  const usable = typeof token === 'string' && token.length <= 200 && (await getServerContext().firstAdminSetup.isUsable(token).catch(() => false));
+  const usable =
+    typeof token === 'string' &&
+    token.length <= 200 &&
+    (await getServerContext()
+      .firstAdminSetup.isUsable(token)
+      .catch(() => false));
   return <SetupView token={usable ? token : null} />;
 }

@@ -33,12 +33,38 @@ describe('admin API', () => {
       const { status, body } = await adminBrowser.api<UsersPage>('GET', '/api/admin/users?query=zz-&limit=10');
       expect(status).toBe(200);
       expect(body.users).toEqual([
-        { id: admin.id, email: admin.email, name: null, role: 'admin', status: 'active', impersonable: false, notImpersonableReason: 'self' },
-        { id: disabled.id, email: disabled.email, name: null, role: 'user', status: 'disabled', impersonable: false, notImpersonableReason: 'disabled' },
-        { id: otherAdmin.id, email: otherAdmin.email, name: null, role: 'admin', status: 'active', impersonable: false, notImpersonableReason: 'admin' },
+        {
+          id: admin.id,
+          email: admin.email,
+          name: null,
+          role: 'admin',
+          status: 'active',
+          impersonable: false,
+          notImpersonableReason: 'self',
+        },
+        {
+          id: disabled.id,
+          email: disabled.email,
+          name: null,
+          role: 'user',
+          status: 'disabled',
+          impersonable: false,
+          notImpersonableReason: 'disabled',
+        },
+        {
+          id: otherAdmin.id,
+          email: otherAdmin.email,
+          name: null,
+          role: 'admin',
+          status: 'active',
+          impersonable: false,
+          notImpersonableReason: 'admin',
+        },
         { id: target.id, email: target.email, name: 'Tara Target', role: 'user', status: 'active', impersonable: true },
       ]);
-      expect((await adminBrowser.api<UsersPage>('GET', '/api/admin/users?query=tara')).body.users.map((user) => user.id)).toEqual([target.id]);
+      expect((await adminBrowser.api<UsersPage>('GET', '/api/admin/users?query=tara')).body.users.map((user) => user.id)).toEqual([
+        target.id,
+      ]);
     });
 
     it('pages with the cursor it returns', async () => {
@@ -62,8 +88,16 @@ describe('admin API', () => {
 
       await browser.signIn('return-to-admin', { adminUserId: otherAdmin.id });
       const ended = await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=false');
-      expect(ended.body.impersonations.find((row) => row.id === impersonationId)).toMatchObject({ status: 'ended', endReason: 'returned', endedBy: { id: otherAdmin.id } });
-      expect((await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true')).body.impersonations.some((row) => row.id === impersonationId)).toBe(false);
+      expect(ended.body.impersonations.find((row) => row.id === impersonationId)).toMatchObject({
+        status: 'ended',
+        endReason: 'returned',
+        endedBy: { id: otherAdmin.id },
+      });
+      expect(
+        (await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true')).body.impersonations.some(
+          (row) => row.id === impersonationId,
+        ),
+      ).toBe(false);
     });
 
     it('refuses an ordinary user with 403', async () => {
@@ -90,7 +124,14 @@ describe('admin API', () => {
       const own = await (await app.signedIn(viewed)).api<AccessHistoryPage>('GET', '/api/account/access');
       expect(own).toMatchObject({ status: 200, body: { nextCursor: null } });
       expect(own.body.entries).toEqual([
-        { id: expect.any(String), admin: { id: admin.id, email: admin.email }, reason: 'Reproducing a billing bug', startedAt: expect.any(String), endedAt: expect.any(String), endReason: 'returned' },
+        {
+          id: expect.any(String),
+          admin: { id: admin.id, email: admin.email },
+          reason: 'Reproducing a billing bug',
+          startedAt: expect.any(String),
+          endedAt: expect.any(String),
+          endReason: 'returned',
+        },
       ]);
       expect((await (await app.signedIn(otherAdmin)).api<AccessHistoryPage>('GET', '/api/account/access')).body.entries).toEqual([]);
       expect(await app.browser().api('GET', '/api/account/access')).toMatchObject({ status: 401 });
@@ -101,9 +142,19 @@ describe('admin API', () => {
     it('ends the impersonation when its session signs out', async () => {
       const { browser, impersonationId } = await app.impersonating(admin, target);
       const csrfToken = await browser.csrfToken();
-      await browser.fetch('/api/auth/signout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }) });
-      expect(await app.storage.impersonations.findById(impersonationId)).toMatchObject({ endReason: 'ended_by_admin', endedById: admin.id });
-      expect((await app.storage.ledger.forImpersonation(impersonationId)).map((row) => [row.type, row.detail])).toContainEqual(['impersonation.ended', { via: 'sign_out' }]);
+      await browser.fetch('/api/auth/signout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }),
+      });
+      expect(await app.storage.impersonations.findById(impersonationId)).toMatchObject({
+        endReason: 'ended_by_admin',
+        endedById: admin.id,
+      });
+      expect((await app.storage.ledger.forImpersonation(impersonationId)).map((row) => [row.type, row.detail])).toContainEqual([
+        'impersonation.ended',
+        { via: 'sign_out' },
+      ]);
     });
   });
 });

@@ -22,7 +22,16 @@ describe('the headers of API answers', () => {
     await database?.close();
   });
 
-  const API_PATHS = ['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/admin/users', '/api/account/access', '/api/health', '/api/no-such-thing'];
+  const API_PATHS = [
+    '/api/auth/session',
+    '/api/auth/csrf',
+    '/api/auth/providers',
+    '/api/auth/signin',
+    '/api/admin/users',
+    '/api/account/access',
+    '/api/health',
+    '/api/no-such-thing',
+  ];
 
   it.each(API_PATHS)('include the security headers and a strict, nonce-based policy on %s', async (path) => {
     const response = await browser.fetch(path);
@@ -37,13 +46,19 @@ describe('the headers of API answers', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
   });
 
-  it.each(['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/admin/users', '/api/account/access'])('forbid storing %s', async (path) => {
-    expect((await browser.fetch(path)).headers.get('cache-control')).toMatch(/\bno-store\b/);
-  });
+  it.each(['/api/auth/session', '/api/auth/csrf', '/api/auth/providers', '/api/auth/signin', '/api/admin/users', '/api/account/access'])(
+    'forbid storing %s',
+    async (path) => {
+      expect((await browser.fetch(path)).headers.get('cache-control')).toMatch(/\bno-store\b/);
+    },
+  );
 
   it('carry a new request id and a new nonce every time, whatever the client sent', async () => {
     const sent = { 'x-request-id': '11111111-1111-4111-8111-111111111111' };
-    const [first, second] = [await browser.fetch('/api/auth/session', { headers: sent }), await browser.fetch('/api/auth/session', { headers: sent })];
+    const [first, second] = [
+      await browser.fetch('/api/auth/session', { headers: sent }),
+      await browser.fetch('/api/auth/session', { headers: sent }),
+    ];
     expect(first.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.headers.get('x-request-id')).not.toBe(sent['x-request-id']);
     expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));

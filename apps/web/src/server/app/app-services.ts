@@ -1,5 +1,22 @@
-import { createAdminApiService, createImpersonation, defaultPolicy, DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, type ImpersonationStore, type Staff, type ThrottlePolicy } from '@viewas/impersonation-core';
-import { createJwtCodec, createSessionEndpoint, createSessionRead, createSessionReader, sessionCookieName, toSessionUser, type SessionEndpointOptions } from '@viewas/impersonation-core/next-auth';
+import {
+  createAdminApiService,
+  createImpersonation,
+  defaultPolicy,
+  DEFAULT_ACTOR_DENIAL_LIMIT,
+  DEFAULT_ANONYMOUS_DENIAL_LIMIT,
+  type ImpersonationStore,
+  type Staff,
+  type ThrottlePolicy,
+} from '@viewas/impersonation-core';
+import {
+  createJwtCodec,
+  createSessionEndpoint,
+  createSessionRead,
+  createSessionReader,
+  sessionCookieName,
+  toSessionUser,
+  type SessionEndpointOptions,
+} from '@viewas/impersonation-core/next-auth';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
 import { createOpenApiDocument } from '@viewas/admin-api/server';
@@ -24,7 +41,8 @@ import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
-  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> & Partial<Pick<AppConfig, 'mail'>>;
+  config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
+    Partial<Pick<AppConfig, 'mail'>>;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -49,7 +67,19 @@ export type CookieSource = string | null | undefined | { getAll(): { name: strin
  * The app's server side, wired from its configuration and a database: the web handler for every API
  * route, and the session helpers pages use. Nothing here runs at import time or reads `process.env`.
  */
-export function createAppServices({ config, secret, database, logger, requestScope = createRequestScope(), now = () => new Date(), hasher = createPasswordHasher(), throttle = DEFAULT_THROTTLE, anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT, actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT, preferences }: AppServicesOptions) {
+export function createAppServices({
+  config,
+  secret,
+  database,
+  logger,
+  requestScope = createRequestScope(),
+  now = () => new Date(),
+  hasher = createPasswordHasher(),
+  throttle = DEFAULT_THROTTLE,
+  anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
+  actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
+  preferences,
+}: AppServicesOptions) {
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
   const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger });
   const impersonation = createImpersonation({
@@ -67,25 +97,54 @@ export function createAppServices({ config, secret, database, logger, requestSco
   const sessions = createSessionReader({ codec, cookieName, checkSession: impersonation.checkSession });
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
 
-  const sessionOptions: SessionEndpointOptions = { sessions, codec, cookieName, secureCookie: config.origin.startsWith('https://'), sessionMaxAgeSeconds: config.sessionMaxAgeSeconds };
+  const sessionOptions: SessionEndpointOptions = {
+    sessions,
+    codec,
+    cookieName,
+    secureCookie: config.origin.startsWith('https://'),
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  };
   const auth = createAuthHandler({
     origin: config.origin,
-    authOptions: createAuthOptions({ secret, origin: config.origin, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, clientIpHeader: config.clientIpHeader, codec, sessions, impersonation, signInWithPassword, logger }),
+    authOptions: createAuthOptions({
+      secret,
+      origin: config.origin,
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+      clientIpHeader: config.clientIpHeader,
+      codec,
+      sessions,
+      impersonation,
+      signInWithPassword,
+      logger,
+    }),
     sessionEndpoint: createSessionEndpoint(sessionOptions),
   });
   const adminApi = createAdminApiHandlers({
-    service: createAdminApiService({ impersonation, sessions, consent: { service: consent.service, notifications: consent.notifications, clock: { now } } }),
+    service: createAdminApiService({
+      impersonation,
+      sessions,
+      consent: { service: consent.service, notifications: consent.notifications, clock: { now } },
+    }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
     classifyError: (error) => (isDatabaseUnavailable(error) ? 'unavailable' : 'internal'),
-    onError: (error, request) => logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'admin API call failed'),
+    onError: (error, request) =>
+      logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'admin API call failed'),
   });
   const firstAdminSetup = createFirstAdminSetup({ database: database.get, hasher, now, logger });
   // The app's route table under /api/admin and /api/account, and its description: one list, so a
   // route cannot be served without being documented (or the other way round).
   const apiRoutes = adminApi.routes;
-  const openApiDocument = createOpenApiDocument({ routes: apiRoutes, info: API_REFERENCE_INFO, serverUrl: config.origin, sessionCookieName: cookieName });
-  const openApi = createOpenApiEndpoint({ document: openApiDocument, currentUser: (request) => getCurrentSession(request.headers.get('cookie')) });
+  const openApiDocument = createOpenApiDocument({
+    routes: apiRoutes,
+    info: API_REFERENCE_INFO,
+    serverUrl: config.origin,
+    sessionCookieName: cookieName,
+  });
+  const openApi = createOpenApiEndpoint({
+    document: openApiDocument,
+    currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
+  });
   const { handle, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
@@ -130,10 +189,31 @@ export function createAppServices({ config, secret, database, logger, requestSco
   async function housekeeping(): Promise<void> {
     await impersonation.sweepExpired();
     await consent.service.sweepExpired();
-    await (await store()).throttle.purgeStale(now(), Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs));
+    await (
+      await store()
+    ).throttle.purgeStale(
+      now(),
+      Math.max(throttle.account.windowMs, throttle.ip.windowMs, anonymousDenialLimit.windowMs, actorDenialLimit.windowMs),
+    );
   }
 
-  return { handle, readSession, liveImpersonations: impersonation.liveImpersonations, apiRoutes, openApiDocument, getCurrentSession, getAdminSession, adminPageAccess, impersonation, consent, housekeeping, firstAdminSetup, store, database, logger };
+  return {
+    handle,
+    readSession,
+    liveImpersonations: impersonation.liveImpersonations,
+    apiRoutes,
+    openApiDocument,
+    getCurrentSession,
+    getAdminSession,
+    adminPageAccess,
+    impersonation,
+    consent,
+    housekeeping,
+    firstAdminSetup,
+    store,
+    database,
+    logger,
+  };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -31,7 +31,10 @@ describe('next-auth endpoints', () => {
     const response = await app.browser().fetch('/api/auth/providers');
     const providers = (await response.json()) as Record<string, { id: string; type: string; callbackUrl: string }>;
     expect(Object.keys(providers).sort()).toEqual(['credentials', 'impersonate', 'return-to-admin']);
-    expect(providers['return-to-admin']).toMatchObject({ type: 'credentials', callbackUrl: `${PUBLIC_ORIGIN}/api/auth/callback/return-to-admin` });
+    expect(providers['return-to-admin']).toMatchObject({
+      type: 'credentials',
+      callbackUrl: `${PUBLIC_ORIGIN}/api/auth/callback/return-to-admin`,
+    });
   });
 
   it('offers only the e-mail and password form on the default sign-in page', async () => {
@@ -44,7 +47,11 @@ describe('next-auth endpoints', () => {
 
   it('signs in with POST callback/credentials and answers the session on GET session', async () => {
     const browser = app.browser();
-    expect(await browser.signIn('credentials', { email: 'ADA@example.com', password: TEST_PASSWORD })).toEqual({ ok: true, status: 200, error: null });
+    expect(await browser.signIn('credentials', { email: 'ADA@example.com', password: TEST_PASSWORD })).toEqual({
+      ok: true,
+      status: 200,
+      error: null,
+    });
     expect(await browser.session()).toEqual({
       user: { id: user.id, email: 'ada@example.com', role: 'user', isImpersonated: false },
       expires: expect.any(String),
@@ -120,7 +127,13 @@ describe('next-auth endpoints', () => {
     const response = await browser.fetch('/api/auth/callback/credentials', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD, csrfToken, callbackUrl: 'https://evil.example/steal', json: 'true' }),
+      body: new URLSearchParams({
+        email: user.email,
+        password: TEST_PASSWORD,
+        csrfToken,
+        callbackUrl: 'https://evil.example/steal',
+        json: 'true',
+      }),
     });
     expect(await response.json()).toEqual({ url: PUBLIC_ORIGIN });
   });
@@ -175,12 +188,15 @@ describe('next-auth endpoints', () => {
       expect(html).toContain(`<style nonce="${nonce}">`);
     });
 
-    it.each(['/api/auth/signin', '/api/auth/signout', '/api/auth/error?error=Configuration'])('puts the content of %s in one main landmark', async (path) => {
-      const { html } = await page(path);
-      const body = html.slice(html.indexOf('<body'));
-      expect(body.match(/role="main"|<main\b/g)).toEqual(['role="main"']);
-      expect(body).toMatch(/^<body[^>]*><div class="page" role="main">/);
-    });
+    it.each(['/api/auth/signin', '/api/auth/signout', '/api/auth/error?error=Configuration'])(
+      'puts the content of %s in one main landmark',
+      async (path) => {
+        const { html } = await page(path);
+        const body = html.slice(html.indexOf('<body'));
+        expect(body.match(/role="main"|<main\b/g)).toEqual(['role="main"']);
+        expect(body).toMatch(/^<body[^>]*><div class="page" role="main">/);
+      },
+    );
 
     it('gives its buttons and notices colours with AA contrast under their white text', async () => {
       const { html } = await page('/api/auth/signin');

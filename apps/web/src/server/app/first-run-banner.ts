@@ -24,7 +24,10 @@ export function demoAccountsBanner({ url, dataDir, seeded }: { url: string; data
     '',
     ...(seeded.passwordFromEnv
       ? ['Password for all of them: the one you set in DEMO_PASSWORD.']
-      : [`Password for all of them: ${seeded.password}`, 'It is shown only this once (set DEMO_PASSWORD to choose it; delete the data directory to start over).']),
+      : [
+          `Password for all of them: ${seeded.password}`,
+          'It is shown only this once (set DEMO_PASSWORD to choose it; delete the data directory to start over).',
+        ]),
     '',
     'This is the try-it setup. A deployment (node apps/web/server.mjs) never creates demo accounts.',
   ]);

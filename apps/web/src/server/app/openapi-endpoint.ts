@@ -12,7 +12,13 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 
 /** `GET /api/openapi.json`: the OpenAPI 3.1 document of the admin and account APIs, for signed-in staff. */
-export function createOpenApiEndpoint({ document, currentUser }: { document: OpenApiDocument; currentUser: (request: Request) => Promise<SessionUser | null> }): WebHandler {
+export function createOpenApiEndpoint({
+  document,
+  currentUser,
+}: {
+  document: OpenApiDocument;
+  currentUser: (request: Request) => Promise<SessionUser | null>;
+}): WebHandler {
   const body = JSON.stringify(document);
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -21,6 +27,9 @@ export function createOpenApiEndpoint({ document, currentUser }: { document: Ope
     const user = await currentUser(request);
     if (!user) return json({ success: false, error: { code: 'unauthenticated', message: 'Sign in first' } }, 401);
     if (!isStaff(user)) return json({ success: false, error: { code: 'forbidden', message: 'The API reference is for staff' } }, 403);
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+    return new Response(request.method === 'HEAD' ? null : body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    });
   };
 }

@@ -50,7 +50,11 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
 
   it('is a valid OpenAPI 3.1 document', () => {
     const validatorScript = path.join(__dirname, '..', '..', '..', 'testing', 'server', 'validate-openapi.mjs');
-    const result = JSON.parse(execFileSync(process.execPath, [validatorScript], { input: JSON.stringify(document), encoding: 'utf8' })) as { valid: boolean; version: string; errors: unknown };
+    const result = JSON.parse(execFileSync(process.execPath, [validatorScript], { input: JSON.stringify(document), encoding: 'utf8' })) as {
+      valid: boolean;
+      version: string;
+      errors: unknown;
+    };
     expect(result).toEqual({ valid: true, version: '3.1', errors: null });
     expect(document.openapi).toMatch(/^3\.1\./);
   });
@@ -59,7 +63,8 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     const served = app.services.apiRoutes.map((route) => `${route.method} ${route.path}`).sort();
     expect(served.length).toBeGreaterThanOrEqual(7);
     expect(operationsOf(document)).toEqual(served);
-    for (const operation of operationsOf(document)) expect(DOCUMENTED_PREFIXES.some((prefix) => operation.split(' ')[1]?.startsWith(prefix))).toBe(true);
+    for (const operation of operationsOf(document))
+      expect(DOCUMENTED_PREFIXES.some((prefix) => operation.split(' ')[1]?.startsWith(prefix))).toBe(true);
   });
 
   it('has no Next.js route file under /api/admin or /api/account that bypasses the route table', () => {
@@ -103,7 +108,11 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
 
   it('describes inputs and answers from the zod contracts: the reason limits, the error envelope', () => {
     const impersonate = document.paths['/api/admin/impersonate']?.['post'] as unknown as {
-      requestBody: { content: { 'application/json': { schema: { properties: { reason: { minLength: number; maxLength: number } }; required: string[] } } } };
+      requestBody: {
+        content: {
+          'application/json': { schema: { properties: { reason: { minLength: number; maxLength: number } }; required: string[] } };
+        };
+      };
       responses: Record<string, { content: { 'application/json': { schema: unknown } } }>;
     };
     const body = impersonate.requestBody.content['application/json'].schema;

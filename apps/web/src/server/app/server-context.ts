@@ -22,7 +22,12 @@ const SHUTDOWN = Symbol.for('viewas.shutdown');
 // The start-up banner's printer: server.mjs's (after it listens); under `next dev` start-up prints it.
 const PRINT_BANNER = Symbol.for('viewas.print-banner');
 const DEMO_SEEDED = Symbol.for('viewas.demo-seeded');
-type ContextHolder = typeof globalThis & { [CONTEXT]?: ServerContext; [SHUTDOWN]?: () => Promise<void>; [PRINT_BANNER]?: (banner: string) => void; [DEMO_SEEDED]?: DemoSeeded };
+type ContextHolder = typeof globalThis & {
+  [CONTEXT]?: ServerContext;
+  [SHUTDOWN]?: () => Promise<void>;
+  [PRINT_BANNER]?: (banner: string) => void;
+  [DEMO_SEEDED]?: DemoSeeded;
+};
 
 /**
  * The app's server side for this process, created on first use from the environment. Pages use
@@ -40,7 +45,17 @@ function createServerContext(): ServerContext {
   const hasher = createPasswordHasher();
   const holder = globalThis as ContextHolder;
   const database = openConfiguredDatabase(config, { logger, hasher, onDemoSeeded: (seeded) => (holder[DEMO_SEEDED] = seeded) });
-  return { config, ...createAppServices({ config, secret: resolveSessionSecret(config, (message) => logger.warn(message)), database, logger, requestScope, hasher }) };
+  return {
+    config,
+    ...createAppServices({
+      config,
+      secret: resolveSessionSecret(config, (message) => logger.warn(message)),
+      database,
+      logger,
+      requestScope,
+      hasher,
+    }),
+  };
 }
 
 /**

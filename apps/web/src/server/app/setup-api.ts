@@ -7,7 +7,8 @@ import { FirstAdminInput, type FirstAdminSetup } from '../services/first-admin-s
 /** The setup form's body is tiny; anything bigger is refused before it is read in full. */
 const MAX_BODY_BYTES = 8 * 1024;
 
-const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 const failure = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   answer(status, { success: false, error: { code, message, ...(fields ? { fields } : {}) } });
 
@@ -18,9 +19,11 @@ const failure = (status: number, code: string, message: string, fields?: Record<
  */
 export function createSetupApi({ setup, origin, logger }: { setup: FirstAdminSetup; origin: string; logger: Logger }): WebHandler {
   return async (request) => {
-    if (request.method !== 'POST') return answer(405, { success: false, error: { code: 'method_not_allowed', message: 'Use POST' } }, { Allow: 'POST' });
+    if (request.method !== 'POST')
+      return answer(405, { success: false, error: { code: 'method_not_allowed', message: 'Use POST' } }, { Allow: 'POST' });
     if (!isSameOriginRequest(request, origin)) return failure(403, 'forbidden', 'Cross-site requests are not allowed');
-    if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) return failure(415, 'unsupported_media_type', 'Send JSON');
+    if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json'))
+      return failure(415, 'unsupported_media_type', 'Send JSON');
     const text = await request.text();
     if (text.length > MAX_BODY_BYTES) return failure(413, 'payload_too_large', 'The request is too large');
     let body: unknown;
@@ -43,9 +46,14 @@ export function createSetupApi({ setup, origin, logger }: { setup: FirstAdminSet
       if (outcome.created) return answer(201, { success: true, data: { email: outcome.email, signInUrl: `${origin}/api/auth/signin` } });
       return outcome.why === 'already_set_up'
         ? failure(409, 'already_set_up', 'This app already has an administrator: sign in instead')
-        : failure(410, 'invalid_link', 'This setup link no longer works (used, expired, or replaced by a newer one). Restart the server for a new link, or create the administrator with npm run user:create.');
+        : failure(
+            410,
+            'invalid_link',
+            'This setup link no longer works (used, expired, or replaced by a newer one). Restart the server for a new link, or create the administrator with npm run user:create.',
+          );
     } catch (error) {
-      if (error instanceof DuplicateEmailError) return failure(409, 'already_set_up', 'This app already has an administrator: sign in instead');
+      if (error instanceof DuplicateEmailError)
+        return failure(409, 'already_set_up', 'This app already has an administrator: sign in instead');
       logger.error({ err: error }, 'first administrator setup failed');
       return failure(500, 'internal', 'Something went wrong');
     }

@@ -105,16 +105,23 @@ export function createWebHandler({ auth, session, adminApi, openApi, health, set
   async function secure(response: Response, requestId: string, pathname: string): Promise<Response> {
     const nonce = createNonce();
     const headers = new Headers(answerHeaders(response.headers.entries(), requestId, pathname, nonce));
-    if (!headers.get('content-type')?.startsWith('text/html')) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (!headers.get('content-type')?.startsWith('text/html'))
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     headers.delete('content-length');
-    return new Response(withNoncedStyles(await response.text(), nonce), { status: response.status, statusText: response.statusText, headers });
+    return new Response(withNoncedStyles(await response.text(), nonce), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   }
 
   const logRequest = (method: string, pathname: string, status: number, started: number) =>
     logger.info({ method, path: pathname, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 
   const sessionOwnHeaders = (setCookies: string[]): (readonly [string, string])[] =>
-    setCookies.length === 0 ? (SESSION_ANSWER_HEADERS as (readonly [string, string])[]) : [...SESSION_ANSWER_HEADERS, ...setCookies.map((cookie) => ['Set-Cookie', cookie] as const)];
+    setCookies.length === 0
+      ? (SESSION_ANSWER_HEADERS as (readonly [string, string])[])
+      : [...SESSION_ANSWER_HEADERS, ...setCookies.map((cookie) => ['Set-Cookie', cookie] as const)];
 
   function readSession(cookieHeader: string | null): Promise<ApiAnswer> {
     const requestId = createRequestId();
@@ -127,7 +134,11 @@ export function createWebHandler({ auth, session, adminApi, openApi, health, set
       } catch (error) {
         logger.error({ err: error, method: 'GET', pathname: SESSION_PATH }, 'request failed');
         const failed = json({ success: false, error: { code: 'internal', message: 'Something went wrong' } }, 500);
-        answer = { status: 500, headers: answerHeaders(failed.headers.entries(), requestId, SESSION_PATH, createNonce()), body: await failed.text() };
+        answer = {
+          status: 500,
+          headers: answerHeaders(failed.headers.entries(), requestId, SESSION_PATH, createNonce()),
+          body: await failed.text(),
+        };
       }
       logRequest('GET', SESSION_PATH, answer.status, started);
       return answer;

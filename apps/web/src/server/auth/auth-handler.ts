@@ -28,30 +28,37 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
   return async (request) => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${AUTH_BASE_PATH}/`)) return new Response('Not found', { status: 404 });
-    const segments = url.pathname.slice(AUTH_BASE_PATH.length + 1).split('/').filter(Boolean);
+    const segments = url.pathname
+      .slice(AUTH_BASE_PATH.length + 1)
+      .split('/')
+      .filter(Boolean);
     if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(request);
-    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE) return rateLimitedPage();
+    if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE)
+      return rateLimitedPage();
 
     let body: Record<string, string> | undefined;
     try {
       body = await readBody(request);
     } catch (error) {
-      if (error instanceof AdminApiError && error.code === 'payload_too_large') return new Response('Request body too large', { status: 413 });
+      if (error instanceof AdminApiError && error.code === 'payload_too_large')
+        return new Response('Request body too large', { status: 413 });
       if (error instanceof AdminApiError) return new Response('Bad request', { status: 400 });
       throw error;
     }
     const response = new ResponseCollector();
-    await withAuthRequest(request.headers, () => NextAuth(
-      {
-        method: request.method,
-        headers: Object.fromEntries(request.headers),
-        cookies: Object.fromEntries(parseCookieHeader(request.headers.get('cookie'))),
-        query: { ...Object.fromEntries(url.searchParams), nextauth: segments },
-        body,
-      } as never,
-      response as never,
-      authOptions,
-    ));
+    await withAuthRequest(request.headers, () =>
+      NextAuth(
+        {
+          method: request.method,
+          headers: Object.fromEntries(request.headers),
+          cookies: Object.fromEntries(parseCookieHeader(request.headers.get('cookie'))),
+          query: { ...Object.fromEntries(url.searchParams), nextauth: segments },
+          body,
+        } as never,
+        response as never,
+        authOptions,
+      ),
+    );
     return response.toResponse();
   };
 }

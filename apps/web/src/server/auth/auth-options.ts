@@ -1,5 +1,12 @@
 import type { Impersonation } from '@viewas/impersonation-core';
-import { createImpersonationProviders, createSessionCallbacks, nextAuthCookies, SessionEndedError, type JwtCodec, type SessionReader } from '@viewas/impersonation-core/next-auth';
+import {
+  createImpersonationProviders,
+  createSessionCallbacks,
+  nextAuthCookies,
+  SessionEndedError,
+  type JwtCodec,
+  type SessionReader,
+} from '@viewas/impersonation-core/next-auth';
 import type { AuthOptions, LoggerInstance } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import type { Logger } from '../logging/logger';
@@ -27,8 +34,14 @@ export interface AuthOptionsDeps {
  */
 export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
   const { codec, sessions, impersonation, signInWithPassword, origin, sessionMaxAgeSeconds, clientIpHeader } = deps;
-  const infoOf = (headers: Record<string, unknown> | undefined) => requestInfo((headers ?? {}) as Record<string, string | undefined>, clientIpHeader);
-  const session = createSessionCallbacks({ codec, checkSession: impersonation.checkSession, endOnSignOut: impersonation.endOnSignOut, sessionMaxAgeSeconds });
+  const infoOf = (headers: Record<string, unknown> | undefined) =>
+    requestInfo((headers ?? {}) as Record<string, string | undefined>, clientIpHeader);
+  const session = createSessionCallbacks({
+    codec,
+    checkSession: impersonation.checkSession,
+    endOnSignOut: impersonation.endOnSignOut,
+    sessionMaxAgeSeconds,
+  });
 
   return {
     secret: deps.secret,
@@ -42,7 +55,12 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         authorize: (credentials, request) => signInWithPassword(credentials, infoOf(request.headers)),
       }),
-      ...createImpersonationProviders({ impersonation, sessions, requestInfo: infoOf, logger: deps.logger.child({ component: 'sign-in' }) }),
+      ...createImpersonationProviders({
+        impersonation,
+        sessions,
+        requestInfo: infoOf,
+        logger: deps.logger.child({ component: 'sign-in' }),
+      }),
     ],
     jwt: session.jwt,
     callbacks: {

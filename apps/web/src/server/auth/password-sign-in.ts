@@ -1,4 +1,10 @@
-import { addressLimitKey, toEpochSeconds, type ImpersonationStore, type SessionGrant, type ThrottlePolicy } from '@viewas/impersonation-core';
+import {
+  addressLimitKey,
+  toEpochSeconds,
+  type ImpersonationStore,
+  type SessionGrant,
+  type ThrottlePolicy,
+} from '@viewas/impersonation-core';
 import { RateLimitedError } from '@viewas/impersonation-core/next-auth';
 import * as z from 'zod';
 import type { Logger } from '../logging/logger';
@@ -51,7 +57,10 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     const user = await db.users.findByEmail(email);
     const passwordMatches = user?.passwordHash ? await hasher.verify(password, user.passwordHash) : await hasher.verifyDummy(password);
     if (!user || !passwordMatches || user.status !== 'active') {
-      log.info({ userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' }, 'sign-in failed');
+      log.info(
+        { userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' },
+        'sign-in failed',
+      );
       return null;
     }
 

@@ -50,10 +50,18 @@ describe('redirects after signing in and out', () => {
   });
 
   it('keep a callbackUrl on our origin, given as a path or in full', async () => {
-    expect((await signInRedirect(app.browser(), { email: user.email, password: TEST_PASSWORD, callbackUrl: '/account/access?tab=1' })).location).toBe(`${PUBLIC_ORIGIN}/account/access?tab=1`);
-    expect((await signInRedirect(app.browser(), { email: user.email, password: TEST_PASSWORD, callbackUrl: `${PUBLIC_ORIGIN}/223/user-impersonation` })).location).toBe(
-      `${PUBLIC_ORIGIN}/223/user-impersonation`,
-    );
+    expect(
+      (await signInRedirect(app.browser(), { email: user.email, password: TEST_PASSWORD, callbackUrl: '/account/access?tab=1' })).location,
+    ).toBe(`${PUBLIC_ORIGIN}/account/access?tab=1`);
+    expect(
+      (
+        await signInRedirect(app.browser(), {
+          email: user.email,
+          password: TEST_PASSWORD,
+          callbackUrl: `${PUBLIC_ORIGIN}/223/user-impersonation`,
+        })
+      ).location,
+    ).toBe(`${PUBLIC_ORIGIN}/223/user-impersonation`);
   });
 
   it('answer the same in the json form next-auth/react uses', async () => {
@@ -61,7 +69,13 @@ describe('redirects after signing in and out', () => {
     const response = await browser.fetch('/api/auth/callback/credentials', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrfToken: await browser.csrfToken(), email: user.email, password: TEST_PASSWORD, callbackUrl: '//evil.example/x', json: 'true' }),
+      body: new URLSearchParams({
+        csrfToken: await browser.csrfToken(),
+        email: user.email,
+        password: TEST_PASSWORD,
+        callbackUrl: '//evil.example/x',
+        json: 'true',
+      }),
     });
     expect(await response.json()).toEqual({ url: PUBLIC_ORIGIN });
   });
@@ -83,9 +97,14 @@ describe('redirects after signing in and out', () => {
 
   it('are built on NEXTAUTH_URL whatever X-Forwarded-Host and X-Forwarded-Proto say', async () => {
     const spoofed = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' };
-    expect((await signInRedirect(app.browser(), { email: user.email, password: TEST_PASSWORD, callbackUrl: '/' }, spoofed)).location).toBe(`${PUBLIC_ORIGIN}/`);
+    expect((await signInRedirect(app.browser(), { email: user.email, password: TEST_PASSWORD, callbackUrl: '/' }, spoofed)).location).toBe(
+      `${PUBLIC_ORIGIN}/`,
+    );
 
-    const providers = (await (await app.browser().fetch('/api/auth/providers', { headers: spoofed })).json()) as Record<string, { signinUrl: string }>;
+    const providers = (await (await app.browser().fetch('/api/auth/providers', { headers: spoofed })).json()) as Record<
+      string,
+      { signinUrl: string }
+    >;
     onOurOrigin(providers['credentials']?.signinUrl);
     const signOut = await app.browser().fetch('/api/auth/signout', { headers: spoofed });
     expect(await signOut.text()).not.toContain('evil.example');

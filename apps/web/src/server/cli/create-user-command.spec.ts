@@ -14,13 +14,21 @@ describe('user:create', () => {
 
   function io(answer: string | null = null) {
     const printed: string[] = [];
-    const commandIo: CreateUserIo = { users: database.storage.users, hasher, promptPassword: async () => answer, print: (line) => printed.push(line) };
+    const commandIo: CreateUserIo = {
+      users: database.storage.users,
+      hasher,
+      promptPassword: async () => answer,
+      print: (line) => printed.push(line),
+    };
     return { commandIo, printed };
   }
 
   it('creates an admin with the given name and password, printing no password', async () => {
     const { commandIo, printed } = io();
-    await createUserCommand(['--email', 'ops@example.com', '--role', 'admin', '--name', 'Ops Person', '--password', 'a-long-enough-password'], commandIo);
+    await createUserCommand(
+      ['--email', 'ops@example.com', '--role', 'admin', '--name', 'Ops Person', '--password', 'a-long-enough-password'],
+      commandIo,
+    );
     const user = await database.storage.users.findByEmail('ops@example.com');
     expect(user).toMatchObject({ role: 'admin', name: 'Ops Person', status: 'active' });
     expect(await hasher.verify('a-long-enough-password', user?.passwordHash ?? '')).toBe(true);
@@ -40,7 +48,9 @@ describe('user:create', () => {
     await createUserCommand(['--email', 'generated@example.com'], commandIo);
     const password = printed[1]?.replace('Its password, shown only this once: ', '') ?? '';
     expect(password.length).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH);
-    expect(await hasher.verify(password, (await database.storage.users.findByEmail('generated@example.com'))?.passwordHash ?? '')).toBe(true);
+    expect(await hasher.verify(password, (await database.storage.users.findByEmail('generated@example.com'))?.passwordHash ?? '')).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -58,6 +68,8 @@ describe('user:create', () => {
   });
 
   it('refuses an e-mail that already has an account, whatever its case', async () => {
-    await expect(createUserCommand(['--email', 'OPS@example.com', '--password', 'another-long-password'], io().commandIo)).rejects.toBeInstanceOf(DuplicateEmailError);
+    await expect(
+      createUserCommand(['--email', 'OPS@example.com', '--password', 'another-long-password'], io().commandIo),
+    ).rejects.toBeInstanceOf(DuplicateEmailError);
   });
 });

@@ -30,7 +30,11 @@ export class UsageError extends Error {
 export async function createUserCommand(argv: string[], io: CreateUserIo): Promise<void> {
   let values: Record<string, string | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv, options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+      strict: true,
+    }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -40,10 +44,16 @@ export async function createUserCommand(argv: string[], io: CreateUserIo): Promi
 
   let password = options.password ?? (await io.promptPassword());
   const generated = password === null;
-  if (password !== null && password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password !== null && password.length < MIN_PASSWORD_LENGTH)
+    throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   password ??= randomBytes(18).toString('base64url');
 
-  const user = await io.users.create({ email: options.email, name: options.name ?? null, role: options.role, passwordHash: await io.hasher.hash(password) });
+  const user = await io.users.create({
+    email: options.email,
+    name: options.name ?? null,
+    role: options.role,
+    passwordHash: await io.hasher.hash(password),
+  });
   io.print(`Created ${user.role} account ${user.email} (id ${user.id}).`);
   if (generated) io.print(`Its password, shown only this once: ${password}`);
 }

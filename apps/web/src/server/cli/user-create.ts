@@ -36,7 +36,12 @@ async function main(): Promise<number> {
   // Creating an account never fills the database with demo accounts.
   const database = openConfiguredDatabase({ ...config, demoSeed: false }, { logger: createLogger(config.logLevel), hasher });
   try {
-    await createUserCommand(process.argv.slice(2), { users: createPostgresStore(await database.get()).users, hasher, promptPassword, print: (line) => console.log(line) });
+    await createUserCommand(process.argv.slice(2), {
+      users: createPostgresStore(await database.get()).users,
+      hasher,
+      promptPassword,
+      print: (line) => console.log(line),
+    });
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof DuplicateEmailError) {

@@ -27,23 +27,34 @@ describe('loadConfig', () => {
 
   it('derives the origin from PORT, and takes NEXTAUTH_URL as given (origin only)', () => {
     expect(loadConfig({ PORT: '3999' }, { cwd: workspace }).origin).toBe('http://localhost:3999');
-    expect(loadConfig({ PORT: '3999', NEXTAUTH_URL: 'https://app.example.com/' }, { cwd: workspace }).origin).toBe('https://app.example.com');
+    expect(loadConfig({ PORT: '3999', NEXTAUTH_URL: 'https://app.example.com/' }, { cwd: workspace }).origin).toBe(
+      'https://app.example.com',
+    );
   });
 
-  it.each(['AUTH_TRUST_HOST', 'VERCEL'])('refuses to start with %s set, which would make next-auth trust X-Forwarded-Host over NEXTAUTH_URL', (name) => {
-    for (const value of ['1', 'true', 'false']) {
-      expect(() => loadConfig({ [name]: value, NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace })).toThrow(
-        new RegExp(`^Invalid configuration:\\n  ${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin$`),
-      );
-    }
-    // Empty counts as unset, like every other variable.
-    expect(loadConfig({ [name]: '' }, { cwd: workspace }).origin).toBe('http://localhost:3000');
-  });
+  it.each(['AUTH_TRUST_HOST', 'VERCEL'])(
+    'refuses to start with %s set, which would make next-auth trust X-Forwarded-Host over NEXTAUTH_URL',
+    (name) => {
+      for (const value of ['1', 'true', 'false']) {
+        expect(() => loadConfig({ [name]: value, NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace })).toThrow(
+          new RegExp(
+            `^Invalid configuration:\\n  ${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin$`,
+          ),
+        );
+      }
+      // Empty counts as unset, like every other variable.
+      expect(loadConfig({ [name]: '' }, { cwd: workspace }).origin).toBe('http://localhost:3000');
+    },
+  );
 
   it('requires NEXTAUTH_URL in production, and names it in the message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, { cwd: workspace })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' }, { cwd: workspace })).toThrow(/NEXTAUTH_URL: required in production: the app's public origin/);
-    expect(loadConfig({ NODE_ENV: 'production', NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace }).origin).toBe('https://app.example.com');
+    expect(() => loadConfig({ NODE_ENV: 'production' }, { cwd: workspace })).toThrow(
+      /NEXTAUTH_URL: required in production: the app's public origin/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace }).origin).toBe(
+      'https://app.example.com',
+    );
   });
 
   it('resolves a relative DATA_DIR against the workspace root', () => {
@@ -52,33 +63,67 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL with DATABASE_URL, with bounded connect and query timeouts', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://app@db:5432/viewas', DB_CONNECT_TIMEOUT_MS: '1500' }, { cwd: workspace });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/viewas', connectTimeoutMs: 1500, queryTimeoutMs: 5000, poolMax: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@db:5432/viewas',
+      connectTimeoutMs: 1500,
+      queryTimeoutMs: 5000,
+      poolMax: 10,
+    });
   });
 
   it('reads the impersonation length, session lifetime, client address header and log level', () => {
-    const config = loadConfig({ IMPERSONATION_MAX_MINUTES: '15', SESSION_MAX_AGE_SECONDS: '86400', VIEWAS_CLIENT_IP_HEADER: 'x-viewas-client-ip', LOG_LEVEL: 'warn' }, { cwd: workspace });
-    expect(config).toMatchObject({ impersonationMaxMinutes: 15, sessionMaxAgeSeconds: 86400, clientIpHeader: 'x-viewas-client-ip', logLevel: 'warn' });
+    const config = loadConfig(
+      {
+        IMPERSONATION_MAX_MINUTES: '15',
+        SESSION_MAX_AGE_SECONDS: '86400',
+        VIEWAS_CLIENT_IP_HEADER: 'x-viewas-client-ip',
+        LOG_LEVEL: 'warn',
+      },
+      { cwd: workspace },
+    );
+    expect(config).toMatchObject({
+      impersonationMaxMinutes: 15,
+      sessionMaxAgeSeconds: 86400,
+      clientIpHeader: 'x-viewas-client-ip',
+      logLevel: 'warn',
+    });
   });
 
   it('keeps e-mail off without SMTP_URL, and sends from MAIL_FROM or no-reply at the app host with it', () => {
     expect(loadConfig({}, { cwd: workspace }).mail).toBeNull();
-    expect(loadConfig({ SMTP_URL: 'smtp://mailer:secret@mail.example.com:587', NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace }).mail).toEqual({
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mailer:secret@mail.example.com:587', NEXTAUTH_URL: 'https://app.example.com' }, { cwd: workspace })
+        .mail,
+    ).toEqual({
       smtpUrl: 'smtp://mailer:secret@mail.example.com:587',
       from: 'Viewas <no-reply@app.example.com>',
     });
-    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Support <support@example.com>' }, { cwd: workspace }).mail?.from).toBe('Support <support@example.com>');
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Support <support@example.com>' }, { cwd: workspace }).mail?.from,
+    ).toBe('Support <support@example.com>');
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
-    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' }, { cwd: workspace })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' }, { cwd: workspace })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', NEXTAUTH_SECRET: '', PORT: '' }, { cwd: workspace })).toMatchObject({ database: { kind: 'pglite' }, sessionSecret: undefined, origin: 'http://localhost:3000' });
+    expect(loadConfig({ DATABASE_URL: '', NEXTAUTH_SECRET: '', PORT: '' }, { cwd: workspace })).toMatchObject({
+      database: { kind: 'pglite' },
+      sessionSecret: undefined,
+      origin: 'http://localhost:3000',
+    });
   });
 
   it('names every invalid variable in one error', () => {
-    const load = () => loadConfig({ DATABASE_URL: 'mysql://x', IMPERSONATION_MAX_MINUTES: '0', NEXTAUTH_SECRET: 'short', VIEWAS_CLIENT_IP_HEADER: 'X Forwarded' }, { cwd: workspace });
+    const load = () =>
+      loadConfig(
+        { DATABASE_URL: 'mysql://x', IMPERSONATION_MAX_MINUTES: '0', NEXTAUTH_SECRET: 'short', VIEWAS_CLIENT_IP_HEADER: 'X Forwarded' },
+        { cwd: workspace },
+      );
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*IMPERSONATION_MAX_MINUTES[\s\S]*VIEWAS_CLIENT_IP_HEADER/);
   });

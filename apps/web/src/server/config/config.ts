@@ -105,10 +105,15 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
   const vars = parsed.data;
   const problems: string[] = [];
   for (const name of HOST_TRUSTING_VARIABLES) {
-    if (present[name] !== undefined) problems.push(`${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin`);
+    if (present[name] !== undefined)
+      problems.push(
+        `${name}: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends; NEXTAUTH_URL names the app's origin`,
+      );
   }
   if (vars.NODE_ENV === 'production' && !vars.NEXTAUTH_URL) {
-    problems.push("NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)");
+    problems.push(
+      "NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)",
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const workspaceRoot = findWorkspaceRoot(cwd);
@@ -135,6 +140,8 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,
     logLevel: vars.LOG_LEVEL,
-    mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Viewas <no-reply@${new URL(vars.NEXTAUTH_URL ?? 'http://localhost').hostname}>` } : null,
+    mail: vars.SMTP_URL
+      ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Viewas <no-reply@${new URL(vars.NEXTAUTH_URL ?? 'http://localhost').hostname}>` }
+      : null,
   };
 }

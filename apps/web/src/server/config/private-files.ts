@@ -18,7 +18,9 @@ export function ensurePrivateDirectory(dir: string, notice?: Notice): void {
   try {
     chmodSync(dir, 0o700);
   } catch (error) {
-    throw new ConfigError(`${dir} is open to other users (mode ${octal(mode)}) and could not be made private: ${(error as Error).message}. Run: chmod 700 ${dir}`);
+    throw new ConfigError(
+      `${dir} is open to other users (mode ${octal(mode)}) and could not be made private: ${(error as Error).message}. Run: chmod 700 ${dir}`,
+    );
   }
   notice?.(`${dir} was open to other users (mode ${octal(mode)}); it is now 0700.`);
 }
@@ -32,13 +34,19 @@ export function ensurePrivateSecretFile(file: string, notice?: Notice): void {
   const stats = statSync(file);
   if (!stats.isFile()) throw new ConfigError(`${file} is not a regular file: delete it so a new session secret is generated.`);
   if (stats.mode & 0o022) {
-    throw new ConfigError(`${file} is writable by other users (mode ${octal(stats.mode)}): it cannot be trusted. Delete it (a new secret is generated; everyone signs in again).`);
+    throw new ConfigError(
+      `${file} is writable by other users (mode ${octal(stats.mode)}): it cannot be trusted. Delete it (a new secret is generated; everyone signs in again).`,
+    );
   }
   if ((stats.mode & 0o044) === 0) return;
   try {
     chmodSync(file, 0o600);
   } catch (error) {
-    throw new ConfigError(`${file} is readable by other users (mode ${octal(stats.mode)}) and could not be made private: ${(error as Error).message}.`);
+    throw new ConfigError(
+      `${file} is readable by other users (mode ${octal(stats.mode)}) and could not be made private: ${(error as Error).message}.`,
+    );
   }
-  notice?.(`${file} was readable by other users (mode ${octal(stats.mode)}); it is now 0600. If anyone else could read it, delete it to rotate the secret (everyone signs in again).`);
+  notice?.(
+    `${file} was readable by other users (mode ${octal(stats.mode)}); it is now 0600. If anyone else could read it, delete it to rotate the secret (everyone signs in again).`,
+  );
 }

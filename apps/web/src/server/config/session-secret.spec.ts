@@ -5,12 +5,19 @@ import { ConfigError } from './config';
 import { resolveSessionSecret, SESSION_SECRET_FILE } from './session-secret';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'viewas-secret-'));
-const embedded = (dataDir: string) => ({ sessionSecret: undefined, database: { kind: 'pglite' as const, dataDir }, environment: 'production' as const, dataDir });
+const embedded = (dataDir: string) => ({
+  sessionSecret: undefined,
+  database: { kind: 'pglite' as const, dataDir },
+  environment: 'production' as const,
+  dataDir,
+});
 const postgres = { kind: 'postgres' as const, url: 'postgres://db/app', connectTimeoutMs: 1, queryTimeoutMs: 1, poolMax: 1 };
 
 describe('resolveSessionSecret', () => {
   it('uses NEXTAUTH_SECRET when it is configured', () => {
-    expect(resolveSessionSecret({ ...embedded(freshDir()), sessionSecret: 'configured-secret-configured-secret-!' })).toBe('configured-secret-configured-secret-!');
+    expect(resolveSessionSecret({ ...embedded(freshDir()), sessionSecret: 'configured-secret-configured-secret-!' })).toBe(
+      'configured-secret-configured-secret-!',
+    );
   });
 
   it('generates a secret once for the embedded database, keeps it readable by its owner only, and reuses it', () => {
@@ -60,7 +67,11 @@ describe('resolveSessionSecret', () => {
     const notices: string[] = [];
     expect(resolveSessionSecret(embedded(dataDir), (message) => notices.push(message))).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(notices).toEqual([expect.stringMatching(/secret was readable by other users \(mode 0644\); it is now 0600\. If anyone else could read it, delete it to rotate/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /secret was readable by other users \(mode 0644\); it is now 0600\. If anyone else could read it, delete it to rotate/,
+      ),
+    ]);
   });
 
   it('refuses a secret file that others could write: it may not be ours', () => {
@@ -69,6 +80,8 @@ describe('resolveSessionSecret', () => {
     const file = path.join(dataDir, SESSION_SECRET_FILE);
     chmodSync(file, 0o666);
     expect(() => resolveSessionSecret(embedded(dataDir))).toThrow(ConfigError);
-    expect(() => resolveSessionSecret(embedded(dataDir))).toThrow(/secret is writable by other users \(mode 0666\): it cannot be trusted\. Delete it/);
+    expect(() => resolveSessionSecret(embedded(dataDir))).toThrow(
+      /secret is writable by other users \(mode 0666\): it cannot be trusted\. Delete it/,
+    );
   });
 });

@@ -12,7 +12,10 @@ export const SESSION_SECRET_FILE = 'secret';
  * Otherwise (the embedded default, or development) one is generated once and kept in
  * `DATA_DIR/secret` (DATA_DIR 0700, the file 0600, both checked at every start), so sessions survive restarts.
  */
-export function resolveSessionSecret(config: Pick<AppConfig, 'sessionSecret' | 'database' | 'environment' | 'dataDir'>, notice?: Notice): string {
+export function resolveSessionSecret(
+  config: Pick<AppConfig, 'sessionSecret' | 'database' | 'environment' | 'dataDir'>,
+  notice?: Notice,
+): string {
   if (config.sessionSecret) return config.sessionSecret;
   if (config.database.kind === 'postgres' && config.environment === 'production') {
     throw new ConfigError(

@@ -10,7 +10,12 @@ import {
   type SupportAccess,
   type UserRow,
 } from '@viewas/impersonation-core';
-import { createMailOutboxRepository, createNotificationsRepository, createPostgresConsentStore, createPostgresStore } from '@viewas/impersonation-core/postgres';
+import {
+  createMailOutboxRepository,
+  createNotificationsRepository,
+  createPostgresConsentStore,
+  createPostgresStore,
+} from '@viewas/impersonation-core/postgres';
 import type { MailConfig } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
 import type { Logger } from '../logging/logger';
@@ -61,7 +66,11 @@ export function wireConsent({
     newId: randomUUID,
     store: {
       transaction: async (work) => {
-        const consentStore = createPostgresConsentStore({ store: createPostgresStore(await database.get()), notify, wantsEmail: preferences.wantsEmail });
+        const consentStore = createPostgresConsentStore({
+          store: createPostgresStore(await database.get()),
+          notify,
+          wantsEmail: preferences.wantsEmail,
+        });
         const result = await consentStore.transaction(work);
         // Mail queued by this transaction goes out now rather than at the worker's next poll.
         mailWorker?.wake();
@@ -89,8 +98,16 @@ export function wireConsent({
       newToken: randomUUID,
       onEvent: (event) => {
         if (event.type === 'sent') log.info({ mailId: event.mail.id, attempt: event.mail.attempts }, 'notification e-mail sent');
-        else if (event.type === 'retry') log.warn({ mailId: event.mail.id, attempt: event.mail.attempts, error: event.error, nextAttemptAt: event.nextAttemptAt }, 'notification e-mail not sent yet: will retry');
-        else log.error({ mailId: event.mail.id, attempt: event.mail.attempts, error: event.error }, 'notification e-mail given up after a day of retries');
+        else if (event.type === 'retry')
+          log.warn(
+            { mailId: event.mail.id, attempt: event.mail.attempts, error: event.error, nextAttemptAt: event.nextAttemptAt },
+            'notification e-mail not sent yet: will retry',
+          );
+        else
+          log.error(
+            { mailId: event.mail.id, attempt: event.mail.attempts, error: event.error },
+            'notification e-mail given up after a day of retries',
+          );
       },
       onError: (error) => log.warn({ err: error }, 'the mail outbox could not be read'),
     });

@@ -51,9 +51,12 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     return { user, browser: await app.signedIn(user) };
   }
 
-  const start = (browser: TestBrowser, userId: string, extra: Record<string, unknown> = {}) => browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON, ...extra });
+  const start = (browser: TestBrowser, userId: string, extra: Record<string, unknown> = {}) =>
+    browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON, ...extra });
   const ledgerTypes = async (targetId: string) =>
-    ((await adminBrowser.api<{ events: { type: string }[] }>('GET', `/api/admin/audit?target=${targetId}`)).body.events ?? []).map((event) => event.type).reverse();
+    ((await adminBrowser.api<{ events: { type: string }[] }>('GET', `/api/admin/audit?target=${targetId}`)).body.events ?? [])
+      .map((event) => event.type)
+      .reverse();
 
   it('answers 202 pending_approval for an `ask` user, lets the user approve for a while, then the same admin starts (and only that admin)', async () => {
     const { user, browser } = await userWith('ask');
@@ -62,7 +65,10 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     expect(asked.body).toEqual({ success: true, status: 'pending_approval', requestId: expect.any(String), approvers: ['user'] });
     const { requestId } = asked.body as { requestId: string };
 
-    const mine = await browser.api<{ requests: { id: string; status: string; canDecide: boolean; reason: string }[] }>('GET', '/api/account/access-requests');
+    const mine = await browser.api<{ requests: { id: string; status: string; canDecide: boolean; reason: string }[] }>(
+      'GET',
+      '/api/account/access-requests',
+    );
     expect(mine.body.requests).toEqual([expect.objectContaining({ id: requestId, status: 'pending', canDecide: true, reason: REASON })]);
 
     const approved = await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 30 });
@@ -71,7 +77,9 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     expect((await start(secondAdminBrowser, user.id)).status).toBe(202);
     app.clock.advance(30 * 60_000);
     expect((await start(adminBrowser, user.id)).status).toBe(202);
-    expect(await ledgerTypes(user.id)).toEqual(expect.arrayContaining(['impersonation.requested', 'impersonation.approved', 'impersonation.started']));
+    expect(await ledgerTypes(user.id)).toEqual(
+      expect.arrayContaining(['impersonation.requested', 'impersonation.approved', 'impersonation.started']),
+    );
   });
 
   it('refuses a `never` user with 403 consent_refused and a denied ledger row', async () => {
@@ -89,8 +97,14 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     const broke = await start(adminBrowser, user.id, { breakGlass: true });
     expect(broke).toMatchObject({ status: 200, body: { success: true } });
     expect(await ledgerTypes(user.id)).toEqual(['impersonation.started', 'impersonation.break_glass']);
-    const told = await browser.api<{ notifications: { kind: string; title: string }[]; unreadCount: number }>('GET', '/api/account/notifications');
-    expect(told.body.notifications[0]).toMatchObject({ kind: 'break_glass', title: `${admin.email} used emergency access to your account` });
+    const told = await browser.api<{ notifications: { kind: string; title: string }[]; unreadCount: number }>(
+      'GET',
+      '/api/account/notifications',
+    );
+    expect(told.body.notifications[0]).toMatchObject({
+      kind: 'break_glass',
+      title: `${admin.email} used emergency access to your account`,
+    });
     expect(told.body.unreadCount).toBe(1);
   });
 
@@ -99,12 +113,24 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     const asked = await start(adminBrowser, user.id, { mode: 'full' });
     expect(asked).toMatchObject({ status: 202, body: { approvers: ['admin'] } });
     const { requestId } = asked.body as { requestId: string };
-    expect(await adminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`)).toMatchObject({ status: 403, body: { success: false, error: { code: 'forbidden' } } });
+    expect(await adminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`)).toMatchObject({
+      status: 403,
+      body: { success: false, error: { code: 'forbidden' } },
+    });
     const staffList = await secondAdminBrowser.api<{ requests: { id: string; canDecide: boolean }[] }>('GET', '/api/admin/access-requests');
     expect(staffList.body.requests.find((request) => request.id === requestId)?.canDecide).toBe(true);
-    expect(await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`)).toMatchObject({ status: 200, body: { request: { status: 'approved' } } });
-    expect(await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/deny`)).toMatchObject({ status: 409, body: { success: false, error: { code: 'conflict' } } });
-    const own = await adminBrowser.api<{ requests: { id: string; canStart: boolean; status: string }[] }>('GET', '/api/admin/access-requests');
+    expect(await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/approve`)).toMatchObject({
+      status: 200,
+      body: { request: { status: 'approved' } },
+    });
+    expect(await secondAdminBrowser.api('POST', `/api/admin/access-requests/${requestId}/deny`)).toMatchObject({
+      status: 409,
+      body: { success: false, error: { code: 'conflict' } },
+    });
+    const own = await adminBrowser.api<{ requests: { id: string; canStart: boolean; status: string }[] }>(
+      'GET',
+      '/api/admin/access-requests',
+    );
     expect(own.body.requests.find((request) => request.id === requestId)).toMatchObject({ status: 'approved', canStart: true });
     expect(await start(adminBrowser, user.id, { mode: 'full' })).toMatchObject({ status: 200 });
   });
@@ -124,14 +150,26 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     const { user, browser } = await userWith('ask');
     const stranger = await userWith('ask');
     const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
-    expect(await browser.api('POST', `/api/account/access-requests/${UNKNOWN_ID}/approve`, { minutes: 5 })).toMatchObject({ status: 404, body: { success: false, error: { code: 'not_found' } } });
-    expect(await stranger.browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 5 })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect(await browser.api('POST', `/api/account/access-requests/${UNKNOWN_ID}/approve`, { minutes: 5 })).toMatchObject({
+      status: 404,
+      body: { success: false, error: { code: 'not_found' } },
+    });
+    expect(await stranger.browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 5 })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    });
     expect(await stranger.browser.api('POST', `/api/account/access-requests/${requestId}/deny`)).toMatchObject({ status: 404 });
     for (const minutes of [0, 1441, 2.5, '30']) {
-      expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes })).toMatchObject({ status: 400, body: { success: false, error: { code: 'bad_request' } } });
+      expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes })).toMatchObject({
+        status: 400,
+        body: { success: false, error: { code: 'bad_request' } },
+      });
     }
     expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, {})).toMatchObject({ status: 400 });
-    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/deny`)).toMatchObject({ status: 200, body: { request: { status: 'denied' } } });
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/deny`)).toMatchObject({
+      status: 200,
+      body: { request: { status: 'denied' } },
+    });
     expect(await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 5 })).toMatchObject({ status: 409 });
     expect(await ledgerTypes(user.id)).toEqual(['impersonation.requested', 'impersonation.request_denied']);
   });
@@ -174,7 +212,10 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     const back = await viewing.api('POST', '/api/admin/return-to-admin');
     expect(back.status).toBe(200);
     await viewing.signIn('return-to-admin', { adminUserId: admin.id });
-    const page = await browser.api<{ notifications: { id: string; kind: string; title: string; text: string }[]; unreadCount: number }>('GET', '/api/account/notifications');
+    const page = await browser.api<{ notifications: { id: string; kind: string; title: string; text: string }[]; unreadCount: number }>(
+      'GET',
+      '/api/account/notifications',
+    );
     const ended = page.body.notifications.find((item) => item.kind === 'view_ended');
     expect(ended).toMatchObject({ title: `${admin.email} viewed your account` });
     expect(ended?.text).toContain(`${admin.email} viewed your account as you (read-only) for 12 minutes.`);
@@ -190,7 +231,9 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     await smtp.waitForCount(1);
     const mail = await (async () => {
       for (let tries = 0; tries < 100; tries += 1) {
-        const found = smtp.received.find((candidate) => candidate.to.includes(user.email.toLowerCase()) || candidate.to.includes(user.email));
+        const found = smtp.received.find(
+          (candidate) => candidate.to.includes(user.email.toLowerCase()) || candidate.to.includes(user.email),
+        );
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -198,7 +241,11 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     })();
     expect(mail.subject).toBe(`${admin.email} viewed your account`);
     expect(mail.text).toContain('viewed your account as you (read-only) for 12 minutes.');
-    if (process.env['PRINT_RECEIVED_EMAIL']) writeFileSync(process.env['PRINT_RECEIVED_EMAIL'], `Subject: ${mail.subject}\nFrom: ${mail.from}\nTo: ${mail.to.join(', ')}\nMessage-ID: ${mail.messageId}\n\n${mail.text}`);
+    if (process.env['PRINT_RECEIVED_EMAIL'])
+      writeFileSync(
+        process.env['PRINT_RECEIVED_EMAIL'],
+        `Subject: ${mail.subject}\nFrom: ${mail.from}\nTo: ${mail.to.join(', ')}\nMessage-ID: ${mail.messageId}\n\n${mail.text}`,
+      );
   });
 
   it('sends no e-mail to a user who turned e-mails off, and keeps the notification in the app', async () => {

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { acquireDataDirLock, currentPlace, DataDirLockedError, LOCK_FILE, LOCK_HEARTBEAT_MS, LOCK_OBSERVE_MS } from './data-dir-lock';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'viewas-lock-'));
-const holderOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as { pid: number; token: string; hostname: string };
-const lockOf = (dir: string, holder: object) => writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ token: 'earlier', startedAt: '2030-01-01T00:00:00.000Z', ...holder }));
+const holderOf = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as { pid: number; token: string; hostname: string };
+const lockOf = (dir: string, holder: object) =>
+  writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ token: 'earlier', startedAt: '2030-01-01T00:00:00.000Z', ...holder }));
 const elsewhere = { hostname: 'other-container', bootId: 'boot-b', pidNamespace: 'pid:[4026532999]' };
 
 describe('data directory lock', () => {
@@ -69,7 +71,9 @@ describe('data directory lock', () => {
       utimesSync(path.join(dir, LOCK_FILE), later, later);
     };
     // Its pid 1 is alive here too (our namespace's init), which must not matter either way.
-    expect(() => acquireDataDirLock(dir, { sleep, isAlive: () => false })).toThrow(new DataDirLockedError(dir, 1, 'other-container').message);
+    expect(() => acquireDataDirLock(dir, { sleep, isAlive: () => false })).toThrow(
+      new DataDirLockedError(dir, 1, 'other-container').message,
+    );
     expect(waits).toEqual([LOCK_OBSERVE_MS]);
     expect(LOCK_OBSERVE_MS).toBeGreaterThan(2 * LOCK_HEARTBEAT_MS);
   });
@@ -93,13 +97,15 @@ describe('data directory lock', () => {
       try { acquireDataDirLock(process.argv[2] ?? '', { sleep: () => undefined }); process.stdout.write('won'); setTimeout(() => undefined, 3000); }
       catch (error) { process.stdout.write((error as Error).name); }`,
     );
-    const racers = Array.from({ length: 4 }, () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, [require.resolve('tsx/cli'), racer, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.on('exit', () => resolve(out));
-      }),
+    const racers = Array.from(
+      { length: 4 },
+      () =>
+        new Promise<string>((resolve) => {
+          const child = spawn(process.execPath, [require.resolve('tsx/cli'), racer, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.on('exit', () => resolve(out));
+        }),
     );
     const results = await Promise.all(racers);
     expect(results.filter((result) => result === 'won')).toHaveLength(1);

@@ -94,7 +94,8 @@ export function acquireDataDirLock(dataDir: string, options: LockOptions = {}): 
     const seen = readLock(file);
     if (seen === undefined) continue; // removed meanwhile: try again
     if (HELD.has(key)) throw new DataDirLockedError(dataDir, seen.holder?.pid ?? pid);
-    if (seen.holder && isHeld(seen.holder, seen.raw, seen.mtimeMs)) throw new DataDirLockedError(dataDir, seen.holder.pid, samePlace(seen.holder, place) ? undefined : seen.holder.hostname);
+    if (seen.holder && isHeld(seen.holder, seen.raw, seen.mtimeMs))
+      throw new DataDirLockedError(dataDir, seen.holder.pid, samePlace(seen.holder, place) ? undefined : seen.holder.hostname);
     takeOver(file, seen.raw);
   }
   HELD.set(key, token);
@@ -154,7 +155,11 @@ function parseHolder(raw: string): LockContent | null {
   }
   try {
     const value = JSON.parse(raw) as Partial<LockContent>;
-    return typeof value.pid === 'number' && typeof value.token === 'string' && typeof value.hostname === 'string' && typeof value.bootId === 'string' && typeof value.pidNamespace === 'string'
+    return typeof value.pid === 'number' &&
+      typeof value.token === 'string' &&
+      typeof value.hostname === 'string' &&
+      typeof value.bootId === 'string' &&
+      typeof value.pidNamespace === 'string'
       ? (value as LockContent)
       : null;
   } catch {
@@ -192,10 +197,15 @@ function takeOver(file: string, judged: string): void {
   rmSync(aside, { force: true });
 }
 
-const samePlace = (a: ProcessPlace, b: ProcessPlace) => a.hostname === b.hostname && a.bootId === b.bootId && a.pidNamespace === b.pidNamespace;
+const samePlace = (a: ProcessPlace, b: ProcessPlace) =>
+  a.hostname === b.hostname && a.bootId === b.bootId && a.pidNamespace === b.pidNamespace;
 
 export function currentPlace(): ProcessPlace {
-  return { hostname: osHostname(), bootId: readOr('/proc/sys/kernel/random/boot_id', 'unknown-boot'), pidNamespace: linkOr('/proc/self/ns/pid', 'unknown-pid-namespace') };
+  return {
+    hostname: osHostname(),
+    bootId: readOr('/proc/sys/kernel/random/boot_id', 'unknown-boot'),
+    pidNamespace: linkOr('/proc/self/ns/pid', 'unknown-pid-namespace'),
+  };
 }
 
 function readOr(file: string, fallback: string): string {
@@ -219,7 +229,9 @@ function sleepSync(ms: number): void {
 }
 
 function exitOnLostLock(holder: string): never {
-  process.stderr.write(`\nViewas must stop: its lock on the embedded database was taken over by ${holder}. Two processes writing one DATA_DIR would corrupt it.\n`);
+  process.stderr.write(
+    `\nViewas must stop: its lock on the embedded database was taken over by ${holder}. Two processes writing one DATA_DIR would corrupt it.\n`,
+  );
   process.exit(70);
 }
 

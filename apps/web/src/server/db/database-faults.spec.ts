@@ -59,7 +59,11 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
 
   const sessionRead = async (browser: TestBrowser) => {
     const response = await browser.fetch('/api/auth/session');
-    return { status: response.status, body: (await response.json()) as { user?: { id: string; isImpersonated: boolean } }, setCookies: response.headers.getSetCookie() };
+    return {
+      status: response.status,
+      body: (await response.json()) as { user?: { id: string; isImpersonated: boolean } },
+      setCookies: response.headers.getSetCookie(),
+    };
   };
   const csrf = async (browser: TestBrowser) => ({ status: (await browser.fetch('/api/auth/csrf')).status });
 
@@ -71,9 +75,13 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
       viewerSession: await step(phase, 'GET /api/auth/session (impersonated)', () => sessionRead(viewer.browser)),
       csrf: await step(phase, 'GET /api/auth/csrf', () => csrf(app.browser())),
       users: await step(phase, 'GET /api/admin/users', () => adminBrowser.api('GET', '/api/admin/users')),
-      start: await step(phase, 'POST /api/admin/impersonate', () => adminBrowser.api('POST', '/api/admin/impersonate', { userId: user.id, reason: `Fault test: ${phase}` })),
+      start: await step(phase, 'POST /api/admin/impersonate', () =>
+        adminBrowser.api('POST', '/api/admin/impersonate', { userId: user.id, reason: `Fault test: ${phase}` }),
+      ),
       returnCheck: await step(phase, 'POST /api/admin/return-to-admin', () => viewer.browser.api('POST', '/api/admin/return-to-admin')),
-      end: await step(phase, 'POST /api/admin/impersonations/{id}/end', () => adminBrowser.api('POST', `/api/admin/impersonations/${viewer.impersonationId}/end`)),
+      end: await step(phase, 'POST /api/admin/impersonations/{id}/end', () =>
+        adminBrowser.api('POST', `/api/admin/impersonations/${viewer.impersonationId}/end`),
+      ),
       audit: await step(phase, 'GET /api/admin/audit', () => adminBrowser.api('GET', '/api/admin/audit')),
       health: await step(phase, 'GET /api/health', () => adminBrowser.api('GET', '/api/health')),
     };
@@ -98,7 +106,10 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
     viewer = await app.impersonating(viewerAdmin, await app.createUser());
   }, 60_000);
   afterAll(async () => {
-    if (process.env['PRINT_FAULT_TIMELINE']) console.info(`Database fault timeline:\n${timeline.map((s) => `${s.phase.padEnd(10)} ${s.call.padEnd(42)} ${s.status}  ${s.ms} ms`).join('\n')}`);
+    if (process.env['PRINT_FAULT_TIMELINE'])
+      console.info(
+        `Database fault timeline:\n${timeline.map((s) => `${s.phase.padEnd(10)} ${s.call.padEnd(42)} ${s.status}  ${s.ms} ms`).join('\n')}`,
+      );
     await app?.close();
     await app?.services.database.close();
     await proxy?.close();
@@ -145,7 +156,10 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
     expect(answers.returnCheck).toMatchObject({ status: 200, body: { adminUser: { id: viewerAdmin.id } } });
     expect(answers.start.status).toBe(200);
     expect(answers.end.status).toBe(200);
-    expect(await step('recovered', 'GET /api/auth/session (impersonation ended)', () => sessionRead(viewer.browser))).toMatchObject({ status: 200, body: {} });
+    expect(await step('recovered', 'GET /api/auth/session (impersonation ended)', () => sessionRead(viewer.browser))).toMatchObject({
+      status: 200,
+      body: {},
+    });
 
     // Exactly the calls that answered 200 left their rows: the 503 ones left none, none left two.
     const started = timeline.filter((entry) => entry.call === 'POST /api/admin/impersonate' && entry.status === 200);
@@ -153,13 +167,19 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
       select i.reason, count(distinct i.id)::int as impersonations, count(e.id)::int as started
       from impersonations i left join audit_events e on e.impersonation_id = i.id and e.type = 'impersonation.started'
       where i.target_id = ${user.id} group by i.reason order by i.reason`);
-    expect(rows).toEqual(started.map((entry) => ({ reason: `Fault test: ${entry.phase}`, impersonations: 1, started: 1 })).sort((a, b) => a.reason.localeCompare(b.reason)));
+    expect(rows).toEqual(
+      started
+        .map((entry) => ({ reason: `Fault test: ${entry.phase}`, impersonations: 1, started: 1 }))
+        .sort((a, b) => a.reason.localeCompare(b.reason)),
+    );
 
     const duplicates = await query(sql`
       select impersonation_id, type from audit_events where impersonation_id is not null and type <> 'impersonation.denied'
       group by impersonation_id, type having count(*) > 1`);
     expect(duplicates).toEqual([]);
-    const viewerEvents = await query<{ type: string }>(sql`select type from audit_events where impersonation_id = ${viewer.impersonationId} order by id`);
+    const viewerEvents = await query<{ type: string }>(
+      sql`select type from audit_events where impersonation_id = ${viewer.impersonationId} order by id`,
+    );
     expect(viewerEvents.map((row) => row.type)).toEqual(['impersonation.started', 'impersonation.activated', 'impersonation.ended']);
   });
 });

@@ -14,7 +14,10 @@ const SUBSCRIBE_RETRY_MS = 1_000;
  * Opens the database lazily, so nothing touches it at import time and a database that is down when
  * the app starts is picked up as soon as it is back, without a restart.
  */
-export function createDatabaseProvider(open: () => Promise<DatabaseHandle>, prepare: (handle: DatabaseHandle) => Promise<void>): DatabaseProvider {
+export function createDatabaseProvider(
+  open: () => Promise<DatabaseHandle>,
+  prepare: (handle: DatabaseHandle) => Promise<void>,
+): DatabaseProvider {
   let handle: Promise<DatabaseHandle> | undefined;
   let ready: Promise<Database> | undefined;
 
@@ -65,7 +68,10 @@ export function createDatabaseProvider(open: () => Promise<DatabaseHandle>, prep
       handle = undefined;
       ready = undefined;
       // An attempt that never opened has nothing to close.
-      await opened?.then((database) => database.close(), () => undefined);
+      await opened?.then(
+        (database) => database.close(),
+        () => undefined,
+      );
     },
   };
 }

@@ -1,6 +1,27 @@
 import type { NewUser } from '@viewas/impersonation-core';
 
-const FIRST_NAMES = ['Ada', 'Alan', 'Barbara', 'Claude', 'Dennis', 'Edsger', 'Frances', 'Grace', 'Hedy', 'Ivan', 'Jean', 'Ken', 'Leslie', 'Margaret', 'Niklaus', 'Radia', 'Shafi', 'Tim', 'Whitfield', 'Yukihiro'];
+const FIRST_NAMES = [
+  'Ada',
+  'Alan',
+  'Barbara',
+  'Claude',
+  'Dennis',
+  'Edsger',
+  'Frances',
+  'Grace',
+  'Hedy',
+  'Ivan',
+  'Jean',
+  'Ken',
+  'Leslie',
+  'Margaret',
+  'Niklaus',
+  'Radia',
+  'Shafi',
+  'Tim',
+  'Whitfield',
+  'Yukihiro',
+];
 const LAST_NAMES = ['Abara', 'Bianchi', 'Chen', 'Dubois', 'Eriksen', 'Fernandes', 'Gupta', 'Hansen', 'Ito', 'Kowalski'];
 
 /** The named demo accounts of the embedded database (the password is set by the caller). */

@@ -21,44 +21,46 @@ describe('the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'viewas-embedded-'));
   const config = { database: { kind: 'pglite' as const, dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: undefined, demoSeed: true };
 
-  it(
-    'migrates and seeds on first start when asked, hands the generated password to the banner once (never the log), refuses a second opener and keeps its data',
-    async () => {
-      const first = capturingLogger();
-      const seeded: DemoSeeded[] = [];
-      const provider = openConfiguredDatabase(config, { logger: first.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
-      const storage = createPostgresStore(await provider.get());
+  it('migrates and seeds on first start when asked, hands the generated password to the banner once (never the log), refuses a second opener and keeps its data', async () => {
+    const first = capturingLogger();
+    const seeded: DemoSeeded[] = [];
+    const provider = openConfiguredDatabase(config, { logger: first.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
+    const storage = createPostgresStore(await provider.get());
 
-      expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
-      expect(await storage.users.findByEmail('admin2@example.com')).toMatchObject({ role: 'admin', status: 'active' });
-      expect(await storage.users.findByEmail('disabled@example.com')).toMatchObject({ role: 'user', status: 'disabled' });
-      expect(seeded).toHaveLength(1);
-      const password = seeded[0]?.password ?? '';
-      expect(password.length).toBeGreaterThanOrEqual(16);
-      expect(seeded[0]).toMatchObject({ accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })), generatedUsers: GENERATED_USER_COUNT, passwordFromEnv: false });
-      // Credentials never go to the JSON log.
-      expect(first.raw()).not.toContain(password);
-      expect(first.messages()).toContain('demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
-      const admin = await storage.users.findByEmail('admin@example.com');
-      expect(await hasher.verify(password, admin?.passwordHash ?? '')).toBe(true);
-      const generated = (await storage.users.search({ query: 'kowalski', limit: 100 })).users;
-      expect(generated).toHaveLength(20);
-      expect(await hasher.verify(password, generated[0]?.passwordHash ?? '')).toBe(true);
+    expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
+    expect(await storage.users.findByEmail('admin2@example.com')).toMatchObject({ role: 'admin', status: 'active' });
+    expect(await storage.users.findByEmail('disabled@example.com')).toMatchObject({ role: 'user', status: 'disabled' });
+    expect(seeded).toHaveLength(1);
+    const password = seeded[0]?.password ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(seeded[0]).toMatchObject({
+      accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })),
+      generatedUsers: GENERATED_USER_COUNT,
+      passwordFromEnv: false,
+    });
+    // Credentials never go to the JSON log.
+    expect(first.raw()).not.toContain(password);
+    expect(first.messages()).toContain(
+      'demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log',
+    );
+    const admin = await storage.users.findByEmail('admin@example.com');
+    expect(await hasher.verify(password, admin?.passwordHash ?? '')).toBe(true);
+    const generated = (await storage.users.search({ query: 'kowalski', limit: 100 })).users;
+    expect(generated).toHaveLength(20);
+    expect(await hasher.verify(password, generated[0]?.passwordHash ?? '')).toBe(true);
 
-      const second = openConfiguredDatabase(config, { logger: capturingLogger().logger, hasher });
-      await expect(second.get()).rejects.toBeInstanceOf(DataDirLockedError);
-      expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
-      await provider.close();
+    const second = openConfiguredDatabase(config, { logger: capturingLogger().logger, hasher });
+    await expect(second.get()).rejects.toBeInstanceOf(DataDirLockedError);
+    expect(await storage.users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
+    await provider.close();
 
-      const restart = capturingLogger();
-      const reopened = openConfiguredDatabase(config, { logger: restart.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
-      expect(await createPostgresStore(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
-      expect(restart.messages().some((message) => message.includes('demo accounts'))).toBe(false);
-      expect(seeded).toHaveLength(1);
-      await reopened.close();
-    },
-    120_000,
-  );
+    const restart = capturingLogger();
+    const reopened = openConfiguredDatabase(config, { logger: restart.logger, hasher, onDemoSeeded: (result) => seeded.push(result) });
+    expect(await createPostgresStore(await reopened.get()).users.count()).toBe(DEMO_ACCOUNTS.length + GENERATED_USER_COUNT);
+    expect(restart.messages().some((message) => message.includes('demo accounts'))).toBe(false);
+    expect(seeded).toHaveLength(1);
+    await reopened.close();
+  }, 120_000);
 });
 
 describe('the embedded database of a deployment (DEMO_SEED unset)', () => {

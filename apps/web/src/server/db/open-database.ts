@@ -41,8 +41,16 @@ export function openConfiguredDatabase(
       const password = config.demoPassword ?? randomBytes(12).toString('base64url');
       const result = await seedDemoData(createPostgresStore(handle.db), hasher, password);
       if (!result.seeded) return;
-      logger.warn({ accounts: result.accounts }, 'demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
-      onDemoSeeded?.({ accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })), generatedUsers: GENERATED_USER_COUNT, password, passwordFromEnv: config.demoPassword !== undefined });
+      logger.warn(
+        { accounts: result.accounts },
+        'demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log',
+      );
+      onDemoSeeded?.({
+        accounts: DEMO_ACCOUNTS.map(({ email, role = 'user', status = 'active' }) => ({ email, role, status })),
+        generatedUsers: GENERATED_USER_COUNT,
+        password,
+        passwordFromEnv: config.demoPassword !== undefined,
+      });
     },
   );
 }

@@ -19,7 +19,13 @@ export type PgliteLocation =
  * 16 MB of shared buffers (PostgreSQL's default is 128 MB, all of it resident in the WASM heap once
  * touched) hold it whole; about 120 MB less memory per server.
  */
-export const EMBEDDED_POSTGRESQL_CONF = ['shared_buffers=16MB', 'temp_buffers=4MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+export const EMBEDDED_POSTGRESQL_CONF = [
+  'shared_buffers=16MB',
+  'temp_buffers=4MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'wal_buffers=1MB',
+];
 
 // Creating a database runs PostgreSQL's initdb inside the WASM heap, which then holds about 800 MB
 // that is never given back. A short-lived process does it instead, so the server only ever opens an
@@ -37,12 +43,16 @@ export async function createPgliteDataDir(pgdata: string): Promise<void> {
   const building = `${pgdata}.creating-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', CREATE_DATA_DIR, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CREATE_DATA_DIR, building], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${pgdata} (${signal ?? `exit ${code}`}): ${errors.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`Could not create the embedded database in ${pgdata} (${signal ?? `exit ${code}`}): ${errors.trim()}`)),
     );
   });
   rmSync(pgdata, { recursive: true, force: true });
@@ -71,10 +81,12 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     migrate: (migrationsFolder) => migrate(drizzle({ client, schema }), { migrationsFolder }),
     subscribe(channel, onChange) {
       // In-process: a notification can only be lost while nobody listens, before this resolves.
-      const unlisten = client.listen(channel, () => onChange()).then((stop) => {
-        onChange();
-        return stop;
-      });
+      const unlisten = client
+        .listen(channel, () => onChange())
+        .then((stop) => {
+          onChange();
+          return stop;
+        });
       return async () => {
         await (await unlisten.catch(() => undefined))?.().catch(() => undefined);
       };

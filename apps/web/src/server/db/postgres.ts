@@ -81,7 +81,11 @@ function listen(options: PostgresOptions, channel: string, onChange: () => void)
   };
 
   async function connect() {
-    const client = new Client({ connectionString: options.url, connectionTimeoutMillis: options.connectTimeoutMs, application_name: 'viewas-listen' });
+    const client = new Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      application_name: 'viewas-listen',
+    });
     let failed = false;
     const fail = () => {
       if (failed) return;

@@ -27,7 +27,9 @@ describe('invariant 9: the admin API refuses cross-site and malformed requests c
 
   /** A request from the signed-in admin's browser; a header given as `null` is left out. */
   async function raw(path: string, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string | null> }) {
-    const headers = Object.entries({ origin: browser.origin, ...init.headers }).filter((entry): entry is [string, string] => entry[1] !== null);
+    const headers = Object.entries({ origin: browser.origin, ...init.headers }).filter(
+      (entry): entry is [string, string] => entry[1] !== null,
+    );
     const response = await browser.fetch(path, { ...init, headers });
     const text = await response.text();
     return { status: response.status, type: response.headers.get('content-type'), text };
@@ -41,7 +43,11 @@ describe('invariant 9: the admin API refuses cross-site and malformed requests c
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['no Origin on a POST', { origin: null }],
   ])('answers 403 to a POST with %s, starting nothing', async (_, headers) => {
-    const { status, text } = await raw('/api/admin/impersonate', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: startBody() });
+    const { status, text } = await raw('/api/admin/impersonate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: startBody(),
+    });
     expect(status).toBe(403);
     expect(JSON.parse(text)).toEqual({ success: false, error: { code: 'forbidden', message: expect.any(String) } });
     expect(await app.storage.impersonations.list({ open: true, limit: 10 })).toEqual([]);
@@ -80,7 +86,11 @@ describe('invariant 9: the admin API refuses cross-site and malformed requests c
 
   it('answers an unknown path and a bad id in the path with a JSON 404 or 400', async () => {
     expect(await raw('/api/admin/nope', { method: 'GET' })).toMatchObject({ status: 404 });
-    const badId = await raw('/api/admin/impersonations/..%2Fusers/end', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const badId = await raw('/api/admin/impersonations/..%2Fusers/end', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(badId.status).toBe(400);
   });
 

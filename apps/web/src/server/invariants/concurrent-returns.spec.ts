@@ -23,7 +23,9 @@ describe.each(testDatabaseKinds())('invariant 4: concurrent returns with one coo
     const { browser, impersonationId } = await app.impersonating(admin, target);
     const before = await app.storage.impersonations.findById(impersonationId);
 
-    const results = await Promise.all(Array.from({ length: CONCURRENT_RETURNS }, () => browser.clone().signIn('return-to-admin', { adminUserId: admin.id })));
+    const results = await Promise.all(
+      Array.from({ length: CONCURRENT_RETURNS }, () => browser.clone().signIn('return-to-admin', { adminUserId: admin.id })),
+    );
 
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok).every((result) => result.error === 'CredentialsSignin')).toBe(true);

@@ -62,7 +62,10 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
     expect(down).toMatchObject({ status: 503, body: { success: false, error: { code: 'unavailable' } } });
     expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|at /);
     expect(await adminBrowser.api('GET', '/api/health')).toMatchObject({ status: 503, body: { status: 'degraded', db: 'down' } });
-    expect(await app.browser().signIn('credentials', { email: user.email, password: 'correct horse battery staple' })).toMatchObject({ ok: false, error: 'CredentialsSignin' });
+    expect(await app.browser().signIn('credentials', { email: user.email, password: 'correct horse battery staple' })).toMatchObject({
+      ok: false,
+      error: 'CredentialsSignin',
+    });
 
     await proxy.start();
 

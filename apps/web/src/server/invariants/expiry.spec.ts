@@ -17,7 +17,12 @@ describe('invariant 5: impersonation expiry', () => {
   beforeAll(async () => {
     database = await createPgliteTestDatabase();
     clock = new TestClock();
-    app = await startTestApp({ database, clock, impersonationMaxMinutes: IMPERSONATION_MINUTES, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS });
+    app = await startTestApp({
+      database,
+      clock,
+      impersonationMaxMinutes: IMPERSONATION_MINUTES,
+      sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+    });
     admin = await app.createUser({ role: 'admin' });
     target = await app.createUser();
   }, 60_000);
@@ -39,7 +44,11 @@ describe('invariant 5: impersonation expiry', () => {
       expect(await browser.session()).toMatchObject({ user: { impersonationExpiresAt: expiresAt }, expires: expiresAt });
     }
     const csrfToken = await browser.csrfToken();
-    const updated = await browser.fetch('/api/auth/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csrfToken, data: { impersonation: { expiresAt: 4102444800 } } }) });
+    const updated = await browser.fetch('/api/auth/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ csrfToken, data: { impersonation: { expiresAt: 4102444800 } } }),
+    });
     expect(await updated.json()).toMatchObject({ user: { impersonationExpiresAt: expiresAt }, expires: expiresAt });
 
     clock.advance(MINUTE - 1);
@@ -51,17 +60,30 @@ describe('invariant 5: impersonation expiry', () => {
     expect(await saved.api('POST', '/api/admin/return-to-admin')).toMatchObject({ status: 401 });
 
     const admins = await app.signedIn(admin);
-    const { body } = await admins.api<{ impersonations: { id: string; status: string; endReason: string; endedAt: string }[] }>('GET', '/api/admin/impersonations');
-    expect(body.impersonations.find((row) => row.id === impersonationId)).toMatchObject({ status: 'ended', endReason: 'expired', endedAt: expiresAt });
+    const { body } = await admins.api<{ impersonations: { id: string; status: string; endReason: string; endedAt: string }[] }>(
+      'GET',
+      '/api/admin/impersonations',
+    );
+    expect(body.impersonations.find((row) => row.id === impersonationId)).toMatchObject({
+      status: 'ended',
+      endReason: 'expired',
+      endedAt: expiresAt,
+    });
     const expired = (await app.storage.ledger.forImpersonation(impersonationId)).filter((row) => row.type === 'impersonation.expired');
     expect(expired).toHaveLength(1);
   });
 
   it('lets a pending impersonation that was never taken over lapse after 60 s', async () => {
     const admins = await app.signedIn(admin);
-    const { body } = await admins.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Lapsing on purpose' });
+    const { body } = await admins.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+      userId: target.id,
+      reason: 'Lapsing on purpose',
+    });
     clock.advance(MINUTE);
-    expect(await admins.signIn('impersonate', { impersonationId: body.impersonationId })).toMatchObject({ ok: false, error: 'CredentialsSignin' });
+    expect(await admins.signIn('impersonate', { impersonationId: body.impersonationId })).toMatchObject({
+      ok: false,
+      error: 'CredentialsSignin',
+    });
     expect(await admins.session()).toMatchObject({ user: { id: admin.id, isImpersonated: false } });
   });
 

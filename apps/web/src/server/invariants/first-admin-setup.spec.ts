@@ -4,7 +4,13 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../
 import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const PASSWORD = 'a long first admin passphrase';
-const form = (token: string, fields: Record<string, string> = {}) => ({ token, email: 'first.admin@example.com', password: PASSWORD, confirmPassword: PASSWORD, ...fields });
+const form = (token: string, fields: Record<string, string> = {}) => ({
+  token,
+  email: 'first.admin@example.com',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  ...fields,
+});
 
 // Invariant 12: a deployment never ships demo accounts; its first administrator comes from a one-time link.
 describe.each(testDatabaseKinds())('invariant 12: the first administrator of an empty deployment, on %s', (kind) => {
@@ -21,7 +27,15 @@ describe.each(testDatabaseKinds())('invariant 12: the first administrator of an 
     await database?.close();
   });
 
-  const post = (body: unknown, headers: Record<string, string> = {}) => app.browser().api<{ success: boolean; data?: { email: string }; error?: { code: string; message: string; fields?: Record<string, string> } }>('POST', '/api/setup', body, headers);
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    app
+      .browser()
+      .api<{ success: boolean; data?: { email: string }; error?: { code: string; message: string; fields?: Record<string, string> } }>(
+        'POST',
+        '/api/setup',
+        body,
+        headers,
+      );
 
   it('refuses a wrong token, an expired link, a cross-site post and invalid fields, each with its own answer, and creates nothing', async () => {
     const token = await app.services.firstAdminSetup.issueIfEmpty();
@@ -33,7 +47,10 @@ describe.each(testDatabaseKinds())('invariant 12: the first administrator of an 
     const almost = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
 
     expect(await post(form(almost))).toMatchObject({ status: 410, body: { success: false, error: { code: 'invalid_link' } } });
-    expect(await post(form(real), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    expect(await post(form(real), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'forbidden' } },
+    });
     const invalid = await post(form(real, { email: 'not-an-address', password: 'short', confirmPassword: 'other' }));
     expect(invalid).toMatchObject({
       status: 400,
@@ -46,7 +63,10 @@ describe.each(testDatabaseKinds())('invariant 12: the first administrator of an 
         },
       },
     });
-    expect(await post(form(real, { confirmPassword: `${PASSWORD}!` }))).toMatchObject({ status: 400, body: { error: { fields: { confirmPassword: 'The two passwords differ: type the same password twice' } } } });
+    expect(await post(form(real, { confirmPassword: `${PASSWORD}!` }))).toMatchObject({
+      status: 400,
+      body: { error: { fields: { confirmPassword: 'The two passwords differ: type the same password twice' } } },
+    });
     expect(await app.services.firstAdminSetup.isUsable(real)).toBe(true);
     expect(await app.storage.users.count()).toBe(0);
 
@@ -61,7 +81,9 @@ describe.each(testDatabaseKinds())('invariant 12: the first administrator of an 
     const token = (await app.services.firstAdminSetup.issueIfEmpty()) ?? '';
     expect(await app.services.firstAdminSetup.isUsable(older)).toBe(false);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => post(form(token, { email: `first.admin+${index}@example.com` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => post(form(token, { email: `first.admin+${index}@example.com` }))),
+    );
     const created = answers.filter((answer) => answer.status === 201);
     expect(created).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 410)).toHaveLength(9);
@@ -78,7 +100,11 @@ describe.each(testDatabaseKinds())('invariant 12: the first administrator of an 
 
   it('answers 405 to anything but POST and 415 to a form post', async () => {
     expect((await app.browser().api('GET', '/api/setup')).status).toBe(405);
-    const response = await app.browser().fetch('/api/setup', { method: 'POST', headers: { origin: app.browser().origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' });
+    const response = await app.browser().fetch('/api/setup', {
+      method: 'POST',
+      headers: { origin: app.browser().origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'token=x',
+    });
     expect(response.status).toBe(415);
   });
 });

@@ -26,7 +26,11 @@ describe('invariant 1: a forged return to admin gets no admin session', () => {
 
   it('refuses an anonymous caller naming admin A', async () => {
     const anonymous = app.browser();
-    expect(await anonymous.signIn('return-to-admin', { adminUserId: adminA.id })).toEqual({ ok: false, status: 401, error: 'CredentialsSignin' });
+    expect(await anonymous.signIn('return-to-admin', { adminUserId: adminA.id })).toEqual({
+      ok: false,
+      status: 401,
+      error: 'CredentialsSignin',
+    });
     expect(anonymous.cookies.has('next-auth.session-token')).toBe(false);
     expect(await anonymous.session()).toEqual({});
   });

@@ -55,7 +55,9 @@ describe.each(testDatabaseKinds())('invariant 10: parallel password guesses, on 
         // Different addresses on the second server, so only the account's count can stop them.
         index % 2 === 0
           ? first.browser().signIn('credentials', { email: victim.email, password: `guess ${index}` })
-          : second.browser().signIn('credentials', { email: victim.email, password: `guess ${index}` }, { 'x-forwarded-for': `203.0.113.${index}` }),
+          : second
+              .browser()
+              .signIn('credentials', { email: victim.email, password: `guess ${index}` }, { 'x-forwarded-for': `203.0.113.${index}` }),
       ),
     );
 
@@ -63,7 +65,9 @@ describe.each(testDatabaseKinds())('invariant 10: parallel password guesses, on 
     expect(answers.filter((answer) => answer.error === 'CredentialsSignin')).toHaveLength(throttle.account.maxFailures);
     expect(answers.filter((answer) => answer.error === 'RateLimited')).toHaveLength(PARALLEL_GUESSES - throttle.account.maxFailures);
     // The right password, too, waits for the lock to end.
-    expect(await first.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toMatchObject({ error: 'RateLimited' });
+    expect(await first.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toMatchObject({
+      error: 'RateLimited',
+    });
     clock.advance(throttle.account.lockMs);
     expect(await first.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toMatchObject({ ok: true });
   });
@@ -72,7 +76,13 @@ describe.each(testDatabaseKinds())('invariant 10: parallel password guesses, on 
     const before = hasher.checked();
     const answers = await Promise.all(
       Array.from({ length: PARALLEL_GUESSES }, (_, index) =>
-        second.browser().signIn('credentials', { email: `spray-${kind}-${index}@example.com`, password: 'guess' }, { 'x-forwarded-for': '198.51.100.20' }),
+        second
+          .browser()
+          .signIn(
+            'credentials',
+            { email: `spray-${kind}-${index}@example.com`, password: 'guess' },
+            { 'x-forwarded-for': '198.51.100.20' },
+          ),
       ),
     );
 
@@ -81,14 +91,18 @@ describe.each(testDatabaseKinds())('invariant 10: parallel password guesses, on 
     expect(answers.filter((answer) => answer.error === 'RateLimited')).toHaveLength(PARALLEL_GUESSES - throttle.ip.maxFailures);
     // Another address is not affected.
     const fresh = await second.createUser();
-    expect(await second.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.21' })).toMatchObject({ ok: true });
+    expect(
+      await second.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.21' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('gives a successful sign-in its attempt back, so people signing in from one address do not lock it', async () => {
     const user = await second.createUser();
     const office = { 'x-forwarded-for': '198.51.100.30' };
     for (let signIn = 0; signIn < throttle.ip.maxFailures + 3; signIn += 1) {
-      expect(await second.browser().signIn('credentials', { email: user.email, password: TEST_PASSWORD }, office)).toMatchObject({ ok: true });
+      expect(await second.browser().signIn('credentials', { email: user.email, password: TEST_PASSWORD }, office)).toMatchObject({
+        ok: true,
+      });
     }
   });
 });

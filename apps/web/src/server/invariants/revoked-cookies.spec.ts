@@ -3,7 +3,6 @@ import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
-
 // Invariants 3 and 8 (docs/architecture.md, the lifecycle rules): an ended impersonation's cookie stops working, every copy of it.
 describe('ended impersonations: saved copies of the cookie stop working', () => {
   let database: TestDatabase;
@@ -37,7 +36,10 @@ describe('ended impersonations: saved copies of the cookie stop working', () => 
       expect(await browser.signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: true });
 
       expect(await saved.clone().session()).toEqual({});
-      expect(await saved.clone().signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: false, error: 'CredentialsSignin' });
+      expect(await saved.clone().signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({
+        ok: false,
+        error: 'CredentialsSignin',
+      });
       expect(await saved.clone().api('POST', '/api/admin/return-to-admin')).toMatchObject({ status: 401 });
     });
 
@@ -59,7 +61,10 @@ describe('ended impersonations: saved copies of the cookie stop working', () => 
       const other = await app.signedIn(otherAdmin);
       expect(await other.api('POST', `/api/admin/impersonations/${impersonationId}/end`)).toMatchObject({
         status: 200,
-        body: { success: true, impersonation: { id: impersonationId, status: 'ended', endReason: 'ended_by_admin', endedBy: { id: otherAdmin.id } } },
+        body: {
+          success: true,
+          impersonation: { id: impersonationId, status: 'ended', endReason: 'ended_by_admin', endedBy: { id: otherAdmin.id } },
+        },
       });
       expect(await browser.session()).toEqual({});
     });
@@ -80,7 +85,10 @@ describe('ended impersonations: saved copies of the cookie stop working', () => 
       const { impersonationId } = await app.impersonating(admin, target);
       const other = await app.signedIn(otherAdmin);
       await other.api('POST', `/api/admin/impersonations/${impersonationId}/end`);
-      expect(await other.api('POST', `/api/admin/impersonations/${impersonationId}/end`)).toMatchObject({ status: 409, body: { error: { code: 'conflict' } } });
+      expect(await other.api('POST', `/api/admin/impersonations/${impersonationId}/end`)).toMatchObject({
+        status: 409,
+        body: { error: { code: 'conflict' } },
+      });
       expect(await other.api('POST', '/api/admin/impersonations/0b6c1f55-4a52-4b52-9d05-5d1c6b0f2a11/end')).toMatchObject({ status: 404 });
     });
   });

@@ -5,7 +5,11 @@ import type { TestBrowser } from '../../../testing/server/test-browser';
 
 async function update(browser: TestBrowser, data: unknown) {
   const csrfToken = await browser.csrfToken();
-  const response = await browser.fetch('/api/auth/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csrfToken, data }) });
+  const response = await browser.fetch('/api/auth/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ csrfToken, data }),
+  });
   return response.json() as Promise<Record<string, unknown>>;
 }
 

@@ -17,7 +17,11 @@ async function attempt(browser: TestBrowser, provider: string, fields: Record<st
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: browser.origin, json: 'true' }),
   });
-  return { status: response.status, body: await response.text(), setCookies: response.headers.getSetCookie().map((cookie) => cookie.split('=')[0]) };
+  return {
+    status: response.status,
+    body: await response.text(),
+    setCookies: response.headers.getSetCookie().map((cookie) => cookie.split('=')[0]),
+  };
 }
 
 // Invariant 12: a failed sign-in says nothing about why; impersonation leaves no trace on the target.
@@ -54,9 +58,14 @@ describe('invariant 12: failed sign-ins look the same, and impersonation does no
       await attempt(app.browser(), 'impersonate', { impersonationId: 'bogus' }),
       await attempt(app.browser(), 'return-to-admin', { adminUserId: admin.id }),
     ];
-    expect(answers[0]).toEqual({ status: 401, body: JSON.stringify({ url: `${app.browser().origin}/api/auth/error?error=CredentialsSignin&provider=credentials` }), setCookies: [] });
+    expect(answers[0]).toEqual({
+      status: 401,
+      body: JSON.stringify({ url: `${app.browser().origin}/api/auth/error?error=CredentialsSignin&provider=credentials` }),
+      setCookies: [],
+    });
     for (const answer of answers.slice(1, 4)) expect(answer).toEqual(answers[0]);
-    for (const answer of answers.slice(4)) expect({ ...answer, body: answer.body.replace(/provider=[a-z-]+/, 'provider=credentials') }).toEqual(answers[0]);
+    for (const answer of answers.slice(4))
+      expect({ ...answer, body: answer.body.replace(/provider=[a-z-]+/, 'provider=credentials') }).toEqual(answers[0]);
   });
 
   it('locks an account after repeated failures with a fixed RateLimited code, on every server, known account or not', async () => {
@@ -64,12 +73,24 @@ describe('invariant 12: failed sign-ins look the same, and impersonation does no
     clock.advance(2 * WINDOW_MS);
     const victim = await app.createUser();
     for (let failure = 0; failure < throttle.account.maxFailures; failure += 1) {
-      expect(await app.browser().signIn('credentials', { email: victim.email, password: 'guess' })).toMatchObject({ error: 'CredentialsSignin' });
-      expect(await app.browser().signIn('credentials', { email: 'ghost@example.com', password: 'guess' })).toMatchObject({ error: 'CredentialsSignin' });
+      expect(await app.browser().signIn('credentials', { email: victim.email, password: 'guess' })).toMatchObject({
+        error: 'CredentialsSignin',
+      });
+      expect(await app.browser().signIn('credentials', { email: 'ghost@example.com', password: 'guess' })).toMatchObject({
+        error: 'CredentialsSignin',
+      });
     }
-    expect(await app.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toEqual({ ok: false, status: 401, error: 'RateLimited' });
-    expect(await secondServer.browser().signIn('credentials', { email: victim.email.toUpperCase(), password: TEST_PASSWORD })).toMatchObject({ error: 'RateLimited' });
-    expect(await app.browser().signIn('credentials', { email: 'ghost@example.com', password: 'guess' })).toMatchObject({ error: 'RateLimited' });
+    expect(await app.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toEqual({
+      ok: false,
+      status: 401,
+      error: 'RateLimited',
+    });
+    expect(
+      await secondServer.browser().signIn('credentials', { email: victim.email.toUpperCase(), password: TEST_PASSWORD }),
+    ).toMatchObject({ error: 'RateLimited' });
+    expect(await app.browser().signIn('credentials', { email: 'ghost@example.com', password: 'guess' })).toMatchObject({
+      error: 'RateLimited',
+    });
 
     clock.advance(throttle.account.lockMs);
     expect(await app.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toMatchObject({ ok: true });
@@ -79,9 +100,13 @@ describe('invariant 12: failed sign-ins look the same, and impersonation does no
     clock.advance(2 * WINDOW_MS);
     const fresh = await app.createUser();
     for (let failure = 0; failure < throttle.ip.maxFailures; failure += 1) {
-      expect(await app.browser().signIn('credentials', { email: `spray-${failure}@example.com`, password: 'guess' })).toMatchObject({ error: 'CredentialsSignin' });
+      expect(await app.browser().signIn('credentials', { email: `spray-${failure}@example.com`, password: 'guess' })).toMatchObject({
+        error: 'CredentialsSignin',
+      });
     }
-    expect(await app.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD })).toMatchObject({ error: 'RateLimited' });
+    expect(await app.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD })).toMatchObject({
+      error: 'RateLimited',
+    });
     clock.advance(throttle.ip.lockMs);
     expect(await app.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD })).toMatchObject({ ok: true });
   });

@@ -28,10 +28,14 @@ describe('invariant 7: who may start and return', () => {
     await database?.close();
   });
 
-  const start = async (browser: Awaited<ReturnType<TestApp['signedIn']>>, userId: string) => browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON });
+  const start = async (browser: Awaited<ReturnType<TestApp['signedIn']>>, userId: string) =>
+    browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON });
 
   it('answers 401 to an anonymous caller', async () => {
-    expect(await start(app.browser(), target.id)).toMatchObject({ status: 401, body: { success: false, error: { code: 'unauthenticated' } } });
+    expect(await start(app.browser(), target.id)).toMatchObject({
+      status: 401,
+      body: { success: false, error: { code: 'unauthenticated' } },
+    });
   });
 
   it('answers 403 to a non-admin', async () => {
@@ -59,7 +63,15 @@ describe('invariant 7: who may start and return', () => {
   it('starts for an active admin on an active user, pending until their session takes it over', async () => {
     const browser = await app.signedIn(admin);
     const answer = await start(browser, target.id);
-    expect(answer).toMatchObject({ status: 200, body: { success: true, impersonationId: expect.any(String), targetUser: { id: target.id, email: target.email }, expiresAt: expect.any(String) } });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        impersonationId: expect.any(String),
+        targetUser: { id: target.id, email: target.email },
+        expiresAt: expect.any(String),
+      },
+    });
     expect(await browser.session()).toMatchObject({ user: { id: admin.id, isImpersonated: false } });
   });
 
@@ -84,14 +96,17 @@ describe('invariant 7: who may start and return', () => {
     expect(await start(browser, target.id)).toMatchObject({ status: 403 });
   });
 
-  it('ends a demoted admin\'s impersonated session as soon as the demotion is seen, so their return is refused', async () => {
+  it("ends a demoted admin's impersonated session as soon as the demotion is seen, so their return is refused", async () => {
     const demoted = await app.createUser({ role: 'admin' });
     const { browser } = await app.impersonating(demoted, target);
     await app.storage.users.setRole(demoted.id, 'user');
 
     // The view of live impersonations drops it at once (here on the next read; on a server, within REVOCATION_WINDOW_MS).
     expect(await browser.clone().api('POST', '/api/admin/return-to-admin')).toMatchObject({ status: 401 });
-    expect(await browser.clone().signIn('return-to-admin', { adminUserId: demoted.id })).toMatchObject({ ok: false, error: 'CredentialsSignin' });
+    expect(await browser.clone().signIn('return-to-admin', { adminUserId: demoted.id })).toMatchObject({
+      ok: false,
+      error: 'CredentialsSignin',
+    });
     expect(await browser.session()).toEqual({});
     app.clock.advance(REVOCATION_WINDOW_MS + 1);
     expect(await browser.session()).toEqual({});
@@ -99,7 +114,9 @@ describe('invariant 7: who may start and return', () => {
 
   describe('one view of a user per admin', () => {
     const deniedRows = async (targetId: string) =>
-      (await app.storage.ledger.list({ targetId, limit: 50 })).events.filter((event) => event.type === 'impersonation.denied').map((event) => ({ actorId: event.actorId, detail: event.detail }));
+      (await app.storage.ledger.list({ targetId, limit: 50 })).events
+        .filter((event) => event.type === 'impersonation.denied')
+        .map((event) => ({ actorId: event.actorId, detail: event.detail }));
 
     it('answers 409 with the reason when the admin already views that user in another session, and records the attempt', async () => {
       const viewed = await app.createUser();
@@ -108,10 +125,15 @@ describe('invariant 7: who may start and return', () => {
 
       expect(await start(secondBrowser, viewed.id)).toEqual({
         status: 409,
-        body: { success: false, error: { code: 'conflict', message: `You are already viewing as ${viewed.email} in another session; end it first` } },
+        body: {
+          success: false,
+          error: { code: 'conflict', message: `You are already viewing as ${viewed.email} in another session; end it first` },
+        },
         headers: expect.any(Headers),
       });
-      expect(await deniedRows(viewed.id)).toEqual([{ actorId: admin.id, detail: { attempt: 'start', why: 'already_viewing', requestedUserId: viewed.id } }]);
+      expect(await deniedRows(viewed.id)).toEqual([
+        { actorId: admin.id, detail: { attempt: 'start', why: 'already_viewing', requestedUserId: viewed.id } },
+      ]);
 
       // Another admin may view the same user, and once the first view ends, so may this admin again.
       expect(await start(await app.signedIn(otherAdmin), viewed.id)).toMatchObject({ status: 200 });

@@ -23,7 +23,8 @@ export function scrubError(error, depth = 0) {
   if (typeof serialized.stack === 'string') scrubbed.stack = scrubStack(serialized.stack.replace(serialized.message, message));
   for (const field of DATA_FIELDS) if (field in scrubbed) scrubbed[field] = REDACTED;
   if (typeof scrubbed.url === 'string') scrubbed.url = withoutQuery(scrubbed.url);
-  if (error.cause !== undefined) scrubbed.cause = depth < MAX_CAUSE_DEPTH && error.cause instanceof Error ? scrubError(error.cause, depth + 1) : REDACTED;
+  if (error.cause !== undefined)
+    scrubbed.cause = depth < MAX_CAUSE_DEPTH && error.cause instanceof Error ? scrubError(error.cause, depth + 1) : REDACTED;
   return scrubbed;
 }
 

@@ -54,7 +54,10 @@ describe('log output', () => {
 
   it('still hides secrets when it is readable', () => {
     const { output, text } = fakeOutput(true);
-    createLogger('info', { destination: logDestination(output) }).warn({ password: 'hunter2-secret', request: { headers: { cookie: 'session=abc123' } } }, 'oops');
+    createLogger('info', { destination: logDestination(output) }).warn(
+      { password: 'hunter2-secret', request: { headers: { cookie: 'session=abc123' } } },
+      'oops',
+    );
     expect(text()).toContain('"password":"[redacted]"');
     expect(text()).not.toMatch(/hunter2-secret|abc123/);
   });

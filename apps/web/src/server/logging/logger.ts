@@ -19,7 +19,18 @@ export interface LoggerOptions {
 
 // Defence in depth: nothing logs headers or bodies, but should a secret end up under one of these
 // keys (at the top, or one or two objects down), its value is replaced.
-const SECRET_KEYS = ['password', 'passwordHash', 'token', 'sessionToken', 'csrfToken', 'cookie', 'cookies', 'authorization', '"set-cookie"', 'secret'];
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'token',
+  'sessionToken',
+  'csrfToken',
+  'cookie',
+  'cookies',
+  'authorization',
+  '"set-cookie"',
+  'secret',
+];
 const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
   const step = key.startsWith('"') ? `[${key}]` : `.${key}`;
   return [key.startsWith('"') ? `[${key}]` : key, `*${step}`, `*.*${step}`];

@@ -39,7 +39,10 @@ describe('the logs', () => {
     remember(browser);
     await browser.session({ authorization: `Bearer ${BEARER_TOKEN}` });
     await browser.api('GET', '/api/admin/users');
-    const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Ticket 77: logs' });
+    const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+      userId: target.id,
+      reason: 'Ticket 77: logs',
+    });
     await browser.signIn('impersonate', { impersonationId: started.body.impersonationId });
     remember(browser);
     await browser.session();
@@ -64,7 +67,8 @@ describe('the logs', () => {
 
   it('are JSON lines with a level, a message and the service name', () => {
     expect(logs.lines().length).toBeGreaterThan(20);
-    for (const line of logs.lines()) expect(line).toMatchObject({ level: expect.any(Number), msg: expect.any(String), service: 'viewas-web' });
+    for (const line of logs.lines())
+      expect(line).toMatchObject({ level: expect.any(Number), msg: expect.any(String), service: 'viewas-web' });
   });
 
   it('never contain a password, a session token, a cookie value or a CSRF token', () => {
@@ -88,14 +92,26 @@ describe('the logs', () => {
     const failed = logs.lines().find((line) => line.msg === 'sign-in failed');
     for (const line of [signedIn, failed]) {
       expect(line?.requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(logs.lines().filter((other) => other.requestId === line?.requestId).map((other) => other.msg)).toContain('request');
+      expect(
+        logs
+          .lines()
+          .filter((other) => other.requestId === line?.requestId)
+          .map((other) => other.msg),
+      ).toContain('request');
     }
     expect(signedIn?.requestId).not.toBe(failed?.requestId);
   });
 
   it('replace a secret that a log call is handed by mistake', () => {
-    logs.logger.warn({ password: 'p1', user: { token: 't1' }, request: { headers: { cookie: 'c1', authorization: 'a1', 'set-cookie': 's1' } } }, 'oops');
+    logs.logger.warn(
+      { password: 'p1', user: { token: 't1' }, request: { headers: { cookie: 'c1', authorization: 'a1', 'set-cookie': 's1' } } },
+      'oops',
+    );
     const line = logs.lines().at(-1);
-    expect(line).toMatchObject({ password: '[redacted]', user: { token: '[redacted]' }, request: { headers: { cookie: '[redacted]', authorization: '[redacted]', 'set-cookie': '[redacted]' } } });
+    expect(line).toMatchObject({
+      password: '[redacted]',
+      user: { token: '[redacted]' },
+      request: { headers: { cookie: '[redacted]', authorization: '[redacted]', 'set-cookie': '[redacted]' } },
+    });
   });
 });

@@ -34,7 +34,12 @@ function timeline(): Timeline {
     lines,
     mark: (what) => lines.push(`${stamp()}  ${what}`),
     record(event) {
-      const detail = event.type === 'retry' ? `${event.error}; next attempt in ${event.nextAttemptAt.getTime() - event.at.getTime()} ms` : event.type === 'failed' ? event.error : '';
+      const detail =
+        event.type === 'retry'
+          ? `${event.error}; next attempt in ${event.nextAttemptAt.getTime() - event.at.getTime()} ms`
+          : event.type === 'failed'
+            ? event.error
+            : '';
       lines.push(`${stamp()}  ${event.mail.subject}: attempt ${event.mail.attempts} ${event.type}${detail ? ` (${detail})` : ''}`);
     },
   };
@@ -88,13 +93,26 @@ describe.each(testDatabaseKinds())('mail outbox against a real SMTP server (%s)'
   }
 
   function worker(transport: MailTransport, overrides: Partial<MailOutboxWorkerOptions> = {}): MailOutboxWorker {
-    const created = createMailOutboxWorker({ store: outbox(), transport, from: FROM, clock: systemClock, newToken: randomUUID, retry: FAST_RETRY, pollIntervalMs: 50, ...overrides });
+    const created = createMailOutboxWorker({
+      store: outbox(),
+      transport,
+      from: FROM,
+      clock: systemClock,
+      newToken: randomUUID,
+      retry: FAST_RETRY,
+      pollIntervalMs: 50,
+      ...overrides,
+    });
     workers.push(created);
     return created;
   }
 
   const statuses = async () =>
-    ((await database.handle.db.execute(sql`select status, count(*)::int as count from mail_outbox group by status order by status`)) as unknown as { rows: { status: string; count: number }[] }).rows;
+    (
+      (await database.handle.db.execute(
+        sql`select status, count(*)::int as count from mail_outbox group by status order by status`,
+      )) as unknown as { rows: { status: string; count: number }[] }
+    ).rows;
 
   const messageIdsOf = (received: ReceivedMail[]) => received.map((mail) => mail.messageId).sort();
 
@@ -174,7 +192,10 @@ describe.each(testDatabaseKinds())('mail outbox against a real SMTP server (%s)'
     smtp = await startSmtpServerProcess();
     const ids = await enqueue(16, 'Shared mail');
     // On PostgreSQL the second worker has its own connection pool, like a second app server.
-    const other = kind === 'postgres' && database.url ? openPostgres({ url: database.url, connectTimeoutMs: 2_000, queryTimeoutMs: 5_000, poolMax: 4 }) : null;
+    const other =
+      kind === 'postgres' && database.url
+        ? openPostgres({ url: database.url, connectTimeoutMs: 2_000, queryTimeoutMs: 5_000, poolMax: 4 })
+        : null;
     try {
       const deliveredBy = { a: 0, b: 0 };
       const a = worker(transportTo(smtp.port), { batchSize: 2, onEvent: (event) => event.type === 'sent' && (deliveredBy.a += 1) });

@@ -14,7 +14,9 @@ export function parseTrustedProxies(value) {
   if (value === 'true') return 1;
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (count >= 1 && count <= MAX_TRUSTED_PROXIES) return count;
-  throw new Error(`TRUST_PROXY must be false, true or the number of proxies in front of the app (1-${MAX_TRUSTED_PROXIES}), not ${JSON.stringify(value)}.`);
+  throw new Error(
+    `TRUST_PROXY must be false, true or the number of proxies in front of the app (1-${MAX_TRUSTED_PROXIES}), not ${JSON.stringify(value)}.`,
+  );
 }
 
 /**
@@ -36,7 +38,11 @@ export function clientAddress(socketAddress, forwardedFor, trustedProxies) {
 /** Writes the client's address into `CLIENT_IP_HEADER` of a `node:http` request, replacing anything sent. */
 export function stampClientAddress(request, trustedProxies) {
   const forwardedFor = request.headers['x-forwarded-for'];
-  const address = clientAddress(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trustedProxies);
+  const address = clientAddress(
+    request.socket.remoteAddress,
+    Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+    trustedProxies,
+  );
   if (address) request.headers[CLIENT_IP_HEADER] = address;
   else delete request.headers[CLIENT_IP_HEADER];
 }

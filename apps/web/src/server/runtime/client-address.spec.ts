@@ -44,6 +44,7 @@ describe('parseTrustedProxies (TRUST_PROXY)', () => {
   });
 
   it('refuses anything else with a message naming the variable', () => {
-    for (const value of ['yes', '-1', '10', '1.5', 'TRUE']) expect(() => parseTrustedProxies(value)).toThrow(/^TRUST_PROXY must be false, true or the number of proxies/);
+    for (const value of ['yes', '-1', '10', '1.5', 'TRUE'])
+      expect(() => parseTrustedProxies(value)).toThrow(/^TRUST_PROXY must be false, true or the number of proxies/);
   });
 });

@@ -7,7 +7,8 @@ import { formatTimeline, startCluster, type Cluster } from '../../../testing/ser
 import { productionBuild } from '../../../testing/server/production-server';
 import { TestBrowser } from '../../../testing/server/test-browser';
 
-if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-cluster target does).');
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-cluster target does).');
 
 const PASSWORD = 'cluster-test-password';
 const ACCOUNTS = {
@@ -33,7 +34,8 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
   const ids = new Map<string, string>();
   const browser = (userAgent = 'ClusterTest/1.0') => new TestBrowser(cluster.url, cluster.url, userAgent);
   /** Rows straight from the shared database (node-postgres). */
-  const rowsOf = async <Row,>(statement: SQL): Promise<Row[]> => ((await cluster.database.handle.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  const rowsOf = async <Row>(statement: SQL): Promise<Row[]> =>
+    ((await cluster.database.handle.db.execute(statement)) as unknown as { rows: Row[] }).rows;
 
   /** The app server that answered (nginx writes its log line just after the answer: wait for it). */
   async function served(response: { headers: Headers }): Promise<string | undefined> {
@@ -63,7 +65,6 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
     return id;
   }
 
-
   beforeAll(async () => {
     cluster = await startCluster({ servers: 2 });
     const hasher = createPasswordHasher();
@@ -75,12 +76,21 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
   afterAll(async () => {
     if (!cluster) return;
     const log = cluster.accessLog();
-    const perServer = cluster.servers.map((server) => `${server.name} ${log.filter((line) => line.upstreams.at(-1) === server.name).length}`).join(', ');
+    const perServer = cluster.servers
+      .map((server) => `${server.name} ${log.filter((line) => line.upstreams.at(-1) === server.name).length}`)
+      .join(', ');
     const retried = log.filter((line) => line.upstreams.length > 1);
     cluster.note(`nginx access log: ${log.length} requests (${perServer}), ${retried.length} sent on to another server`);
-    process.stdout.write(`\nCluster test timeline (nginx ${cluster.url}, ${cluster.servers.map((server) => `${server.name} ${server.address}`).join(', ')}):\n${formatTimeline(cluster.timeline())}\n`);
+    process.stdout.write(
+      `\nCluster test timeline (nginx ${cluster.url}, ${cluster.servers.map((server) => `${server.name} ${server.address}`).join(', ')}):\n${formatTimeline(cluster.timeline())}\n`,
+    );
     if (retried.length > 0) process.stdout.write(`Requests nginx sent on:\n${retried.map((line) => `  ${line.line}`).join('\n')}\n`);
-    process.stdout.write(`Last lines of nginx's access log:\n${log.slice(-8).map((line) => `  ${line.line}`).join('\n')}\n\n`);
+    process.stdout.write(
+      `Last lines of nginx's access log:\n${log
+        .slice(-8)
+        .map((line) => `  ${line.line}`)
+        .join('\n')}\n\n`,
+    );
     await cluster.stop();
   }, 60_000);
 
@@ -101,7 +111,12 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
 
   it('records the address nginx saw, not the X-Forwarded-For a client wrote', async () => {
     const spoofer = await signedIn('spoofer', 'cluster-spoofer');
-    const answer = await spoofer.api('POST', '/api/admin/impersonate', { userId: await idOf(await signedIn('admin'), 'viewed'), reason: 'spoofed address' }, { 'x-forwarded-for': '203.0.113.9' });
+    const answer = await spoofer.api(
+      'POST',
+      '/api/admin/impersonate',
+      { userId: await idOf(await signedIn('admin'), 'viewed'), reason: 'spoofed address' },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
     expect(answer.status).toBe(403);
     const rows = await rowsOf<{ ip: string | null }>(sql`select ip from audit_events where user_agent = 'cluster-spoofer'`);
     cluster.note(`a user's refused start with X-Forwarded-For 203.0.113.9 is recorded from ${rows.map((row) => row.ip).join(', ')}`);
@@ -110,14 +125,18 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
 
   it('ends a view on one server and the other stops honouring every copy of its cookie within the revocation window', async () => {
     const admin = await signedIn('admin');
-    const started = await admin.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: await idOf(admin, 'viewed'), reason: 'Cluster revocation check' });
+    const started = await admin.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+      userId: await idOf(admin, 'viewed'),
+      reason: 'Cluster revocation check',
+    });
     expect(started.status).toBe(200);
     expect(await admin.signIn('impersonate', { impersonationId: started.body.impersonationId })).toMatchObject({ ok: true });
     cluster.note(`admin views as ${ACCOUNTS.viewed.email} (impersonation ${started.body.impersonationId.slice(0, 8)})`);
 
     // The same cookie, sent straight to each app server: what a copy of it in another browser gets.
     const copyOn = (name: string) => admin.clone(cluster.servers.find((server) => server.name === name)?.url);
-    for (const server of cluster.servers) expect((await copyOn(server.name).session()).user).toMatchObject({ email: ACCOUNTS.viewed.email, isImpersonated: true });
+    for (const server of cluster.servers)
+      expect((await copyOn(server.name).session()).user).toMatchObject({ email: ACCOUNTS.viewed.email, isImpersonated: true });
 
     const otherAdmin = await signedIn('admin2');
     const ended = await otherAdmin.fetch(`/api/admin/impersonations/${started.body.impersonationId}/end`, {
@@ -143,7 +162,9 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
       await sleep(200);
     }
     const goneAfterMs = Date.now() - endedAt;
-    cluster.note(`${other} stops honouring the cookie ${(goneAfterMs / 1000).toFixed(1)} s after the End (window ${REVOCATION_WINDOW_MS} ms)`);
+    cluster.note(
+      `${other} stops honouring the cookie ${(goneAfterMs / 1000).toFixed(1)} s after the End (window ${REVOCATION_WINDOW_MS} ms)`,
+    );
     expect(goneAfterMs).toBeLessThanOrEqual(REVOCATION_WINDOW_WITH_POLL_MS);
     for (const server of cluster.servers) expect(await copyOn(server.name).session()).toEqual({});
   }, 90_000);
@@ -152,13 +173,25 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
     const [first, second] = await Promise.all([signedIn('admin'), signedIn('admin')]);
     if (!first || !second) throw new Error('two sign-ins expected');
     const userId = await idOf(first, 'pair');
-    const starts = await Promise.all([first, second].map((tab) => tab.api<{ impersonationId?: string }>('POST', '/api/admin/impersonate', { userId, reason: 'Cluster pair check' })));
+    const starts = await Promise.all(
+      [first, second].map((tab) =>
+        tab.api<{ impersonationId?: string }>('POST', '/api/admin/impersonate', { userId, reason: 'Cluster pair check' }),
+      ),
+    );
     const startedOn = await Promise.all(starts.map(served));
     const takeOvers = await Promise.all(
-      starts.map((start, index) => (start.status === 200 && start.body.impersonationId ? [first, second][index]?.signIn('impersonate', { impersonationId: start.body.impersonationId }) : null)),
+      starts.map((start, index) =>
+        start.status === 200 && start.body.impersonationId
+          ? [first, second][index]?.signIn('impersonate', { impersonationId: start.body.impersonationId })
+          : null,
+      ),
     );
-    const viewing = await Promise.all([first, second].map(async (tab) => ((await tab.session())['user'] as { email?: string } | undefined)?.email === ACCOUNTS.pair.email));
-    cluster.note(`one admin, two tabs: starts answered ${starts.map((start) => start.status).join(' and ')} by ${startedOn.join(' and ')}; ${viewing.filter(Boolean).length} tab views as ${ACCOUNTS.pair.email}`);
+    const viewing = await Promise.all(
+      [first, second].map(async (tab) => ((await tab.session())['user'] as { email?: string } | undefined)?.email === ACCOUNTS.pair.email),
+    );
+    cluster.note(
+      `one admin, two tabs: starts answered ${starts.map((start) => start.status).join(' and ')} by ${startedOn.join(' and ')}; ${viewing.filter(Boolean).length} tab views as ${ACCOUNTS.pair.email}`,
+    );
 
     expect(new Set(startedOn)).toEqual(new Set(['app1', 'app2']));
     expect(takeOvers.filter((takeOver) => takeOver?.ok).length).toBe(1);
@@ -172,7 +205,9 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
   it('counts password guesses fired at both servers at once together, and then refuses the right password on both', async () => {
     const { maxFailures } = DEFAULT_THROTTLE.account;
     const guesses = await Promise.all(
-      Array.from({ length: 3 * maxFailures }, (_, guess) => browser('cluster-guesser').signIn('credentials', { email: ACCOUNTS.guessed.email, password: `wrong-${guess}` })),
+      Array.from({ length: 3 * maxFailures }, (_, guess) =>
+        browser('cluster-guesser').signIn('credentials', { email: ACCOUNTS.guessed.email, password: `wrong-${guess}` }),
+      ),
     );
     await sleep(200);
     const guessedOn = cluster
@@ -238,7 +273,11 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
         try {
           const response =
             method === 'POST'
-              ? await tab.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csrfToken: await tab.csrfToken(), data: {} }) })
+              ? await tab.fetch(path, {
+                  method,
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({ csrfToken: await tab.csrfToken(), data: {} }),
+                })
               : await tab.fetch(path);
           await response.arrayBuffer();
           results.push({ method, path, status: response.status });
@@ -272,7 +311,9 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
     // it gets nginx's 502, and docs/cluster.md says how a rolling deployment avoids even that.
     expect(failed.filter((result) => result.method !== 'POST')).toEqual([]);
     expect(failed.every((result) => result.status === 502)).toBe(true);
-    expect(sentOn.every((line) => line.upstreams.at(0) === victim.name && line.upstreams.at(-1) === survivor.name && line.status === 200)).toBe(true);
+    expect(
+      sentOn.every((line) => line.upstreams.at(0) === victim.name && line.upstreams.at(-1) === survivor.name && line.status === 200),
+    ).toBe(true);
     expect(results.length - beforeStop).toBeGreaterThan(10);
     expect(afterStop.at(-1)?.upstreams.at(-1)).toBe(survivor.name);
   }, 60_000);

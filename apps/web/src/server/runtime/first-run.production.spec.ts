@@ -4,7 +4,8 @@ import { SESSION_SECRET_FILE } from '../config/session-secret';
 import { newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
 import { TestBrowser } from '../../../testing/server/test-browser';
 
-if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,13 +44,23 @@ describe('the first start of the production server', () => {
     const [, password = ''] = await printed(server, /Password for all of them: (\S+)/);
     const banner = server.stderr();
     expect(banner).toContain(`Viewas is running at ${server.url}`);
-    for (const email of ['admin@example.com', 'admin2@example.com', 'user@example.com', 'disabled@example.com']) expect(banner).toContain(email);
+    for (const email of ['admin@example.com', 'admin2@example.com', 'user@example.com', 'disabled@example.com'])
+      expect(banner).toContain(email);
     expect(banner).toContain('A deployment (node apps/web/server.mjs) never creates demo accounts.');
 
     expect(server.stdout()).not.toContain(password);
-    expect(server.stderr().split('\n').some((line) => line.startsWith('{'))).toBe(false);
-    expect(jsonLines(server).map((line) => line.msg)).toContain('demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log');
-    expect(await new TestBrowser(server.url, server.url).signIn('credentials', { email: 'admin@example.com', password })).toMatchObject({ ok: true });
+    expect(
+      server
+        .stderr()
+        .split('\n')
+        .some((line) => line.startsWith('{')),
+    ).toBe(false);
+    expect(jsonLines(server).map((line) => line.msg)).toContain(
+      'demo accounts created on the empty embedded database (DEMO_SEED=true); their password is in the start-up banner, not in the log',
+    );
+    expect(await new TestBrowser(server.url, server.url).signIn('credentials', { email: 'admin@example.com', password })).toMatchObject({
+      ok: true,
+    });
   }, 180_000);
 
   it('seeds nothing for a deployment on an empty database and prints a one-time setup link that creates the first administrator once', async () => {
@@ -62,7 +73,9 @@ describe('the first start of the production server', () => {
     expect(jsonLines(server).map((line) => line.msg)).toContain('no account yet: a one-time setup link was printed to the terminal');
 
     const browser = new TestBrowser(server.url, server.url);
-    expect(await browser.signIn('credentials', { email: 'admin@example.com', password: 'must-never-be-used' })).toMatchObject({ ok: false });
+    expect(await browser.signIn('credentials', { email: 'admin@example.com', password: 'must-never-be-used' })).toMatchObject({
+      ok: false,
+    });
 
     const page = await browser.fetch(`/setup?token=${token}`);
     expect(page.status).toBe(200);
@@ -71,10 +84,24 @@ describe('the first start of the production server', () => {
     expect(html).toContain('First administrator');
     expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
 
-    const created = await browser.api<{ success: boolean; data: { email: string } }>('POST', '/api/setup', { token, email: 'owner@example.com', password: 'the owner passphrase', confirmPassword: 'the owner passphrase' });
+    const created = await browser.api<{ success: boolean; data: { email: string } }>('POST', '/api/setup', {
+      token,
+      email: 'owner@example.com',
+      password: 'the owner passphrase',
+      confirmPassword: 'the owner passphrase',
+    });
     expect(created).toMatchObject({ status: 201, body: { success: true, data: { email: 'owner@example.com' } } });
-    expect(await browser.signIn('credentials', { email: 'owner@example.com', password: 'the owner passphrase' })).toMatchObject({ ok: true });
-    expect(await browser.api('POST', '/api/setup', { token, email: 'second@example.com', password: 'the owner passphrase', confirmPassword: 'the owner passphrase' })).toMatchObject({ status: 410 });
+    expect(await browser.signIn('credentials', { email: 'owner@example.com', password: 'the owner passphrase' })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await browser.api('POST', '/api/setup', {
+        token,
+        email: 'second@example.com',
+        password: 'the owner passphrase',
+        confirmPassword: 'the owner passphrase',
+      }),
+    ).toMatchObject({ status: 410 });
     expect(await (await browser.fetch(`/setup?token=${token}`)).text()).toContain('This setup link does not work');
 
     // DATA_DIR and the secret in it are the app's alone.
@@ -84,12 +111,20 @@ describe('the first start of the production server', () => {
   }, 180_000);
 
   it.each([
-    ['AUTH_TRUST_HOST', { AUTH_TRUST_HOST: 'true' }, /AUTH_TRUST_HOST: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends/],
+    [
+      'AUTH_TRUST_HOST',
+      { AUTH_TRUST_HOST: 'true' },
+      /AUTH_TRUST_HOST: must not be set: it makes next-auth trust the X-Forwarded-Host a client sends/,
+    ],
     ['VERCEL', { VERCEL: '1' }, /VERCEL: must not be set/],
     ['no NEXTAUTH_URL', { NEXTAUTH_URL: '' }, /NEXTAUTH_URL: required in production/],
-  ])('refuses to start with %s, saying why', async (_case, env, message) => {
-    const server = await startProductionServer({ dataDir: newDataDir(), env, waitFor: 'exit' });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toMatch(message);
-  }, 120_000);
+  ])(
+    'refuses to start with %s, saying why',
+    async (_case, env, message) => {
+      const server = await startProductionServer({ dataDir: newDataDir(), env, waitFor: 'exit' });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(message);
+    },
+    120_000,
+  );
 });

@@ -12,7 +12,13 @@ async function slowServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, port, finishAll: () => waiting.splice(0).forEach((finish) => finish()), inFlight: () => waiting.length, answered: () => answered };
+  return {
+    server,
+    port,
+    finishAll: () => waiting.splice(0).forEach((finish) => finish()),
+    inFlight: () => waiting.length,
+    answered: () => answered,
+  };
 }
 
 /** A GET over a keep-alive connection, as browsers and load balancers make them. */

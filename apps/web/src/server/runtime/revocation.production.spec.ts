@@ -6,7 +6,8 @@ import { TEST_PASSWORD, testHasher } from '../../../testing/server/test-app';
 import { TestBrowser } from '../../../testing/server/test-browser';
 import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
-if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 
 const POLL_MS = 25;
 
@@ -44,7 +45,13 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('revoca
     servers.push(await startProductionServer({ dataDir: newDataDir(), env }));
     const passwordHash = await testHasher.hash(TEST_PASSWORD);
     admin = await database.storage.users.create({ email: 'admin@example.com', name: null, role: 'admin', status: 'active', passwordHash });
-    otherAdmin = await database.storage.users.create({ email: 'admin2@example.com', name: null, role: 'admin', status: 'active', passwordHash });
+    otherAdmin = await database.storage.users.create({
+      email: 'admin2@example.com',
+      name: null,
+      role: 'admin',
+      status: 'active',
+      passwordHash,
+    });
   }, 300_000);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
@@ -53,9 +60,18 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('revoca
 
   async function impersonatingOnA(targetEmail: string) {
     const [serverA, serverB] = servers as [ProductionServer, ProductionServer];
-    const target = await database.storage.users.create({ email: targetEmail, name: null, role: 'user', status: 'active', passwordHash: await testHasher.hash(TEST_PASSWORD) });
+    const target = await database.storage.users.create({
+      email: targetEmail,
+      name: null,
+      role: 'user',
+      status: 'active',
+      passwordHash: await testHasher.hash(TEST_PASSWORD),
+    });
     const viewer = await signedIn(serverA, admin.email);
-    const started = await viewer.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Revocation across servers' });
+    const started = await viewer.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+      userId: target.id,
+      reason: 'Revocation across servers',
+    });
     expect(await viewer.signIn('impersonate', { impersonationId: started.body.impersonationId })).toMatchObject({ ok: true });
     const onB = viewer.clone(serverB.url);
     expect(await onB.clone().session()).toMatchObject({ user: { id: target.id, isImpersonated: true } });

@@ -5,11 +5,18 @@ import path from 'node:path';
 import { LOCK_FILE } from '../db/data-dir-lock';
 import { HSTS_MAX_AGE_SECONDS } from '../security/security-headers';
 import { directivesOf } from '../../../testing/server/policy';
-import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import {
+  DEMO_PASSWORD,
+  newDataDir,
+  productionBuild,
+  startProductionServer,
+  type ProductionServer,
+} from '../../../testing/server/production-server';
 import { TestBrowser } from '../../../testing/server/test-browser';
 import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
-if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 
 const ADMIN = 'admin@example.com';
 const USER = 'user@example.com';
@@ -26,7 +33,11 @@ const expectSecurityHeaders = (response: Response) => {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-  expect(directivesOf(response.headers.get('content-security-policy')).get('script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/), "'strict-dynamic'"]);
+  expect(directivesOf(response.headers.get('content-security-policy')).get('script-src')).toEqual([
+    "'self'",
+    expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/),
+    "'strict-dynamic'",
+  ]);
 };
 
 /** Sends a request's head and the first bytes of its body, and leaves the rest for later. */
@@ -92,15 +103,27 @@ describe('the production server', () => {
 
   it("records the socket's address, whatever X-Forwarded-For or the client-address header claim", async () => {
     const spoofed = { 'x-forwarded-for': '203.0.113.9', 'x-viewas-client-ip': '203.0.113.10', 'user-agent': 'spoofing-client' };
-    expect(await browserFor(server).api('POST', '/api/admin/impersonate', { userId: '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21', reason: 'spoof' }, spoofed)).toMatchObject({ status: 401 });
-    const audit = await (await signedIn(server, ADMIN)).api<{ events: { userAgent: string | null; ip: string | null }[] }>('GET', '/api/admin/audit');
+    expect(
+      await browserFor(server).api(
+        'POST',
+        '/api/admin/impersonate',
+        { userId: '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21', reason: 'spoof' },
+        spoofed,
+      ),
+    ).toMatchObject({ status: 401 });
+    const audit = await (
+      await signedIn(server, ADMIN)
+    ).api<{ events: { userAgent: string | null; ip: string | null }[] }>('GET', '/api/admin/audit');
     expect(audit.body.events.find((event) => event.userAgent === 'spoofing-client')?.ip).toBe('127.0.0.1');
   });
 
   it('on SIGTERM answers the request in flight, closes the database and exits 0', async () => {
     const admin = await signedIn(server, ADMIN);
     const target = (await admin.api<{ users: { id: string }[] }>('GET', '/api/admin/users?query=ada.')).body.users[0];
-    const started = await admin.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target?.id, reason: 'Before the restart' });
+    const started = await admin.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+      userId: target?.id,
+      reason: 'Before the restart',
+    });
     expect(await admin.signIn('impersonate', { impersonationId: started.body.impersonationId })).toMatchObject({ ok: true });
 
     const signIn = browserFor(server);
@@ -127,13 +150,18 @@ describe('the production server', () => {
     restarted = await startProductionServer({ dataDir, env: { DEMO_PASSWORD: 'a-different-password-that-must-not-apply' } });
     const admin = await signedIn(restarted, ADMIN, DEMO_PASSWORD);
     const audit = await admin.api<{ events: { type: string; reason: string | null }[] }>('GET', '/api/admin/audit');
-    expect(audit.body.events.filter((event) => event.reason === 'Before the restart').map((event) => event.type)).toEqual(['impersonation.activated', 'impersonation.started']);
+    expect(audit.body.events.filter((event) => event.reason === 'Before the restart').map((event) => event.type)).toEqual([
+      'impersonation.activated',
+      'impersonation.started',
+    ]);
   }, 150_000);
 
   it('refuses a second process on the same DATA_DIR with a message that says what to do', async () => {
     const second = await startProductionServer({ dataDir, waitFor: 'exit' });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`Viewas cannot start: The embedded database in ${dataDir} is already open by process ${restarted?.process.pid}.`);
+    expect(second.output()).toContain(
+      `Viewas cannot start: The embedded database in ${dataDir} is already open by process ${restarted?.process.pid}.`,
+    );
     expect(second.output()).toContain('stop that process, choose another DATA_DIR, or set DATABASE_URL');
     expect((await fetch(`${restarted?.url}/api/health`)).status).toBe(200);
   }, 150_000);
@@ -174,10 +202,17 @@ const runsOnPostgres = testDatabaseKinds().includes('postgres');
 
   it('on SIGTERM closes its connection pool and exits 0', async () => {
     const connections = async () =>
-      ((await database.handle.db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+      (
+        (await database.handle.db.execute(
+          sql`select count(*)::int as count from pg_stat_activity where datname = current_database()`,
+        )) as unknown as { rows: { count: number }[] }
+      ).rows[0]?.count ?? 0;
     // The test's own connection to this database; anything beyond it is the server's.
     const ours = await connections();
-    const server = await startProductionServer({ dataDir: newDataDir(), env: { DATABASE_URL: database.url ?? '', NEXTAUTH_SECRET: 'production-test-secret-0123456789abcdef' } });
+    const server = await startProductionServer({
+      dataDir: newDataDir(),
+      env: { DATABASE_URL: database.url ?? '', NEXTAUTH_SECRET: 'production-test-secret-0123456789abcdef' },
+    });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect(await connections()).toBeGreaterThan(ours);
 

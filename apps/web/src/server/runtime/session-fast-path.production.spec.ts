@@ -1,8 +1,15 @@
 import { connect } from 'node:net';
-import { DEMO_PASSWORD, newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import {
+  DEMO_PASSWORD,
+  newDataDir,
+  productionBuild,
+  startProductionServer,
+  type ProductionServer,
+} from '../../../testing/server/production-server';
 import { TestBrowser } from '../../../testing/server/test-browser';
 
-if (!productionBuild()) throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 
 /** One HTTP/1.1 exchange on its own connection, as bytes: the status line, every header line in order, the body. */
 function rawGet(port: number, path: string, cookie: string | null): Promise<string> {
@@ -45,7 +52,9 @@ describe('the session read before Next (server.mjs)', () => {
     try {
       const user = await signedIn(fast, 'user@example.com');
       const admin = await signedIn(fast, 'admin@example.com');
-      const target = (await (await admin.fetch('/api/admin/users?query=user%40example.com', { headers: { origin: fast.url, 'sec-fetch-site': 'same-origin' } })).json()) as { users: { id: string; email: string }[] };
+      const target = (await (
+        await admin.fetch('/api/admin/users?query=user%40example.com', { headers: { origin: fast.url, 'sec-fetch-site': 'same-origin' } })
+      ).json()) as { users: { id: string; email: string }[] };
       const userId = target.users.find((candidate) => candidate.email === 'user@example.com')?.id;
       const viewer = await signedIn(fast, 'admin2@example.com');
       const started = await viewer.fetch('/api/admin/impersonate', {
@@ -61,8 +70,14 @@ describe('the session read before Next (server.mjs)', () => {
       cases.set('a user cookie', { path: '/api/auth/session', cookie: user.cookieHeader() });
       cases.set('a user cookie, with a query string', { path: '/api/auth/session?probe=1', cookie: user.cookieHeader() });
       cases.set('an impersonated cookie', { path: '/api/auth/session', cookie: viewer.cookieHeader() });
-      cases.set('a chunked cookie', { path: '/api/auth/session', cookie: `next-auth.session-token.0=${token.slice(0, 100)}; next-auth.session-token.1=${token.slice(100)}` });
-      cases.set('a tampered cookie (cleared)', { path: '/api/auth/session', cookie: `next-auth.session-token=${token.slice(0, -4)}AAAA; other=1` });
+      cases.set('a chunked cookie', {
+        path: '/api/auth/session',
+        cookie: `next-auth.session-token.0=${token.slice(0, 100)}; next-auth.session-token.1=${token.slice(100)}`,
+      });
+      cases.set('a tampered cookie (cleared)', {
+        path: '/api/auth/session',
+        cookie: `next-auth.session-token=${token.slice(0, -4)}AAAA; other=1`,
+      });
       cases.set('another cookie only', { path: '/api/auth/session', cookie: 'theme=dark' });
       const before = fastAnswers(fast.output());
       for (const [name, { path, cookie }] of cases) answers.fast.set(name, await rawGet(fast.port, path, cookie));
@@ -79,14 +94,19 @@ describe('the session read before Next (server.mjs)', () => {
     }
   }, 300_000);
 
-  it.each(['no cookie', 'a user cookie', 'a user cookie, with a query string', 'an impersonated cookie', 'a chunked cookie', 'a tampered cookie (cleared)', 'another cookie only'])(
-    'sends the same status, headers, cookies and body as the routed answer for %s',
-    (name) => {
-      const fast = answers.fast.get(name) ?? '';
-      expect(fast).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(comparable(fast)).toBe(comparable(answers.routed.get(name) ?? ''));
-    },
-  );
+  it.each([
+    'no cookie',
+    'a user cookie',
+    'a user cookie, with a query string',
+    'an impersonated cookie',
+    'a chunked cookie',
+    'a tampered cookie (cleared)',
+    'another cookie only',
+  ])('sends the same status, headers, cookies and body as the routed answer for %s', (name) => {
+    const fast = answers.fast.get(name) ?? '';
+    expect(fast).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(comparable(fast)).toBe(comparable(answers.routed.get(name) ?? ''));
+  });
 
   it('answers every one of them before Next, and none with SESSION_FAST_PATH=off', () => {
     expect(answeredBeforeNext.fast).toBe(cases.size);
@@ -99,6 +119,8 @@ describe('the session read before Next (server.mjs)', () => {
   });
 
   it('clears an unreadable cookie with Max-Age=0, as the route does', () => {
-    expect(answers.fast.get('a tampered cookie (cleared)')).toMatch(/\r\nset-cookie: next-auth\.session-token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax\r\n/i);
+    expect(answers.fast.get('a tampered cookie (cleared)')).toMatch(
+      /\r\nset-cookie: next-auth\.session-token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax\r\n/i,
+    );
   });
 });

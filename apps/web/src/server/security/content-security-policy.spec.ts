@@ -23,9 +23,18 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('lists exactly the origins of the configured third-party scripts, for scripts, beacons and pixels', () => {
-    const policy = contentSecurityPolicy({ ...base, thirdPartyScriptUrls: ['https://stats.example.com/a.js?site=1', 'http://127.0.0.1:3312/affiliate.js'] });
+    const policy = contentSecurityPolicy({
+      ...base,
+      thirdPartyScriptUrls: ['https://stats.example.com/a.js?site=1', 'http://127.0.0.1:3312/affiliate.js'],
+    });
     const directives = directivesOf(policy);
-    expect(directives.get('script-src')).toEqual(["'self'", `'nonce-${base.nonce}'`, "'strict-dynamic'", 'https://stats.example.com', 'http://127.0.0.1:3312']);
+    expect(directives.get('script-src')).toEqual([
+      "'self'",
+      `'nonce-${base.nonce}'`,
+      "'strict-dynamic'",
+      'https://stats.example.com',
+      'http://127.0.0.1:3312',
+    ]);
     expect(directives.get('connect-src')).toEqual(["'self'", 'https://stats.example.com', 'http://127.0.0.1:3312']);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'https://stats.example.com', 'http://127.0.0.1:3312']);
   });
@@ -48,7 +57,16 @@ describe('contentSecurityPolicy', () => {
 describe('thirdPartyOrigins', () => {
   it('keeps distinct http(s) origins and ignores unset, relative and non-web URLs', () => {
     expect(
-      thirdPartyOrigins([undefined, '', '/local.js', 'javascript:alert(1)', 'data:text/javascript,1', 'not a url', ' https://a.example/x.js ', 'https://a.example/y.js']),
+      thirdPartyOrigins([
+        undefined,
+        '',
+        '/local.js',
+        'javascript:alert(1)',
+        'data:text/javascript,1',
+        'not a url',
+        ' https://a.example/x.js ',
+        'https://a.example/y.js',
+      ]),
     ).toEqual(['https://a.example']);
   });
 });

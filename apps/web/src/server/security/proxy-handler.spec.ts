@@ -7,9 +7,18 @@ const ORIGIN = 'http://app.viewas.test';
 const ANALYTICS = 'https://stats.example.com/script.js';
 const AFFILIATE = 'https://refer.example.net/tag.js';
 
-function proxyWith({ access = 'admin', ...options }: Partial<Omit<ProxyHandlerOptions, 'adminPageAccess'>> & { access?: AdminPageAccess } = {}) {
+function proxyWith({
+  access = 'admin',
+  ...options
+}: Partial<Omit<ProxyHandlerOptions, 'adminPageAccess'>> & { access?: AdminPageAccess } = {}) {
   const adminPageAccess = jest.fn<Promise<AdminPageAccess>, [string | null]>(async () => access);
-  const proxy = createProxyHandler({ origin: ORIGIN, thirdPartyScriptUrls: [ANALYTICS, AFFILIATE], development: false, adminPageAccess, ...options });
+  const proxy = createProxyHandler({
+    origin: ORIGIN,
+    thirdPartyScriptUrls: [ANALYTICS, AFFILIATE],
+    development: false,
+    adminPageAccess,
+    ...options,
+  });
   return { proxy, adminPageAccess };
 }
 
@@ -25,7 +34,13 @@ describe('the proxy in front of every request', () => {
     const nonce = forwardedHeader(response, 'x-nonce');
 
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(directivesOf(policy).get('script-src')).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", 'https://stats.example.com', 'https://refer.example.net']);
+    expect(directivesOf(policy).get('script-src')).toEqual([
+      "'self'",
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      'https://stats.example.com',
+      'https://refer.example.net',
+    ]);
     expect(directivesOf(policy).get('object-src')).toEqual(["'none'"]);
     expect(directivesOf(policy).get('base-uri')).toEqual(["'none'"]);
     expect(directivesOf(policy).get('frame-ancestors')).toEqual(["'none'"]);
@@ -47,7 +62,9 @@ describe('the proxy in front of every request', () => {
   it.each(['/', '/account/access'])('allows no third-party origin on %s for a staff or impersonated session', async (path) => {
     const ourCodeOnly = jest.fn(async (cookie: string | null) => cookie === 'next-auth.session-token=staff');
     const { proxy } = proxyWith({ ourCodeOnly });
-    const staff = directivesOf((await proxy(get(path, { cookie: 'next-auth.session-token=staff' }))).headers.get('content-security-policy'));
+    const staff = directivesOf(
+      (await proxy(get(path, { cookie: 'next-auth.session-token=staff' }))).headers.get('content-security-policy'),
+    );
     expect(staff.get('script-src')).toHaveLength(3);
     expect(staff.get('connect-src')).toEqual(["'self'"]);
     const user = directivesOf((await proxy(get(path, { cookie: 'next-auth.session-token=user' }))).headers.get('content-security-policy'));
@@ -94,7 +111,8 @@ describe('the proxy in front of every request', () => {
   });
 
   it('allows eval in development only', async () => {
-    const scriptSources = async (development: boolean) => directivesOf((await proxyWith({ development }).proxy(get('/'))).headers.get('content-security-policy')).get('script-src');
+    const scriptSources = async (development: boolean) =>
+      directivesOf((await proxyWith({ development }).proxy(get('/'))).headers.get('content-security-policy')).get('script-src');
     expect(await scriptSources(true)).toContain("'unsafe-eval'");
     expect(await scriptSources(false)).not.toContain("'unsafe-eval'");
   });

@@ -65,7 +65,9 @@ export function createProxyHandler({
     headers.set(REQUEST_ID_HEADER, requestId);
 
     const forbidden = isAdminPath(pathname) && (await adminPageAccess(request.headers.get('cookie'))) === 'not-admin';
-    const response = forbidden ? NextResponse.rewrite(request.nextUrl, { status: 403, request: { headers } }) : NextResponse.next({ request: { headers } });
+    const response = forbidden
+      ? NextResponse.rewrite(request.nextUrl, { status: 403, request: { headers } })
+      : NextResponse.next({ request: { headers } });
 
     response.headers.set('Content-Security-Policy', policy);
     for (const [name, value] of staticHeaders) response.headers.set(name, value);

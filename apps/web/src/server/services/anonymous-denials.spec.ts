@@ -27,7 +27,8 @@ describe('denied impersonation steps without a session', () => {
     await database?.close();
   });
 
-  const deniedRows = async () => (await database.storage.ledger.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
+  const deniedRows = async () =>
+    (await database.storage.ledger.list({ limit: 200 })).events.filter((event) => event.type === 'impersonation.denied');
   const anonymousStart = (server: TestApp, headers: Record<string, string> = {}) =>
     server.browser().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' }, headers);
 
@@ -36,9 +37,15 @@ describe('denied impersonation steps without a session', () => {
     expect(await deniedRows()).toHaveLength(LIMIT.maxFailures);
 
     const refused = await anonymousStart(app);
-    expect(refused).toMatchObject({ status: 429, body: { success: false, error: { code: 'rate_limited', message: 'Too many attempts from this address: try again later' } } });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { success: false, error: { code: 'rate_limited', message: 'Too many attempts from this address: try again later' } },
+    });
     expect(refused.headers.get('retry-after')).toBe(String(LIMIT.lockMs / 1000));
-    expect(await app.browser().signIn('impersonate', { impersonationId: '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21' })).toMatchObject({ ok: false, error: 'RateLimited' });
+    expect(await app.browser().signIn('impersonate', { impersonationId: '3f0c6a44-5d0e-4e8b-9a55-0d6f3f0b9e21' })).toMatchObject({
+      ok: false,
+      error: 'RateLimited',
+    });
     expect(await app.browser().signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: false, error: 'RateLimited' });
     expect(await deniedRows()).toHaveLength(LIMIT.maxFailures);
 
@@ -50,10 +57,16 @@ describe('denied impersonation steps without a session', () => {
   it('are counted per address: another client is still answered and recorded', async () => {
     clock.advance(LIMIT.windowMs);
     const before = (await deniedRows()).length;
-    for (let attempt = 0; attempt <= LIMIT.maxFailures; attempt += 1) await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.10' });
+    for (let attempt = 0; attempt <= LIMIT.maxFailures; attempt += 1)
+      await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.10' });
     expect(await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.10' })).toMatchObject({ status: 429 });
     expect(await anonymousStart(behindProxy, { 'x-forwarded-for': '203.0.113.11' })).toMatchObject({ status: 401 });
-    expect((await deniedRows()).slice(0, (await deniedRows()).length - before).map((row) => row.ip)).toEqual(['203.0.113.11', '203.0.113.10', '203.0.113.10', '203.0.113.10']);
+    expect((await deniedRows()).slice(0, (await deniedRows()).length - before).map((row) => row.ip)).toEqual([
+      '203.0.113.11',
+      '203.0.113.10',
+      '203.0.113.10',
+      '203.0.113.10',
+    ]);
   });
 
   it('never hold back a denied step by someone signed in: those rows name who tried', async () => {
@@ -72,18 +85,25 @@ describe('denied impersonation steps without a session', () => {
       const browser = await strict.signedIn(user);
       const rowsBy = async (actorId: string) => (await deniedRows()).filter((row) => row.actorId === actorId);
 
-      const answers = await Promise.all(Array.from({ length: 10 }, () => browser.clone().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => browser.clone().api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Flood' })),
+      );
       expect(answers.filter((answer) => answer.status === 403)).toHaveLength(LIMIT.maxFailures);
       const refused = answers.filter((answer) => answer.status === 429);
       expect(refused).toHaveLength(10 - LIMIT.maxFailures);
-      expect(refused[0]?.body).toEqual({ success: false, error: { code: 'rate_limited', message: 'Too many refused attempts: try again later' } });
+      expect(refused[0]?.body).toEqual({
+        success: false,
+        error: { code: 'rate_limited', message: 'Too many refused attempts: try again later' },
+      });
       expect(refused[0]?.headers.get('retry-after')).toBe(String(LIMIT.lockMs / 1000));
       expect(await browser.signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: false, error: 'RateLimited' });
       expect(await rowsBy(user.id)).toHaveLength(LIMIT.maxFailures);
 
       // Someone else is not held back by it.
       const other = await strict.signedIn(await strict.createUser());
-      expect(await other.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Not an admin' })).toMatchObject({ status: 403 });
+      expect(await other.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Not an admin' })).toMatchObject({
+        status: 403,
+      });
     } finally {
       await strict.close();
     }

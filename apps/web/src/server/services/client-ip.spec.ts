@@ -41,40 +41,77 @@ describe("the client's address, for the sign-in limits and the ledger", () => {
   it('counts failures per socket address however X-Forwarded-For changes, when no proxy is trusted', async () => {
     const fresh = await direct.createUser();
     for (let failure = 0; failure < throttle.ip.maxFailures; failure += 1) {
-      const answer = await direct.browser().signIn('credentials', { email: `spray-${failure}@example.com`, password: 'guess' }, spoofing(`203.0.113.${failure + 1}`));
+      const answer = await direct
+        .browser()
+        .signIn('credentials', { email: `spray-${failure}@example.com`, password: 'guess' }, spoofing(`203.0.113.${failure + 1}`));
       expect(answer.error).toBe('CredentialsSignin');
     }
-    expect(await direct.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, spoofing('198.51.100.99'))).toMatchObject({ ok: false, error: 'RateLimited' });
+    expect(
+      await direct.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, spoofing('198.51.100.99')),
+    ).toMatchObject({ ok: false, error: 'RateLimited' });
   });
 
   it('counts failures per account however the address changes, trusted proxy or not', async () => {
     const victim = await behindProxy.createUser();
     for (let failure = 0; failure < throttle.account.maxFailures; failure += 1) {
-      await behindProxy.browser().signIn('credentials', { email: victim.email, password: 'guess' }, { 'x-forwarded-for': `203.0.113.${failure + 1}` });
+      await behindProxy
+        .browser()
+        .signIn('credentials', { email: victim.email, password: 'guess' }, { 'x-forwarded-for': `203.0.113.${failure + 1}` });
     }
-    expect(await behindProxy.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.7' })).toMatchObject({ error: 'RateLimited' });
-    expect(await direct.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toMatchObject({ error: 'RateLimited' });
+    expect(
+      await behindProxy
+        .browser()
+        .signIn('credentials', { email: victim.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.7' }),
+    ).toMatchObject({ error: 'RateLimited' });
+    expect(await direct.browser().signIn('credentials', { email: victim.email, password: TEST_PASSWORD })).toMatchObject({
+      error: 'RateLimited',
+    });
   });
 
   it('takes the hop our trusted proxy appended, not what the client put before it', async () => {
     const fresh = await behindProxy.createUser();
     // The client claims 6.6.6.6; our proxy appended the address it really saw.
     for (let failure = 0; failure < throttle.ip.maxFailures; failure += 1) {
-      await behindProxy.browser().signIn('credentials', { email: `spray-${failure}@example.com`, password: 'guess' }, { 'x-forwarded-for': `6.6.6.${failure}, 203.0.113.50` });
+      await behindProxy
+        .browser()
+        .signIn(
+          'credentials',
+          { email: `spray-${failure}@example.com`, password: 'guess' },
+          { 'x-forwarded-for': `6.6.6.${failure}, 203.0.113.50` },
+        );
     }
-    expect(await behindProxy.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.50' })).toMatchObject({ error: 'RateLimited' });
+    expect(
+      await behindProxy
+        .browser()
+        .signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.50' }),
+    ).toMatchObject({ error: 'RateLimited' });
     // Another client behind the same proxy is not affected.
-    expect(await behindProxy.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.51' })).toMatchObject({ ok: true });
+    expect(
+      await behindProxy
+        .browser()
+        .signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.51' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('records the real address in the ledger, never one the client chose', async () => {
     const target = await direct.createUser();
     const browser = await direct.signedIn(admin);
-    const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason: 'Address check' }, spoofing('203.0.113.66'));
+    const started = await browser.api<{ impersonationId: string }>(
+      'POST',
+      '/api/admin/impersonate',
+      { userId: target.id, reason: 'Address check' },
+      spoofing('203.0.113.66'),
+    );
     const proxied = await behindProxy.signedIn(admin);
-    const second = await proxied.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: (await direct.createUser()).id, reason: 'Address check' }, { 'x-forwarded-for': '6.6.6.6, 203.0.113.67' });
+    const second = await proxied.api<{ impersonationId: string }>(
+      'POST',
+      '/api/admin/impersonate',
+      { userId: (await direct.createUser()).id, reason: 'Address check' },
+      { 'x-forwarded-for': '6.6.6.6, 203.0.113.67' },
+    );
 
-    const ipOf = async (impersonationId: string) => (await database.storage.ledger.list({ limit: 50 })).events.find((event) => event.impersonationId === impersonationId)?.ip;
+    const ipOf = async (impersonationId: string) =>
+      (await database.storage.ledger.list({ limit: 50 })).events.find((event) => event.impersonationId === impersonationId)?.ip;
     expect(await ipOf(started.body.impersonationId)).toBe(LOOPBACK);
     expect(await ipOf(second.body.impersonationId)).toBe('203.0.113.67');
   });
@@ -82,27 +119,56 @@ describe("the client's address, for the sign-in limits and the ledger", () => {
   it('counts per socket address when TRUST_PROXY is higher than the hops, whatever left-most X-Forwarded-For entries the client sends', async () => {
     const fresh = await overTrusting.createUser();
     for (let failure = 0; failure < throttle.ip.maxFailures; failure += 1) {
-      const answer = await overTrusting.browser().signIn('credentials', { email: `pad-${failure}@example.com`, password: 'guess' }, { 'x-forwarded-for': `6.6.${failure}.1, 6.6.${failure}.2` });
+      const answer = await overTrusting
+        .browser()
+        .signIn(
+          'credentials',
+          { email: `pad-${failure}@example.com`, password: 'guess' },
+          { 'x-forwarded-for': `6.6.${failure}.1, 6.6.${failure}.2` },
+        );
       expect(answer.error).toBe('CredentialsSignin');
     }
-    expect(await overTrusting.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.1, 198.51.100.2' })).toMatchObject({ error: 'RateLimited' });
+    expect(
+      await overTrusting
+        .browser()
+        .signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.1, 198.51.100.2' }),
+    ).toMatchObject({ error: 'RateLimited' });
   });
 
   it('records the socket address in the ledger when TRUST_PROXY is higher than the hops', async () => {
     const browser = await overTrusting.signedIn(admin);
-    const started = await browser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: (await direct.createUser()).id, reason: 'Address check' }, { 'x-forwarded-for': '6.6.6.6' });
-    const row = (await database.storage.ledger.list({ limit: 50 })).events.find((event) => event.impersonationId === started.body.impersonationId);
+    const started = await browser.api<{ impersonationId: string }>(
+      'POST',
+      '/api/admin/impersonate',
+      { userId: (await direct.createUser()).id, reason: 'Address check' },
+      { 'x-forwarded-for': '6.6.6.6' },
+    );
+    const row = (await database.storage.ledger.list({ limit: 50 })).events.find(
+      (event) => event.impersonationId === started.body.impersonationId,
+    );
     expect(row?.ip).toBe(LOOPBACK);
   });
 
   it('limits an IPv6 client per /64, so fresh addresses from the same network share one count', async () => {
     const fresh = await behindProxy.createUser();
     for (let failure = 0; failure < throttle.ip.maxFailures; failure += 1) {
-      await behindProxy.browser().signIn('credentials', { email: `v6-${failure}@example.com`, password: 'guess' }, { 'x-forwarded-for': `2001:db8:7:7::${(failure + 1).toString(16)}` });
+      await behindProxy
+        .browser()
+        .signIn(
+          'credentials',
+          { email: `v6-${failure}@example.com`, password: 'guess' },
+          { 'x-forwarded-for': `2001:db8:7:7::${(failure + 1).toString(16)}` },
+        );
     }
     const sameNetwork = { 'x-forwarded-for': '2001:db8:7:7:abcd:ef01:2345:6789' };
-    expect(await behindProxy.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, sameNetwork)).toMatchObject({ error: 'RateLimited' });
+    expect(await behindProxy.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, sameNetwork)).toMatchObject({
+      error: 'RateLimited',
+    });
     // The neighbouring /64 is another client.
-    expect(await behindProxy.browser().signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '2001:db8:7:8::1' })).toMatchObject({ ok: true });
+    expect(
+      await behindProxy
+        .browser()
+        .signIn('credentials', { email: fresh.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '2001:db8:7:8::1' }),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -22,7 +22,10 @@ export const FirstAdminInput = z
       .max(1024, 'Choose a password of at most 1024 characters'),
     confirmPassword: z.string(),
   })
-  .refine((input) => input.password === input.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ: type the same password twice' });
+  .refine((input) => input.password === input.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords differ: type the same password twice',
+  });
 export type FirstAdminInput = z.infer<typeof FirstAdminInput>;
 
 export type SetupOutcome = { created: true; email: string } | { created: false; why: 'invalid_link' | 'already_set_up' };
@@ -36,7 +39,17 @@ const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').
  * `SETUP_LINK_TTL_MS`, and only while the database has no account; a restart on a still-empty database
  * prints a new one (the old one stops working). Tokens are compared in constant time.
  */
-export function createFirstAdminSetup({ database, hasher, now, logger }: { database: () => Promise<Database>; hasher: PasswordHasher; now: () => Date; logger: Logger }) {
+export function createFirstAdminSetup({
+  database,
+  hasher,
+  now,
+  logger,
+}: {
+  database: () => Promise<Database>;
+  hasher: PasswordHasher;
+  now: () => Date;
+  logger: Logger;
+}) {
   const log = logger.child({ component: 'first-admin-setup' });
 
   /** The usable link matching `token`, compared in constant time against every usable one. */

@@ -7,9 +7,16 @@ import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render
 import { AccessHistoryView } from './access-history-view';
 
 const returned = accessEntry();
-const ongoing = accessEntry({ id: 'imp_2', startedAt: '2030-01-01T11:50:00.000Z', endedAt: null, endReason: null, reason: 'Checking the export' });
+const ongoing = accessEntry({
+  id: 'imp_2',
+  startedAt: '2030-01-01T11:50:00.000Z',
+  endedAt: null,
+  endReason: null,
+  reason: 'Checking the export',
+});
 const expired = accessEntry({ id: 'imp_3', endedAt: '2030-01-01T11:05:00.000Z', endReason: 'expired' });
-const history = (entries = [ongoing, returned, expired], nextCursor: string | null = null) => ok<AccessHistoryPage>({ entries, nextCursor });
+const history = (entries = [ongoing, returned, expired], nextCursor: string | null = null) =>
+  ok<AccessHistoryPage>({ entries, nextCursor });
 
 function setup(getAccessHistory: jest.Mock) {
   return renderWithApp(<AccessHistoryView lang="en" />, { services: fakeServices({ api: fakeApi({ getAccessHistory }) }) });
@@ -23,13 +30,36 @@ describe('AccessHistoryView', () => {
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
 
     await act(async () => answer.resolve(history()));
-    const rows = within(screen.getByRole('table', { name: 'Administrators who viewed your account, newest first' })).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const rows = within(screen.getByRole('table', { name: 'Administrators who viewed your account, newest first' }))
+      .getAllByRole('row')
+      .slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
 
     // NOW is 12:00, the ongoing view started at 11:50.
-    expect(cells(rows[0] as HTMLElement)).toEqual(['grace@example.com', 'Checking the export', expect.any(String), '10 min so far', 'In progress']);
-    expect(cells(rows[1] as HTMLElement)).toEqual(['grace@example.com', 'Ticket #4521: invoice page is blank', expect.any(String), '42 min', 'Returned']);
-    expect(cells(rows[2] as HTMLElement)).toEqual(['grace@example.com', 'Ticket #4521: invoice page is blank', expect.any(String), '1 h 5 min', 'Expired']);
+    expect(cells(rows[0] as HTMLElement)).toEqual([
+      'grace@example.com',
+      'Checking the export',
+      expect.any(String),
+      '10 min so far',
+      'In progress',
+    ]);
+    expect(cells(rows[1] as HTMLElement)).toEqual([
+      'grace@example.com',
+      'Ticket #4521: invoice page is blank',
+      expect.any(String),
+      '42 min',
+      'Returned',
+    ]);
+    expect(cells(rows[2] as HTMLElement)).toEqual([
+      'grace@example.com',
+      'Ticket #4521: invoice page is blank',
+      expect.any(String),
+      '1 h 5 min',
+      'Expired',
+    ]);
     expect(within(rows[1] as HTMLElement).getByRole('time')).toHaveAttribute('datetime', returned.startedAt);
     expect(await axe(container)).toHaveNoViolations();
   });
@@ -41,7 +71,10 @@ describe('AccessHistoryView', () => {
   });
 
   it('shows the error with a retry', async () => {
-    const getAccessHistory = jest.fn().mockResolvedValueOnce(fail('unauthenticated', 'sign in', 401)).mockResolvedValueOnce(history());
+    const getAccessHistory = jest
+      .fn()
+      .mockResolvedValueOnce(fail('unauthenticated', 'sign in', 401))
+      .mockResolvedValueOnce(history());
     const { user } = renderWithApp(<AccessHistoryView lang="en" />, { services: fakeServices({ api: fakeApi({ getAccessHistory }) }) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your access history could not be loaded.');
@@ -51,7 +84,10 @@ describe('AccessHistoryView', () => {
   });
 
   it('loads older entries with the cursor', async () => {
-    const getAccessHistory = jest.fn().mockResolvedValueOnce(history([ongoing], 'older')).mockResolvedValueOnce(history([returned]));
+    const getAccessHistory = jest
+      .fn()
+      .mockResolvedValueOnce(history([ongoing], 'older'))
+      .mockResolvedValueOnce(history([returned]));
     const { user } = setup(getAccessHistory);
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('42 min')).toBeInTheDocument();

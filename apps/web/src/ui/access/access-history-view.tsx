@@ -23,7 +23,8 @@ export function AccessHistoryView({ lang }: { lang: Locale }) {
   const t = messages.access;
   const { api, now } = useAppServices();
   const { state, loadMore, reload } = usePagedList<AccessHistoryEntry>(
-    async (cursor, signal) => mapResult(await api.getAccessHistory({ cursor }, { signal }), (page) => ({ items: page.entries, nextCursor: page.nextCursor })),
+    async (cursor, signal) =>
+      mapResult(await api.getAccessHistory({ cursor }, { signal }), (page) => ({ items: page.entries, nextCursor: page.nextCursor })),
     'access-history',
   );
 
@@ -34,7 +35,12 @@ export function AccessHistoryView({ lang }: { lang: Locale }) {
       <Card title={t.heading}>
         {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
         {state.status === 'error' ? (
-          <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} />
+          <ErrorState
+            title={t.error}
+            message={describeError(state.error, messages.common.error)}
+            onRetry={reload}
+            retryLabel={messages.common.retry}
+          />
         ) : null}
         {state.status === 'ready' && state.items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
         {state.status === 'ready' && state.items.length > 0 ? (

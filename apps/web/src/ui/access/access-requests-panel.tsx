@@ -73,7 +73,15 @@ const Actions = styled.div`
   }
 `;
 
-function RequestItem({ request, deciding, onDecide }: { request: AccessRequest; deciding: boolean; onDecide: ReturnType<typeof useAccessRequests>['decide'] }) {
+function RequestItem({
+  request,
+  deciding,
+  onDecide,
+}: {
+  request: AccessRequest;
+  deciding: boolean;
+  onDecide: ReturnType<typeof useAccessRequests>['decide'];
+}) {
   const { messages } = useI18n();
   const t = messages.consent;
   const { now } = useAppServices();
@@ -110,10 +118,23 @@ function RequestItem({ request, deciding, onDecide }: { request: AccessRequest; 
               </option>
             ))}
           </select>
-          <Button variant="primary" size="sm" pending={deciding} pendingLabel={t.deciding} onClick={() => void onDecide(request, { decision: 'approve', minutes })} aria-label={t.approveLabel(request.requester.email)}>
+          <Button
+            variant="primary"
+            size="sm"
+            pending={deciding}
+            pendingLabel={t.deciding}
+            onClick={() => void onDecide(request, { decision: 'approve', minutes })}
+            aria-label={t.approveLabel(request.requester.email)}
+          >
             {t.approve}
           </Button>
-          <Button variant="danger" size="sm" disabled={deciding} onClick={() => void onDecide(request, { decision: 'deny' })} aria-label={t.denyLabel(request.requester.email)}>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={deciding}
+            onClick={() => void onDecide(request, { decision: 'deny' })}
+            aria-label={t.denyLabel(request.requester.email)}
+          >
             {t.deny}
           </Button>
         </Actions>
@@ -130,7 +151,14 @@ export function AccessRequestsPanel() {
   return (
     <Card title={t.requestsHeading} description={t.requestsDescription}>
       {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
-      {state.status === 'error' ? <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title={t.error}
+          message={describeError(state.error, messages.common.error)}
+          onRetry={reload}
+          retryLabel={messages.common.retry}
+        />
+      ) : null}
       {state.status === 'ready' && state.data.requests.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {error ? <ErrorState title={t.decideFailed} message={error} /> : null}
       {state.status === 'ready' && state.data.requests.length > 0 ? (

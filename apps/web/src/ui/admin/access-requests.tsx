@@ -53,13 +53,26 @@ export function AccessRequests({ initial }: AccessRequestsProps) {
       title={t.staffHeading}
       description={t.staffDescription}
       actions={
-        <Button size="sm" onClick={reload} pending={refreshing} pendingLabel={messages.common.refreshing} disabled={state.status === 'loading'}>
+        <Button
+          size="sm"
+          onClick={reload}
+          pending={refreshing}
+          pendingLabel={messages.common.refreshing}
+          disabled={state.status === 'loading'}
+        >
           {messages.common.refresh}
         </Button>
       }
     >
       {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
-      {state.status === 'error' ? <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title={t.error}
+          message={describeError(state.error, messages.common.error)}
+          onRetry={reload}
+          retryLabel={messages.common.retry}
+        />
+      ) : null}
       {error ? <ErrorState title={t.decideFailed} message={error} /> : null}
       {state.status === 'ready' && rows.length === 0 ? <EmptyState title={t.emptyTitle}>{t.staffEmpty}</EmptyState> : null}
       {rows.length > 0 ? (

@@ -7,11 +7,23 @@ import { fakeApi, fakeServices, type FakeApiOverrides, renderWithApp } from '../
 import { ActiveImpersonations } from './active-impersonations';
 import { ENDED_NOTICE_MS } from './end-impersonation-dialog';
 
-const pendingRecord = { ...activeRecord, id: 'imp_2', startedAt: null, status: 'pending' as const, target: { id: 'usr_alan', email: 'alan@example.com' } };
+const pendingRecord = {
+  ...activeRecord,
+  id: 'imp_2',
+  startedAt: null,
+  status: 'pending' as const,
+  target: { id: 'usr_alan', email: 'alan@example.com' },
+};
 const listed = (impersonations = [activeRecord, pendingRecord]) => ok<ImpersonationsPage>({ impersonations });
 const endedAnswer = ok<EndImpersonationResponse>({
   success: true,
-  impersonation: { ...activeRecord, endedAt: '2030-01-01T10:30:00.000Z', endReason: 'ended_by_admin', endedBy: activeRecord.admin, status: 'ended' },
+  impersonation: {
+    ...activeRecord,
+    endedAt: '2030-01-01T10:30:00.000Z',
+    endReason: 'ended_by_admin',
+    endedBy: activeRecord.admin,
+    status: 'ended',
+  },
 });
 
 function setup(api: FakeApiOverrides, initial?: ApiResult<ImpersonationsPage>) {
@@ -43,7 +55,10 @@ describe('ActiveImpersonations', () => {
   });
 
   it('shows the error with a retry', async () => {
-    const listImpersonations = jest.fn().mockResolvedValueOnce(fail('internal', 'boom', 500)).mockResolvedValueOnce(listed());
+    const listImpersonations = jest
+      .fn()
+      .mockResolvedValueOnce(fail('internal', 'boom', 500))
+      .mockResolvedValueOnce(listed());
     const { user } = setup({ listImpersonations });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Active impersonations could not be loaded.');
@@ -71,13 +86,18 @@ describe('ActiveImpersonations', () => {
 
   it('ends an impersonation after confirmation, tells the admin, and reloads the list', async () => {
     const end = deferred<ApiResult<EndImpersonationResponse>>();
-    const listImpersonations = jest.fn().mockResolvedValueOnce(listed()).mockResolvedValueOnce(listed([pendingRecord]));
+    const listImpersonations = jest
+      .fn()
+      .mockResolvedValueOnce(listed())
+      .mockResolvedValueOnce(listed([pendingRecord]));
     const { user, services } = setup({ listImpersonations, endImpersonation: jest.fn(() => end.promise) });
     await screen.findByRole('table');
 
     await user.click(screen.getByRole('button', { name: "End grace@example.com's view as ada@example.com" }));
     const dialog = await screen.findByRole('alertdialog', { name: 'End this impersonation?' });
-    expect(dialog).toHaveAccessibleDescription('grace@example.com will stop viewing the app as ada@example.com within 2 seconds. This is recorded in the ledger.');
+    expect(dialog).toHaveAccessibleDescription(
+      'grace@example.com will stop viewing the app as ada@example.com within 2 seconds. This is recorded in the ledger.',
+    );
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(services.api.endImpersonation).not.toHaveBeenCalled();
 
@@ -87,7 +107,11 @@ describe('ActiveImpersonations', () => {
 
     await act(async () => end.resolve(endedAnswer));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(services.notify).toHaveBeenCalledWith({ kind: 'success', title: 'Ended the view as ada@example.com', durationMs: ENDED_NOTICE_MS });
+    expect(services.notify).toHaveBeenCalledWith({
+      kind: 'success',
+      title: 'Ended the view as ada@example.com',
+      durationMs: ENDED_NOTICE_MS,
+    });
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     expect(listImpersonations).toHaveBeenCalledTimes(2);
   });
@@ -126,7 +150,9 @@ describe('ActiveImpersonations', () => {
       const { container } = setup({ listImpersonations }, listed());
 
       expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
-      expect(within(screen.getByRole('table', { name: 'Impersonations in progress, by any administrator' })).getAllByRole('row')).toHaveLength(3);
+      expect(
+        within(screen.getByRole('table', { name: 'Impersonations in progress, by any administrator' })).getAllByRole('row'),
+      ).toHaveLength(3);
       expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
       await act(async () => undefined);
       expect(listImpersonations).not.toHaveBeenCalled();

@@ -36,14 +36,25 @@ export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
     <Card
       title={t.heading}
       actions={
-        <Button size="sm" onClick={reload} pending={refreshing} pendingLabel={messages.common.refreshing} disabled={state.status === 'loading'}>
+        <Button
+          size="sm"
+          onClick={reload}
+          pending={refreshing}
+          pendingLabel={messages.common.refreshing}
+          disabled={state.status === 'loading'}
+        >
           {messages.common.refresh}
         </Button>
       }
     >
       {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={2} /> : null}
       {state.status === 'error' ? (
-        <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} />
+        <ErrorState
+          title={t.error}
+          message={describeError(state.error, messages.common.error)}
+          onRetry={reload}
+          retryLabel={messages.common.retry}
+        />
       ) : null}
       {state.status === 'ready' && rows.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {rows.length > 0 ? (
@@ -66,12 +77,19 @@ export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
                   <Td data-label={t.columns.admin}>{record.admin.email}</Td>
                   <Td data-label={t.columns.target}>{record.target.email}</Td>
                   <Td data-label={t.columns.reason}>{record.reason}</Td>
-                  <Td data-label={t.columns.started}>{record.startedAt ? <LocalTime iso={record.startedAt} /> : <CellNote>{t.pending}</CellNote>}</Td>
+                  <Td data-label={t.columns.started}>
+                    {record.startedAt ? <LocalTime iso={record.startedAt} /> : <CellNote>{t.pending}</CellNote>}
+                  </Td>
                   <Td data-label={t.columns.expires}>
                     <LocalTime iso={record.expiresAt} />
                   </Td>
                   <Td data-label={t.columns.action}>
-                    <Button size="sm" variant="danger" aria-label={t.endLabel(record.admin.email, record.target.email)} onClick={() => setEnding(record)}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={t.endLabel(record.admin.email, record.target.email)}
+                      onClick={() => setEnding(record)}
+                    >
                       {t.end}
                     </Button>
                   </Td>

@@ -18,7 +18,9 @@ describe('AdminPageView', () => {
     const { container, services } = renderWithApp(<AdminPageView lang="en" initial={initial} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'User impersonation' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Find a user' })).getByRole('table', { name: 'Users matching your search' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Find a user' })).getByRole('table', { name: 'Users matching your search' }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Active impersonations' })).getByText(activeRecord.reason)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ledger' })).getByText('Started')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();

@@ -17,12 +17,21 @@ describe('csvCell', () => {
     expect(csvCell(value)).toBe(`"${value}"`);
   });
 
-  it.each(['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '\n=1', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20SUM(A1)'])(
-    'neutralises the formula-like cell %j with a leading apostrophe',
-    (value) => {
-      expect(csvCell(value).startsWith(`"'`)).toBe(true);
-    },
-  );
+  it.each([
+    '=HYPERLINK("http://evil.example","x")',
+    '+1+1',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '\n=1',
+    '\uFF1D1+1',
+    '\uFF0B1',
+    '\uFF0D1',
+    '\uFF20SUM(A1)',
+  ])('neutralises the formula-like cell %j with a leading apostrophe', (value) => {
+    expect(csvCell(value).startsWith(`"'`)).toBe(true);
+  });
 
   it('quotes a neutralised formula that also needs quoting', () => {
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
@@ -31,10 +40,12 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('joins quoted cells with commas and rows with CRLF, ending with a line break', () => {
-    expect(toCsv([
-      ['When', 'Reason'],
-      ['2030-01-01T10:00:00.000Z', 'Ticket #1, urgent'],
-    ])).toBe('"When","Reason"\r\n"2030-01-01T10:00:00.000Z","Ticket #1, urgent"\r\n');
+    expect(
+      toCsv([
+        ['When', 'Reason'],
+        ['2030-01-01T10:00:00.000Z', 'Ticket #1, urgent'],
+      ]),
+    ).toBe('"When","Reason"\r\n"2030-01-01T10:00:00.000Z","Ticket #1, urgent"\r\n');
   });
 
   it('keeps a ; inside its cell, so a ;-separated spreadsheet cannot start a formula from it', () => {

@@ -8,7 +8,14 @@ import { Ledger } from './ledger';
 
 const returned = auditEvent({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
 const started = auditEvent({ id: 'evt_1' });
-const denied = auditEvent({ id: 'evt_0', at: '2030-01-01T09:00:00.000Z', type: 'impersonation.denied', target: null, reason: '=cmd|calc', ip: null });
+const denied = auditEvent({
+  id: 'evt_0',
+  at: '2030-01-01T09:00:00.000Z',
+  type: 'impersonation.denied',
+  target: null,
+  reason: '=cmd|calc',
+  ip: null,
+});
 const audit = (events = [returned, started, denied], nextCursor: string | null = null) => ok<AuditPage>({ events, nextCursor });
 const users = (list = [grace, ada]) => ok<UsersPage>({ users: list, nextCursor: null });
 
@@ -23,7 +30,9 @@ describe('Ledger', () => {
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
 
     await act(async () => answer.resolve(audit()));
-    const rows = within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Returned', 'Started', 'Refused']);
     expect(rows[1]).toHaveTextContent('Ticket #4521: invoice page is blank');
     expect(rows[1]).toHaveTextContent('203.0.113.7');
@@ -43,7 +52,10 @@ describe('Ledger', () => {
   });
 
   it('shows the error with a retry', async () => {
-    const listAudit = jest.fn().mockResolvedValueOnce(fail('forbidden', 'nope', 403)).mockResolvedValueOnce(audit());
+    const listAudit = jest
+      .fn()
+      .mockResolvedValueOnce(fail('forbidden', 'nope', 403))
+      .mockResolvedValueOnce(audit());
     const { user } = setup({ listAudit });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The ledger could not be loaded.');
@@ -102,16 +114,25 @@ describe('Ledger', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('textbox', { name: 'Administrator e-mail' })).toHaveValue('');
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: undefined, target: undefined }, { signal: expect.any(AbortSignal) });
+    expect(listAudit).toHaveBeenLastCalledWith(
+      { cursor: undefined, admin: undefined, target: undefined },
+      { signal: expect.any(AbortSignal) },
+    );
   });
 
   it('loads older entries with the cursor', async () => {
-    const listAudit = jest.fn().mockResolvedValueOnce(audit([returned], 'older')).mockResolvedValueOnce(audit([started]));
+    const listAudit = jest
+      .fn()
+      .mockResolvedValueOnce(audit([returned], 'older'))
+      .mockResolvedValueOnce(audit([started]));
     const { user } = setup({ listAudit });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
-    expect(listAudit).toHaveBeenLastCalledWith({ cursor: 'older', admin: undefined, target: undefined }, { signal: expect.any(AbortSignal) });
+    expect(listAudit).toHaveBeenLastCalledWith(
+      { cursor: 'older', admin: undefined, target: undefined },
+      { signal: expect.any(AbortSignal) },
+    );
   });
 
   it('exports the loaded entries as a formula-safe CSV named after today', async () => {
@@ -126,7 +147,9 @@ describe('Ledger', () => {
     const lines = file.content.replace(/^\uFEFF/, '').split('\r\n');
     // Every field quoted (a ;-separator spreadsheet cannot split one), formulas neutralised.
     expect(lines[0]).toBe('"Time (UTC)","Event","Administrator","User","Reason","IP address","User agent","Impersonation id"');
-    expect(lines[1]).toBe('"2030-01-01T10:20:00.000Z","Returned","grace@example.com","ada@example.com","","203.0.113.7","Mozilla/5.0","imp_1"');
+    expect(lines[1]).toBe(
+      '"2030-01-01T10:20:00.000Z","Returned","grace@example.com","ada@example.com","","203.0.113.7","Mozilla/5.0","imp_1"',
+    );
     expect(lines[3]).toBe(`"2030-01-01T09:00:00.000Z","Refused","grace@example.com","","'=cmd|calc","","Mozilla/5.0","imp_1"`);
     expect(lines).toHaveLength(5);
   });
@@ -146,16 +169,25 @@ describe('Ledger', () => {
     });
 
     it('asks the API once filters apply, and again for the unfiltered entries when they are cleared', async () => {
-      const listAudit = jest.fn().mockResolvedValueOnce(audit([started])).mockResolvedValueOnce(audit([denied]));
+      const listAudit = jest
+        .fn()
+        .mockResolvedValueOnce(audit([started]))
+        .mockResolvedValueOnce(audit([denied]));
       const { user } = setup({ listAudit, listUsers: jest.fn(async () => users()) }, audit([returned]));
 
       await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com{Enter}');
       await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(1));
-      expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: grace.id, target: undefined }, { signal: expect.any(AbortSignal) });
+      expect(listAudit).toHaveBeenLastCalledWith(
+        { cursor: undefined, admin: grace.id, target: undefined },
+        { signal: expect.any(AbortSignal) },
+      );
 
       await user.click(screen.getByRole('button', { name: 'Clear' }));
       await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(2));
-      expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: undefined, target: undefined }, { signal: expect.any(AbortSignal) });
+      expect(listAudit).toHaveBeenLastCalledWith(
+        { cursor: undefined, admin: undefined, target: undefined },
+        { signal: expect.any(AbortSignal) },
+      );
       expect(await screen.findByText('Refused')).toBeInTheDocument();
     });
 

@@ -73,7 +73,8 @@ export function Ledger({ firstPage }: LedgerProps) {
   const [targetEmail, setTargetEmail] = useState('');
 
   const { state, loadMore, reload } = usePagedList<AuditEvent>(
-    async (cursor, signal) => mapResult(await api.listAudit({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), toPage),
+    async (cursor, signal) =>
+      mapResult(await api.listAudit({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), toPage),
     `${filters.admin?.id ?? ''}|${filters.target?.id ?? ''}`,
     firstPage && mapResult(firstPage, toPage),
   );
@@ -95,7 +96,11 @@ export function Ledger({ firstPage }: LedgerProps) {
     // The CSV writer is fetched on the first export, not with the page.
     const csv = await loadOnDemand(() => import('./ledger-csv'));
     if (!csv) return;
-    saveFile({ name: t.fileName(new Date(now()).toISOString().slice(0, 10)), type: 'text/csv;charset=utf-8', content: csv.ledgerCsv(events, t) });
+    saveFile({
+      name: t.fileName(new Date(now()).toISOString().slice(0, 10)),
+      type: 'text/csv;charset=utf-8',
+      content: csv.ledgerCsv(events, t),
+    });
   };
 
   return (
@@ -114,8 +119,22 @@ export function Ledger({ firstPage }: LedgerProps) {
       }
     >
       <Filters onSubmit={submit} noValidate aria-label={t.filters}>
-        <TextField type="email" label={t.adminFilter} value={adminEmail} onChange={(event) => setAdminEmail(event.target.value)} error={errors.admin} autoComplete="off" />
-        <TextField type="email" label={t.targetFilter} value={targetEmail} onChange={(event) => setTargetEmail(event.target.value)} error={errors.target} autoComplete="off" />
+        <TextField
+          type="email"
+          label={t.adminFilter}
+          value={adminEmail}
+          onChange={(event) => setAdminEmail(event.target.value)}
+          error={errors.admin}
+          autoComplete="off"
+        />
+        <TextField
+          type="email"
+          label={t.targetFilter}
+          value={targetEmail}
+          onChange={(event) => setTargetEmail(event.target.value)}
+          error={errors.target}
+          autoComplete="off"
+        />
         <FilterButtons>
           <Button type="submit" pending={resolving} pendingLabel={t.apply}>
             {t.apply}
@@ -128,9 +147,16 @@ export function Ledger({ firstPage }: LedgerProps) {
       {errors.form ? <ErrorState title={t.filterFailed} message={errors.form} /> : null}
       {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={4} /> : null}
       {state.status === 'error' ? (
-        <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} />
+        <ErrorState
+          title={t.error}
+          message={describeError(state.error, messages.common.error)}
+          onRetry={reload}
+          retryLabel={messages.common.retry}
+        />
       ) : null}
-      {state.status === 'ready' && events.length === 0 ? <EmptyState title={t.emptyTitle}>{filtered ? t.emptyFiltered : t.empty}</EmptyState> : null}
+      {state.status === 'ready' && events.length === 0 ? (
+        <EmptyState title={t.emptyTitle}>{filtered ? t.emptyFiltered : t.empty}</EmptyState>
+      ) : null}
       {state.status === 'ready' && events.length > 0 ? (
         <>
           <TableScroller>

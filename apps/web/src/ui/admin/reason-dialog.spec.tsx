@@ -7,7 +7,12 @@ import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render
 import { ReasonDialog } from './reason-dialog';
 import { AFTER_START_PATH } from './use-start-impersonation';
 
-const started: ImpersonateResponse = { success: true, impersonationId: 'imp_42', targetUser: { id: ada.id, email: ada.email }, expiresAt: '2030-01-01T13:00:00.000Z' };
+const started: ImpersonateResponse = {
+  success: true,
+  impersonationId: 'imp_42',
+  targetUser: { id: ada.id, email: ada.email },
+  expiresAt: '2030-01-01T13:00:00.000Z',
+};
 
 function setup(overrides: Parameters<typeof fakeServices>[0] = {}) {
   const onClose = jest.fn();
@@ -114,7 +119,15 @@ describe('ReasonDialog', () => {
   it('puts a server complaint about the reason on the reason field', async () => {
     const { user, reason } = setup({
       api: fakeApi({
-        startImpersonation: jest.fn(async () => ({ ok: false as const, error: { code: 'bad_request' as const, message: 'Invalid body', status: 400, issues: [{ path: 'reason', message: 'Must be at least 3 characters' }] } })),
+        startImpersonation: jest.fn(async () => ({
+          ok: false as const,
+          error: {
+            code: 'bad_request' as const,
+            message: 'Invalid body',
+            status: 400,
+            issues: [{ path: 'reason', message: 'Must be at least 3 characters' }],
+          },
+        })),
       }),
     });
     await user.type(reason, 'abc');
@@ -129,7 +142,9 @@ describe('ReasonDialog', () => {
     await user.type(reason, 'Ticket #1');
     await user.click(screen.getByRole('button', { name: 'Start viewing' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The impersonation was created but the switch to the account failed. Try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The impersonation was created but the switch to the account failed. Try again.',
+    );
     expect(services.assignLocation).not.toHaveBeenCalled();
   });
 

@@ -36,7 +36,12 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
   const problem = reasonProblem(reason);
   // Too short is only said once the admin has tried; too long is said as soon as it happens.
   const visibleProblem = problem === 'too-long' || (touched && problem === 'too-short') ? problem : null;
-  const fieldError = visibleProblem === 'too-short' ? t.tooShort(REASON_MIN_LENGTH) : visibleProblem === 'too-long' ? t.tooLong(REASON_MAX_LENGTH) : reasonError;
+  const fieldError =
+    visibleProblem === 'too-short'
+      ? t.tooShort(REASON_MIN_LENGTH)
+      : visibleProblem === 'too-long'
+        ? t.tooLong(REASON_MAX_LENGTH)
+        : reasonError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

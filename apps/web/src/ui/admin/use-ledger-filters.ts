@@ -47,7 +47,8 @@ export function useLedgerFilters() {
   const apply = useCallback(
     async (adminEmail: string, targetEmail: string) => {
       setResolving(true);
-      const lookup = async (email: string): Promise<Lookup> => (email.trim() ? findUserByEmail(api, email.trim()) : { person: null, error: null });
+      const lookup = async (email: string): Promise<Lookup> =>
+        email.trim() ? findUserByEmail(api, email.trim()) : { person: null, error: null };
       const [admin, target] = await Promise.all([lookup(adminEmail), lookup(targetEmail)]);
       setResolving(false);
       const failure = admin.error ?? target.error;

@@ -1,6 +1,12 @@
 'use client';
 
-import { isPendingApproval, REASON_MAX_LENGTH, REASON_MIN_LENGTH, type ImpersonatePendingResponse, type ImpersonateRequest } from '@viewas/admin-api';
+import {
+  isPendingApproval,
+  REASON_MAX_LENGTH,
+  REASON_MIN_LENGTH,
+  type ImpersonatePendingResponse,
+  type ImpersonateRequest,
+} from '@viewas/admin-api';
 import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { describeError } from '../data/describe-error';

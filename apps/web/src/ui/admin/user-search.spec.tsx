@@ -39,7 +39,10 @@ describe('UserSearch', () => {
     setup(listUsers);
     await screen.findByRole('table');
     expect(listUsers).toHaveBeenCalledTimes(1);
-    expect(listUsers).toHaveBeenCalledWith({ query: undefined, cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenCalledWith(
+      { query: undefined, cursor: undefined, limit: USERS_PAGE_SIZE },
+      { signal: expect.any(AbortSignal) },
+    );
   });
 
   it('offers View as only for users who may be impersonated and says why not for the others', async () => {
@@ -67,7 +70,10 @@ describe('UserSearch', () => {
 
     act(() => jest.advanceTimersByTime(1));
     await waitFor(() => expect(listUsers).toHaveBeenCalledTimes(2));
-    expect(listUsers).toHaveBeenLastCalledWith({ query: 'ada', cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenLastCalledWith(
+      { query: 'ada', cursor: undefined, limit: USERS_PAGE_SIZE },
+      { signal: expect.any(AbortSignal) },
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('1 user found');
   });
 
@@ -102,7 +108,10 @@ describe('UserSearch', () => {
   });
 
   it('shows the error with a retry that loads the users again', async () => {
-    const listUsers = jest.fn().mockResolvedValueOnce(fail('unavailable', 'db down', 503)).mockResolvedValueOnce(page([ada]));
+    const listUsers = jest
+      .fn()
+      .mockResolvedValueOnce(fail('unavailable', 'db down', 503))
+      .mockResolvedValueOnce(page([ada]));
     const { user } = setup(listUsers);
 
     const alert = await screen.findByRole('alert');
@@ -116,13 +125,19 @@ describe('UserSearch', () => {
 
   it('loads the next page with the cursor, showing a pending button, and stops at the last page', async () => {
     const more = deferred<ApiResult<UsersPage>>();
-    const listUsers = jest.fn().mockResolvedValueOnce(page([grace, ada], 'cursor-2')).mockReturnValueOnce(more.promise);
+    const listUsers = jest
+      .fn()
+      .mockResolvedValueOnce(page([grace, ada], 'cursor-2'))
+      .mockReturnValueOnce(more.promise);
     const { user } = setup(listUsers);
     await screen.findByRole('table');
     expect(screen.getByRole('status')).toHaveTextContent('2+ users found');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenLastCalledWith(
+      { query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE },
+      { signal: expect.any(AbortSignal) },
+    );
     expect(screen.getByRole('button', { name: 'Loading more…' })).toBeDisabled();
 
     await act(async () => more.resolve(page([alan], null)));
@@ -132,7 +147,11 @@ describe('UserSearch', () => {
   });
 
   it('keeps the loaded users and offers a retry when the next page fails', async () => {
-    const listUsers = jest.fn().mockResolvedValueOnce(page([ada], 'cursor-2')).mockResolvedValueOnce(fail('network', 'offline', 0)).mockResolvedValueOnce(page([alan]));
+    const listUsers = jest
+      .fn()
+      .mockResolvedValueOnce(page([ada], 'cursor-2'))
+      .mockResolvedValueOnce(fail('network', 'offline', 0))
+      .mockResolvedValueOnce(page([alan]));
     const { user } = setup(listUsers);
     await screen.findByRole('table');
 
@@ -142,7 +161,10 @@ describe('UserSearch', () => {
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('alan@example.com')).toBeInTheDocument();
-    expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+    expect(listUsers).toHaveBeenLastCalledWith(
+      { query: undefined, cursor: 'cursor-2', limit: USERS_PAGE_SIZE },
+      { signal: expect.any(AbortSignal) },
+    );
   });
 
   describe('with the first page the server read', () => {
@@ -168,13 +190,19 @@ describe('UserSearch', () => {
       await user.type(box, 'ada');
       act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
       await waitFor(() => expect(listUsers).toHaveBeenCalledTimes(1));
-      expect(listUsers).toHaveBeenLastCalledWith({ query: 'ada', cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+      expect(listUsers).toHaveBeenLastCalledWith(
+        { query: 'ada', cursor: undefined, limit: USERS_PAGE_SIZE },
+        { signal: expect.any(AbortSignal) },
+      );
       expect(await screen.findByRole('status')).toHaveTextContent('1 user found');
 
       await user.clear(box);
       act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
       await waitFor(() => expect(listUsers).toHaveBeenCalledTimes(2));
-      expect(listUsers).toHaveBeenLastCalledWith({ query: undefined, cursor: undefined, limit: USERS_PAGE_SIZE }, { signal: expect.any(AbortSignal) });
+      expect(listUsers).toHaveBeenLastCalledWith(
+        { query: undefined, cursor: undefined, limit: USERS_PAGE_SIZE },
+        { signal: expect.any(AbortSignal) },
+      );
       expect(await screen.findByText('alan@example.com')).toBeInTheDocument();
     });
 

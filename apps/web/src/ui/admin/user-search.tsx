@@ -48,7 +48,8 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
   const [query, setQuery] = useState('');
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const { state, loadMore, reload } = usePagedList<AdminUserSummary>(
-    async (cursor, signal) => mapResult(await api.listUsers({ query: term || undefined, cursor, limit: USERS_PAGE_SIZE }, { signal }), toPage),
+    async (cursor, signal) =>
+      mapResult(await api.listUsers({ query: term || undefined, cursor, limit: USERS_PAGE_SIZE }, { signal }), toPage),
     term,
     firstPage && mapResult(firstPage, toPage),
   );
@@ -74,7 +75,12 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
       </VisuallyHidden>
       {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
       {state.status === 'error' ? (
-        <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} />
+        <ErrorState
+          title={t.error}
+          message={describeError(state.error, messages.common.error)}
+          onRetry={reload}
+          retryLabel={messages.common.retry}
+        />
       ) : null}
       {state.status === 'ready' && state.items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {state.status === 'ready' && state.items.length > 0 ? (

@@ -5,7 +5,10 @@ import { axe } from '../../../testing/ui/axe';
 import { renderWithApp } from '../../../testing/ui/render';
 import { ApiReferenceView, OPENAPI_DOCUMENT_PATH } from './api-reference-view';
 
-const apiDocument = createOpenApiDocument({ routes: Object.values(ADMIN_API_ROUTES), info: { title: 'Viewas admin and account API', version: '0.1.0' } });
+const apiDocument = createOpenApiDocument({
+  routes: Object.values(ADMIN_API_ROUTES),
+  info: { title: 'Viewas admin and account API', version: '0.1.0' },
+});
 
 describe('ApiReferenceView', () => {
   it('gives every operation a heading with its method, path and summary, and a contents link to it', () => {
@@ -14,21 +17,32 @@ describe('ApiReferenceView', () => {
     for (const route of Object.values(ADMIN_API_ROUTES)) {
       const heading = screen.getByRole('heading', { level: 3, name: `${route.method} ${route.path} ${route.summary}` });
       expect(heading.closest('section')).toHaveAttribute('id', route.operationId);
-      expect(within(contents).getByRole('link', { name: `${route.summary} (${route.method} ${route.path})` })).toHaveAttribute('href', `#${route.operationId}`);
+      expect(within(contents).getByRole('link', { name: `${route.summary} (${route.method} ${route.path})` })).toHaveAttribute(
+        'href',
+        `#${route.operationId}`,
+      );
     }
   });
 
   it('shows the request body fields with their rules, the answer fields and the failures of an operation', () => {
     renderWithApp(<ApiReferenceView document={apiDocument} />);
     const section = screen.getByRole('region', { name: /POST \/api\/admin\/impersonate/ });
-    expect(within(section).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Request body (JSON)', 'Answer 200 (JSON)', 'Failures']);
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Request body (JSON)', 'Answer 200 (JSON)', 'Failures']);
     const body = within(section).getByRole('table', { name: 'Request body (JSON)' });
     const reason = within(body).getByRole('row', { name: /reason/ });
     expect(within(reason).getByRole('cell', { name: '3-500 characters' })).toBeInTheDocument();
     const answer = within(section).getByRole('table', { name: 'Answer 200 (JSON)' });
     expect(within(answer).getByRole('cell', { name: 'targetUser.email' })).toBeInTheDocument();
     // A timestamp is described by its format, not by zod's long regex for it.
-    expect(within(within(answer).getByRole('row', { name: /expiresAt/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['expiresAt', 'string (date-time)', 'yes', '-']);
+    expect(
+      within(within(answer).getByRole('row', { name: /expiresAt/ }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['expiresAt', 'string (date-time)', 'yes', '-']);
     const failures = within(section).getByRole('table', { name: /Failures/ });
     expect(within(failures).getByRole('row', { name: /^409/ })).toBeInTheDocument();
     expect(within(section).getByText(/Who may call it:/).parentElement).toHaveTextContent('An active administrator, in their own session.');

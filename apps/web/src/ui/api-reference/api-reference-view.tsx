@@ -86,9 +86,11 @@ function methodTone(method: string) {
 function Prose({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, index) =>
-        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <Code key={index}>{part.slice(1, -1)}</Code> : part,
-      )}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, index) =>
+          part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <Code key={index}>{part.slice(1, -1)}</Code> : part,
+        )}
     </>
   );
 }
@@ -246,9 +248,7 @@ export function ApiReferenceView({ document }: { document: OpenApiDocument }) {
             <ol>
               {entries.map(({ method, path, operation }) => (
                 <li key={operation.operationId}>
-                  <a href={`#${operation.operationId}`}>
-                    {`${operation.summary} (${method} ${path})`}
-                  </a>
+                  <a href={`#${operation.operationId}`}>{`${operation.summary} (${method} ${path})`}</a>
                 </li>
               ))}
             </ol>

@@ -35,7 +35,15 @@ export function typeLabel(node: SchemaNode): string {
   const variants = node.anyOf ?? node.oneOf;
   if (variants) return variants.map(typeLabel).join(' or ');
   const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : ['any'];
-  return types.map((type) => (type === 'array' ? `array of ${node.items ? typeLabel(node.items) : 'any'}` : type === 'string' && node.format ? `string (${node.format})` : type)).join(' or ');
+  return types
+    .map((type) =>
+      type === 'array'
+        ? `array of ${node.items ? typeLabel(node.items) : 'any'}`
+        : type === 'string' && node.format
+          ? `string (${node.format})`
+          : type,
+    )
+    .join(' or ');
 }
 
 /** The constraints in words: lengths, bounds, pattern. */
@@ -60,9 +68,17 @@ export function schemaFields(node: SchemaNode, prefix = ''): SchemaField[] {
   const required = new Set(target.required ?? []);
   return Object.entries(target.properties).flatMap(([name, child]) => {
     const path = base ? `${base}.${name}` : name;
-    const nested = (child.anyOf ?? child.oneOf ?? [child]).find((variant) => variant.properties || (variant.type === 'array' && variant.items?.properties));
+    const nested = (child.anyOf ?? child.oneOf ?? [child]).find(
+      (variant) => variant.properties || (variant.type === 'array' && variant.items?.properties),
+    );
     return [
-      { path, type: typeLabel(child), required: required.has(name), rules: rules(child), ...(child.description ? { description: child.description } : {}) },
+      {
+        path,
+        type: typeLabel(child),
+        required: required.has(name),
+        rules: rules(child),
+        ...(child.description ? { description: child.description } : {}),
+      },
       ...(nested ? schemaFields(nested, path) : []),
     ];
   });

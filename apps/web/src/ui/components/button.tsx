@@ -79,7 +79,16 @@ export interface ButtonProps extends ComponentProps<'button'> {
   pendingLabel?: ReactNode;
 }
 
-export function Button({ variant = 'secondary', size = 'md', pending = false, pendingLabel, disabled, children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  pending = false,
+  pendingLabel,
+  disabled,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <StyledButton type={type} $variant={variant} $size={size} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>
       {pending ? <Spinner /> : null}

@@ -100,7 +100,13 @@ export function TextField({ label, hint, error, aside, id, ...props }: TextField
   const ids = useFieldIds(id);
   return (
     <Frame ids={ids} label={label} hint={hint} error={error} aside={aside}>
-      <Input id={ids.controlId} $invalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, { label, hint, error, aside })} {...props} />
+      <Input
+        id={ids.controlId}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, { label, hint, error, aside })}
+        {...props}
+      />
     </Frame>
   );
 }
@@ -112,7 +118,13 @@ export function TextAreaField({ label, hint, error, aside, id, ...props }: TextA
   const ids = useFieldIds(id);
   return (
     <Frame ids={ids} label={label} hint={hint} error={error} aside={aside}>
-      <Textarea id={ids.controlId} $invalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, { label, hint, error, aside })} {...props} />
+      <Textarea
+        id={ids.controlId}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, { label, hint, error, aside })}
+        {...props}
+      />
     </Frame>
   );
 }

@@ -38,7 +38,9 @@ describe('lazyComponent + OnDemand', () => {
   });
 
   it('shows nothing, says the server could not be reached and lets the caller reset when the code cannot be fetched, leaving the page alone', async () => {
-    const LazyGreeting = lazyComponent<{ name: string }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const LazyGreeting = lazyComponent<{ name: string }>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     const onLoadFailed = jest.fn();
 
     const { services } = renderWithApp(
@@ -85,7 +87,9 @@ describe('lazyComponent + OnDemand', () => {
   describe('useLoadOnDemand', () => {
     function setup() {
       const services = fakeServices();
-      const { result } = renderHook(() => useLoadOnDemand(), { wrapper: ({ children }) => <TestProviders services={services}>{children}</TestProviders> });
+      const { result } = renderHook(() => useLoadOnDemand(), {
+        wrapper: ({ children }) => <TestProviders services={services}>{children}</TestProviders>,
+      });
       return { loadOnDemand: result.current, services };
     }
 

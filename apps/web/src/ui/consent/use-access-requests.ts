@@ -23,7 +23,10 @@ export function useAccessRequests(scope: AccessRequestScope, initial?: ApiResult
   const { api, notify } = useAppServices();
   const { messages } = useI18n();
   const t = messages.consent;
-  const { state, reload } = useResource<AccessRequestList>((signal) => (scope === 'mine' ? api.listMyAccessRequests({ signal }) : api.listStaffAccessRequests({ signal })), initial);
+  const { state, reload } = useResource<AccessRequestList>(
+    (signal) => (scope === 'mine' ? api.listMyAccessRequests({ signal }) : api.listStaffAccessRequests({ signal })),
+    initial,
+  );
   const [deciding, setDeciding] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -32,7 +35,9 @@ export function useAccessRequests(scope: AccessRequestScope, initial?: ApiResult
       setDeciding(request.id);
       setError(null);
       const result: ApiResult<unknown> =
-        scope === 'mine' ? await api.decideAccessRequestAsUser(request.id, decision) : await api.decideAccessRequestAsAdmin(request.id, decision.decision);
+        scope === 'mine'
+          ? await api.decideAccessRequestAsUser(request.id, decision)
+          : await api.decideAccessRequestAsAdmin(request.id, decision.decision);
       setDeciding(null);
       if (!result.ok) {
         setError(describeError(result.error, messages.common.error));
@@ -40,7 +45,14 @@ export function useAccessRequests(scope: AccessRequestScope, initial?: ApiResult
         return;
       }
       const approved = decision.decision === 'approve';
-      const text = scope === 'mine' ? (approved ? t.approved : t.denied) : approved ? t.adminApproved(request.requester.email) : t.adminDenied(request.requester.email);
+      const text =
+        scope === 'mine'
+          ? approved
+            ? t.approved
+            : t.denied
+          : approved
+            ? t.adminApproved(request.requester.email)
+            : t.adminDenied(request.requester.email);
       notify({ kind: 'success', title: text, durationMs: DECIDED_NOTICE_MS });
       reload();
     },

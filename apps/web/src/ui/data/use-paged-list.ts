@@ -43,7 +43,10 @@ function reduce<T>(state: PagedList<T>, action: Action<T>): PagedList<T> {
 
 function initialState<T>(firstPage: ApiResult<Page<T>> | undefined): PagedList<T> {
   if (!firstPage) return { status: 'loading' };
-  return reduce<T>({ status: 'loading' }, firstPage.ok ? { type: 'loaded', page: firstPage.data } : { type: 'failed', error: firstPage.error });
+  return reduce<T>(
+    { status: 'loading' },
+    firstPage.ok ? { type: 'loaded', page: firstPage.data } : { type: 'failed', error: firstPage.error },
+  );
 }
 
 /** Which first page is on screen: the one for this `key`, fetched on this `reload` count. */

@@ -11,7 +11,9 @@ type Action<T> = { type: 'start' } | { type: 'done'; result: ApiResult<T> };
 
 function reduce<T>(state: Resource<T>, action: Action<T>): Resource<T> {
   if (action.type === 'start') return state.status === 'ready' ? { ...state, refreshing: true } : { status: 'loading' };
-  return action.result.ok ? { status: 'ready', data: action.result.data, refreshing: false } : { status: 'error', error: action.result.error };
+  return action.result.ok
+    ? { status: 'ready', data: action.result.data, refreshing: false }
+    : { status: 'error', error: action.result.error };
 }
 
 function initialState<T>(initial: ApiResult<T> | undefined): Resource<T> {
@@ -22,7 +24,10 @@ function initialState<T>(initial: ApiResult<T> | undefined): Resource<T> {
  * One fetched value with reload; a reload keeps the old value visible until the new one arrives.
  * `initial` is the answer the server already read: the value then starts ready, with no request.
  */
-export function useResource<T>(fetchResource: (signal: AbortSignal) => Promise<ApiResult<T>>, initial?: ApiResult<T>): { state: Resource<T>; reload: () => void } {
+export function useResource<T>(
+  fetchResource: (signal: AbortSignal) => Promise<ApiResult<T>>,
+  initial?: ApiResult<T>,
+): { state: Resource<T>; reload: () => void } {
   const [state, dispatch] = useReducer(reduce<T>, initial, initialState<T>);
   const [generation, reload] = useReducer((count: number) => count + 1, 0);
   // The reload count whose answer is on screen. Set only once an answer lands, so an effect that

@@ -54,7 +54,9 @@ describe('HomeView', () => {
 
   it('while impersonating without a known admin, still says whose view this is', () => {
     renderWithApp(<HomeView lang="en" user={{ ...member, isImpersonated: true }} />);
-    expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveTextContent("This is ada@example.com's view. Use the Admin Mode badge");
+    expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveTextContent(
+      "This is ada@example.com's view. Use the Admin Mode badge",
+    );
   });
 
   it('switches the colour mode with a light / dark / system radio group and saves the choice', async () => {
@@ -91,6 +93,10 @@ describe('HomeView', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeEnabled();
-    expect(services.notify).toHaveBeenCalledWith({ kind: 'error', title: 'Signing out failed. Try again.', durationMs: SIGN_OUT_FAILED_NOTICE_MS });
+    expect(services.notify).toHaveBeenCalledWith({
+      kind: 'error',
+      title: 'Signing out failed. Try again.',
+      durationMs: SIGN_OUT_FAILED_NOTICE_MS,
+    });
   });
 });

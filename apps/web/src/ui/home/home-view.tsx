@@ -85,7 +85,9 @@ export function HomeView({ lang, user }: HomeViewProps) {
       {user.isImpersonated ? (
         <Notice aria-labelledby="impersonation-notice">
           <h2 id="impersonation-notice">{t.impersonationHeading}</h2>
-          <p>{user.impersonator ? t.impersonationBody(user.email, user.impersonator.email) : t.impersonationBodyUnknownAdmin(user.email)}</p>
+          <p>
+            {user.impersonator ? t.impersonationBody(user.email, user.impersonator.email) : t.impersonationBodyUnknownAdmin(user.email)}
+          </p>
           {user.impersonationExpiresAt ? (
             <p>
               {t.impersonationEndsPrefix} <LocalTime iso={user.impersonationExpiresAt} />.

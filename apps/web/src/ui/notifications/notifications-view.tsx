@@ -77,7 +77,14 @@ export function NotificationsView({ lang }: { lang: Locale }) {
         }
       >
         {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
-        {state.status === 'error' ? <ErrorState title={t.error} message={describeError(state.error, messages.common.error)} onRetry={reload} retryLabel={messages.common.retry} /> : null}
+        {state.status === 'error' ? (
+          <ErrorState
+            title={t.error}
+            message={describeError(state.error, messages.common.error)}
+            onRetry={reload}
+            retryLabel={messages.common.retry}
+          />
+        ) : null}
         {error ? <ErrorState title={t.markFailed} message={error} /> : null}
         {state.status === 'ready' && items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
         {items.length > 0 ? (
@@ -92,7 +99,14 @@ export function NotificationsView({ lang }: { lang: Locale }) {
                 <Meta>
                   <LocalTime iso={item.createdAt} />
                   {item.readAt === null ? (
-                    <Button size="sm" variant="ghost" onClick={() => void markRead([item], item.id)} pending={marking === item.id} pendingLabel={t.marking} aria-label={t.markReadLabel(item.title)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => void markRead([item], item.id)}
+                      pending={marking === item.id}
+                      pendingLabel={t.marking}
+                      aria-label={t.markReadLabel(item.title)}
+                    >
                       {t.markRead}
                     </Button>
                   ) : null}

@@ -36,5 +36,14 @@ export function AdminModeBanner({ user, onError }: AdminModeBannerProps) {
   );
   const returnToAdmin = useCallback(() => api.returnToAdmin(), [api]);
 
-  return <ImpersonationBanner user={user} returnToAdmin={returnToAdmin} signIn={signInReturnToAdmin} navigate={navigate} notify={notify} onError={onError} />;
+  return (
+    <ImpersonationBanner
+      user={user}
+      returnToAdmin={returnToAdmin}
+      signIn={signInReturnToAdmin}
+      navigate={navigate}
+      notify={notify}
+      onError={onError}
+    />
+  );
 }

@@ -14,7 +14,16 @@ const WELCOME_BACK_NOTICE_MS = BANNER_DEFAULTS.durations.welcomeBackNoticeMs;
 // react-hot-toast's Toaster asks for the reduced-motion preference; jsdom has no matchMedia.
 beforeAll(() => {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 });
 
 let releaseSessionFetch: () => void;
@@ -76,7 +85,14 @@ describe('AppProviders', () => {
         <Page name="Home" />
       </AppProviders>,
     );
-    act(() => notifyWithToast({ kind: 'success', title: WELCOME_BACK_TITLE, description: WELCOME_BACK_DESCRIPTION, durationMs: WELCOME_BACK_NOTICE_MS }));
+    act(() =>
+      notifyWithToast({
+        kind: 'success',
+        title: WELCOME_BACK_TITLE,
+        description: WELCOME_BACK_DESCRIPTION,
+        durationMs: WELCOME_BACK_NOTICE_MS,
+      }),
+    );
     expect(await screen.findByText(WELCOME_BACK_TITLE)).toBeInTheDocument();
 
     rerender(

@@ -1,7 +1,14 @@
 'use client';
 
 import { SessionProvider } from '@viewas/session-client/next-auth';
-import { createCookieStorageManager, DEFAULT_COLOR_MODE_STORAGE_KEY, GlobalStyle, ThemeProvider, type ColorModePreference, type Theme } from '@viewas/theme';
+import {
+  createCookieStorageManager,
+  DEFAULT_COLOR_MODE_STORAGE_KEY,
+  GlobalStyle,
+  ThemeProvider,
+  type ColorModePreference,
+  type Theme,
+} from '@viewas/theme';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { I18nProvider } from '../../i18n/i18n-context';

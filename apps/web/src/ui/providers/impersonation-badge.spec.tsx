@@ -9,7 +9,11 @@ import { ImpersonationBadge } from './impersonation-badge';
 
 const { adminPage: ADMIN_PAGE_PATH, signOut: SIGN_OUT_PATH } = BANNER_DEFAULTS.routes;
 const { errorDescription: ERROR_NOTICE_DESCRIPTION, welcomeBackDescription: WELCOME_BACK_DESCRIPTION } = BANNER_DEFAULTS.texts;
-const { errorNoticeMs: ERROR_NOTICE_MS, returningNoticeMs: RETURNING_NOTICE_MS, welcomeBackNoticeMs: WELCOME_BACK_NOTICE_MS } = BANNER_DEFAULTS.durations;
+const {
+  errorNoticeMs: ERROR_NOTICE_MS,
+  returningNoticeMs: RETURNING_NOTICE_MS,
+  welcomeBackNoticeMs: WELCOME_BACK_NOTICE_MS,
+} = BANNER_DEFAULTS.durations;
 
 const viewedAs: SessionUser = {
   id: 'usr_ada',
@@ -91,7 +95,12 @@ describe('ImpersonationBadge', () => {
 
     await act(async () => jest.advanceTimersByTime(1));
     expect(services.signInReturnToAdmin).toHaveBeenCalledWith('usr_grace');
-    expect(services.notify).toHaveBeenCalledWith({ kind: 'success', title: 'Welcome Back!', description: WELCOME_BACK_DESCRIPTION, durationMs: WELCOME_BACK_NOTICE_MS });
+    expect(services.notify).toHaveBeenCalledWith({
+      kind: 'success',
+      title: 'Welcome Back!',
+      description: WELCOME_BACK_DESCRIPTION,
+      durationMs: WELCOME_BACK_NOTICE_MS,
+    });
     expect(router.push).toHaveBeenCalledWith(ADMIN_PAGE_PATH);
     expect(router.refresh).toHaveBeenCalled();
     expect(services.assignLocation).not.toHaveBeenCalled();
@@ -112,7 +121,12 @@ describe('ImpersonationBadge', () => {
     await returnToAdmin(user);
 
     await screen.findByRole('button', { name: 'Admin Mode' });
-    expect(services.notify).toHaveBeenCalledWith({ kind: 'error', title: 'Error', description: ERROR_NOTICE_DESCRIPTION, durationMs: ERROR_NOTICE_MS });
+    expect(services.notify).toHaveBeenCalledWith({
+      kind: 'error',
+      title: 'Error',
+      description: ERROR_NOTICE_DESCRIPTION,
+      durationMs: ERROR_NOTICE_MS,
+    });
     await act(async () => jest.advanceTimersByTime(ERROR_NOTICE_MS - 1));
     expect(services.assignLocation).not.toHaveBeenCalled();
     await act(async () => jest.advanceTimersByTime(1));

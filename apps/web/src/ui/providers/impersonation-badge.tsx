@@ -9,7 +9,13 @@ import { useCurrentUser } from '../shell/use-current-user';
 const AdminModeBanner = lazyComponent(() => import('./admin-mode-banner').then((module) => module.AdminModeBanner));
 
 /** The 'Admin Mode' badge (docs/product.md §4) with its return-to-admin flow, for as long as the session is an impersonation. */
-export function ImpersonationBadge({ initialUser, onError }: { initialUser: SessionUser | null; onError?: (error: Error, cause: unknown) => void }) {
+export function ImpersonationBadge({
+  initialUser,
+  onError,
+}: {
+  initialUser: SessionUser | null;
+  onError?: (error: Error, cause: unknown) => void;
+}) {
   const user = useCurrentUser(initialUser);
   // Once the session has been an impersonation, the banner stays mounted (it renders nothing for an
   // ordinary session): its return-to-admin flow must finish after its sign-in switched the session back.

@@ -2,7 +2,10 @@ import type { ApiResult } from '@viewas/admin-api';
 import type { AppApiClient } from './app-services';
 
 /** What a call answers when the client's code could not be loaded (offline, or a deployment replaced it). */
-const NOT_LOADED: ApiResult<never> = { ok: false, error: { code: 'network', message: 'The admin API client could not be loaded', status: 0 } };
+const NOT_LOADED: ApiResult<never> = {
+  ok: false,
+  error: { code: 'network', message: 'The admin API client could not be loaded', status: 0 },
+};
 
 /**
  * An admin API client whose code loads on its first call, not with the page. The client validates

@@ -50,8 +50,9 @@ function UnusableLink() {
   return (
     <Card title="This setup link does not work">
       <Paragraph>
-        It was used already, has expired, was replaced by a newer one, or the app already has an administrator. Restart the server on its empty database to
-        print a new link, or create the administrator on the server with <Code>npm run user:create -- --email you@example.com --role admin</Code>.
+        It was used already, has expired, was replaced by a newer one, or the app already has an administrator. Restart the server on its
+        empty database to print a new link, or create the administrator on the server with{' '}
+        <Code>npm run user:create -- --email you@example.com --role admin</Code>.
       </Paragraph>
     </Card>
   );
@@ -62,9 +63,7 @@ function SetupForm({ token }: { token: string }) {
   if (state.status === 'done') {
     return (
       <Card title="The administrator is ready">
-        <Paragraph role="status">
-          {state.email} can now sign in. This setup link no longer works.
-        </Paragraph>
+        <Paragraph role="status">{state.email} can now sign in. This setup link no longer works.</Paragraph>
         <ButtonLink $variant="primary" $size="md" href={state.signInUrl}>
           Sign in
         </ButtonLink>
@@ -74,7 +73,13 @@ function SetupForm({ token }: { token: string }) {
   const errors = state.fieldErrors;
   return (
     <Card title="First administrator">
-      <Form method="post" action="/api/setup" onSubmit={onSubmit} noValidate aria-describedby={state.formError ? 'setup-form-error' : undefined}>
+      <Form
+        method="post"
+        action="/api/setup"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={state.formError ? 'setup-form-error' : undefined}
+      >
         {state.formError ? (
           <FormError id="setup-form-error" role="alert" tabIndex={-1} ref={formErrorRef}>
             {state.formError}
@@ -92,7 +97,15 @@ function SetupForm({ token }: { token: string }) {
           hint="At least 12 characters. A passphrase of a few words is easy to type and hard to guess."
           error={errors.password}
         />
-        <TextField ref={fieldRef('confirmPassword')} name="confirmPassword" type="password" label="Password again" autoComplete="new-password" required error={errors.confirmPassword} />
+        <TextField
+          ref={fieldRef('confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          label="Password again"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <div>
           <Button type="submit" variant="primary" pending={state.status === 'submitting'} pendingLabel="Creating the administrator…">
             Create the administrator

@@ -38,7 +38,13 @@ export function useSetupForm(token: string, post: (body: unknown) => Promise<Res
       setState({ status: 'submitting', fieldErrors: {}, formError: null });
       let answer: SetupAnswer;
       try {
-        const response = await post({ token, email: value('email'), name: value('name') || undefined, password: value('password'), confirmPassword: value('confirmPassword') });
+        const response = await post({
+          token,
+          email: value('email'),
+          name: value('name') || undefined,
+          password: value('password'),
+          confirmPassword: value('confirmPassword'),
+        });
         answer = (await response.json()) as SetupAnswer;
       } catch {
         setState({ status: 'editing', fieldErrors: {}, formError: UNREACHABLE });
@@ -50,7 +56,9 @@ export function useSetupForm(token: string, post: (body: unknown) => Promise<Res
         return;
       }
       const { fields = {}, message } = answer.error;
-      const fieldErrors = Object.fromEntries(SETUP_FIELDS.filter((field) => fields[field]).map((field) => [field, fields[field]])) as Partial<Record<SetupField, string>>;
+      const fieldErrors = Object.fromEntries(
+        SETUP_FIELDS.filter((field) => fields[field]).map((field) => [field, fields[field]]),
+      ) as Partial<Record<SetupField, string>>;
       const formError = Object.keys(fieldErrors).length > 0 ? null : (fields.token ?? message);
       setState({ status: 'editing', fieldErrors, formError });
       focusFirstProblem(fieldErrors);
@@ -66,5 +74,10 @@ export function useSetupForm(token: string, post: (body: unknown) => Promise<Res
 }
 
 function postSetup(body: unknown): Promise<Response> {
-  return fetch('/api/setup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+  return fetch('/api/setup', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
 }

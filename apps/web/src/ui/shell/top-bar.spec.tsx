@@ -28,7 +28,11 @@ describe('TopBar', () => {
     const { container } = await setup(member, { session: sessionOf(member), pathname: '/account/access' });
     expect(screen.getByRole('link', { name: 'Viewas' })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Primary' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Access history', 'Notifications']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Access history', 'Notifications']);
     expect(within(nav).getByRole('link', { name: 'Access history' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(await axe(container)).toHaveNoViolations();

@@ -10,7 +10,13 @@ import {
 } from './use-refresh-on-session-change';
 
 const admin: SessionUser = { id: 'admin-1', email: 'admin@example.com', role: 'admin', isImpersonated: false };
-const viewedUser: SessionUser = { id: 'user-1', email: 'user@example.com', role: 'user', isImpersonated: true, impersonator: { id: admin.id, email: admin.email } };
+const viewedUser: SessionUser = {
+  id: 'user-1',
+  email: 'user@example.com',
+  role: 'user',
+  isImpersonated: true,
+  impersonator: { id: admin.id, email: admin.email },
+};
 const sameUserSignedInThemselves: SessionUser = { id: viewedUser.id, email: viewedUser.email, role: 'user', isImpersonated: false };
 
 type Props = Pick<SessionChangeRefreshOptions, 'renderedUser' | 'live'>;

@@ -48,7 +48,13 @@ export interface SessionChangeRefreshOptions {
  * Changes this tab makes itself are left alone: its own flows navigate on their own, and a refresh
  * racing them would win.
  */
-export function useRefreshOnSessionChange({ renderedUser, live, refresh, subscribe = subscribeToChangesElsewhere, now = Date.now }: SessionChangeRefreshOptions): void {
+export function useRefreshOnSessionChange({
+  renderedUser,
+  live,
+  refresh,
+  subscribe = subscribeToChangesElsewhere,
+  now = Date.now,
+}: SessionChangeRefreshOptions): void {
   const refreshedFor = useRef<string | null>(null);
   const lastSignElsewhereAt = useRef(Number.NEGATIVE_INFINITY);
   const rendered = sessionIdentity(renderedUser);

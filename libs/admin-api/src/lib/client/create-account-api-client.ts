@@ -1,5 +1,10 @@
 import { AccessHistoryPageSchema, type AccessHistoryPage, type AccessHistoryQuery } from '../contracts/access-history';
-import { AccessDecisionResponseSchema, AccessRequestListSchema, type AccessDecisionResponse, type AccessRequestList } from '../contracts/access-requests';
+import {
+  AccessDecisionResponseSchema,
+  AccessRequestListSchema,
+  type AccessDecisionResponse,
+  type AccessRequestList,
+} from '../contracts/access-requests';
 import {
   MarkNotificationsReadResponseSchema,
   NotificationsPageSchema,
@@ -23,7 +28,11 @@ export interface AccountApiClient {
   getAccessHistory(query?: AccessHistoryQuery, options?: CallOptions): Promise<ApiResult<AccessHistoryPage>>;
   listMyAccessRequests(options?: CallOptions): Promise<ApiResult<AccessRequestList>>;
   /** `minutes` (1-1440) is how long the requester may view the account; required to approve. */
-  decideAccessRequestAsUser(id: string, decision: { decision: 'approve'; minutes: number } | { decision: 'deny' }, options?: CallOptions): Promise<ApiResult<AccessDecisionResponse>>;
+  decideAccessRequestAsUser(
+    id: string,
+    decision: { decision: 'approve'; minutes: number } | { decision: 'deny' },
+    options?: CallOptions,
+  ): Promise<ApiResult<AccessDecisionResponse>>;
   listNotifications(query?: NotificationsQuery, options?: CallOptions): Promise<ApiResult<NotificationsPage>>;
   markNotificationsRead(ids: string[], options?: CallOptions): Promise<ApiResult<MarkNotificationsReadResponse>>;
 }
@@ -34,7 +43,12 @@ export function createAccountApiClient({ baseUrl = '/api/account', fetch }: Acco
     getAccessHistory: (query, options) => get(withQuery(`${base}/access`, query), AccessHistoryPageSchema, options),
     listMyAccessRequests: (options) => get(`${base}/access-requests`, AccessRequestListSchema, options),
     decideAccessRequestAsUser: (id, input, options) =>
-      post(`${base}/access-requests/${encodeURIComponent(id)}/${input.decision}`, input.decision === 'approve' ? { minutes: input.minutes } : {}, AccessDecisionResponseSchema, options),
+      post(
+        `${base}/access-requests/${encodeURIComponent(id)}/${input.decision}`,
+        input.decision === 'approve' ? { minutes: input.minutes } : {},
+        AccessDecisionResponseSchema,
+        options,
+      ),
     listNotifications: (query, options) => get(withQuery(`${base}/notifications`, query), NotificationsPageSchema, options),
     markNotificationsRead: (ids, options) => post(`${base}/notifications/read`, { ids }, MarkNotificationsReadResponseSchema, options),
   };

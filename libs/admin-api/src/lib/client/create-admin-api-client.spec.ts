@@ -37,13 +37,31 @@ function serve(method: 'get' | 'post', path: string, answer: () => Response) {
   return seen;
 }
 
-type Call = [name: string, method: 'get' | 'post', path: string, call: (api: AdminApiClient & AccountApiClient) => Promise<ApiResult<unknown>>, fixture: JsonBodyType];
+type Call = [
+  name: string,
+  method: 'get' | 'post',
+  path: string,
+  call: (api: AdminApiClient & AccountApiClient) => Promise<ApiResult<unknown>>,
+  fixture: JsonBodyType,
+];
 const calls: Call[] = [
   ['returnToAdmin', 'post', '/api/admin/return-to-admin', (api) => api.returnToAdmin(), returnToAdminResponseFixture],
-  ['startImpersonation', 'post', '/api/admin/impersonate', (api) => api.startImpersonation({ userId: 'usr_ada', reason: 'Ticket 42' }), impersonateResponseFixture],
+  [
+    'startImpersonation',
+    'post',
+    '/api/admin/impersonate',
+    (api) => api.startImpersonation({ userId: 'usr_ada', reason: 'Ticket 42' }),
+    impersonateResponseFixture,
+  ],
   ['listUsers', 'get', '/api/admin/users', (api) => api.listUsers(), usersPageFixture],
   ['listImpersonations', 'get', '/api/admin/impersonations', (api) => api.listImpersonations(), impersonationsPageFixture],
-  ['endImpersonation', 'post', '/api/admin/impersonations/imp_1/end', (api) => api.endImpersonation('imp_1'), endImpersonationResponseFixture],
+  [
+    'endImpersonation',
+    'post',
+    '/api/admin/impersonations/imp_1/end',
+    (api) => api.endImpersonation('imp_1'),
+    endImpersonationResponseFixture,
+  ],
   ['listAudit', 'get', '/api/admin/audit', (api) => api.listAudit(), auditPageFixture],
   ['getAccessHistory', 'get', '/api/account/access', (api) => api.getAccessHistory(), accessHistoryPageFixture],
 ];
@@ -60,7 +78,10 @@ describe.each(calls)('%s', (_name, method, path, call, fixture) => {
   it('resolves with a network error, status 0, when no answer arrives', async () => {
     serve(method, path, () => HttpResponse.error());
     const result = await call(client());
-    expect(result).toEqual({ ok: false, error: { code: 'network', message: expect.stringContaining('Could not reach the server'), status: 0 } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'network', message: expect.stringContaining('Could not reach the server'), status: 0 },
+    });
   });
 
   it('resolves with the code, message and status of an error envelope', async () => {
@@ -69,7 +90,9 @@ describe.each(calls)('%s', (_name, method, path, call, fixture) => {
   });
 
   it('resolves with unavailable for a 503 envelope', async () => {
-    serve(method, path, () => HttpResponse.json({ success: false, error: { code: 'unavailable', message: 'Try again shortly' } }, { status: 503 }));
+    serve(method, path, () =>
+      HttpResponse.json({ success: false, error: { code: 'unavailable', message: 'Try again shortly' } }, { status: 503 }),
+    );
     expect(await call(client())).toEqual({ ok: false, error: { code: 'unavailable', message: 'Try again shortly', status: 503 } });
   });
 
@@ -80,12 +103,18 @@ describe.each(calls)('%s', (_name, method, path, call, fixture) => {
 
   it('resolves with invalid_response when a 200 is not JSON', async () => {
     serve(method, path, () => new HttpResponse('{"success": tru', { status: 200, headers: { 'content-type': 'application/json' } }));
-    expect(await call(client())).toEqual({ ok: false, error: { code: 'invalid_response', message: 'The server answered in an unexpected format', status: 200 } });
+    expect(await call(client())).toEqual({
+      ok: false,
+      error: { code: 'invalid_response', message: 'The server answered in an unexpected format', status: 200 },
+    });
   });
 
   it('resolves with invalid_response when a 200 breaks the schema', async () => {
     serve(method, path, () => HttpResponse.json({ success: true, unexpected: 'shape' }));
-    expect(await call(client())).toEqual({ ok: false, error: { code: 'invalid_response', message: 'The server answered in an unexpected format', status: 200 } });
+    expect(await call(client())).toEqual({
+      ok: false,
+      error: { code: 'invalid_response', message: 'The server answered in an unexpected format', status: 200 },
+    });
   });
 });
 
@@ -140,14 +169,19 @@ describe('error details', () => {
   it('passes on the field issues of a validation failure', async () => {
     const issues = [{ path: 'reason', message: 'Must be at least 3 characters' }];
     serve('post', '/api/admin/impersonate', () =>
-      HttpResponse.json({ success: false, error: { code: 'bad_request', message: 'Invalid request body: reason', issues } }, { status: 400 }),
+      HttpResponse.json(
+        { success: false, error: { code: 'bad_request', message: 'Invalid request body: reason', issues } },
+        { status: 400 },
+      ),
     );
     const result = await client().startImpersonation({ userId: 'usr_ada', reason: 'x' });
     expect(result).toEqual({ ok: false, error: { code: 'bad_request', message: 'Invalid request body: reason', issues, status: 400 } });
   });
 
   it('treats a 200 that carries success: false as the failure it reports', async () => {
-    serve('post', '/api/admin/return-to-admin', () => HttpResponse.json({ success: false, error: { code: 'conflict', message: 'Already returned' } }));
+    serve('post', '/api/admin/return-to-admin', () =>
+      HttpResponse.json({ success: false, error: { code: 'conflict', message: 'Already returned' } }),
+    );
     expect(await client().returnToAdmin()).toEqual({ ok: false, error: { code: 'conflict', message: 'Already returned', status: 200 } });
   });
 

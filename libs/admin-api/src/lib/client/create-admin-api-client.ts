@@ -1,6 +1,17 @@
 import { AuditPageSchema, type AuditPage, type AuditQuery } from '../contracts/audit';
-import { EndImpersonationResponseSchema, ImpersonationsPageSchema, type EndImpersonationResponse, type ImpersonationsPage, type ImpersonationsQuery } from '../contracts/impersonations';
-import { AccessDecisionResponseSchema, AccessRequestListSchema, type AccessDecisionResponse, type AccessRequestList } from '../contracts/access-requests';
+import {
+  EndImpersonationResponseSchema,
+  ImpersonationsPageSchema,
+  type EndImpersonationResponse,
+  type ImpersonationsPage,
+  type ImpersonationsQuery,
+} from '../contracts/impersonations';
+import {
+  AccessDecisionResponseSchema,
+  AccessRequestListSchema,
+  type AccessDecisionResponse,
+  type AccessRequestList,
+} from '../contracts/access-requests';
 import { StartImpersonationResponseSchema, type ImpersonateRequest, type StartImpersonationResponse } from '../contracts/impersonate';
 import { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from '../contracts/return-to-admin';
 import { UsersPageSchema, type UsersPage, type UsersQuery } from '../contracts/users';
@@ -35,12 +46,19 @@ export function createAdminApiClient({ baseUrl = '/api/admin', fetch }: AdminApi
   return {
     returnToAdmin: (options) => post(`${admin}/return-to-admin`, {}, ReturnToAdminResponseSchema, options),
     startImpersonation: ({ userId, reason, mode, breakGlass }, options) =>
-      post(`${admin}/impersonate`, { userId, reason, ...(mode ? { mode } : {}), ...(breakGlass ? { breakGlass } : {}) }, StartImpersonationResponseSchema, options),
+      post(
+        `${admin}/impersonate`,
+        { userId, reason, ...(mode ? { mode } : {}), ...(breakGlass ? { breakGlass } : {}) },
+        StartImpersonationResponseSchema,
+        options,
+      ),
     listUsers: (query, options) => get(withQuery(`${admin}/users`, query), UsersPageSchema, options),
     listImpersonations: (query, options) => get(withQuery(`${admin}/impersonations`, query), ImpersonationsPageSchema, options),
-    endImpersonation: (id, options) => post(`${admin}/impersonations/${encodeURIComponent(id)}/end`, {}, EndImpersonationResponseSchema, options),
+    endImpersonation: (id, options) =>
+      post(`${admin}/impersonations/${encodeURIComponent(id)}/end`, {}, EndImpersonationResponseSchema, options),
     listAudit: (query, options) => get(withQuery(`${admin}/audit`, query), AuditPageSchema, options),
     listStaffAccessRequests: (options) => get(`${admin}/access-requests`, AccessRequestListSchema, options),
-    decideAccessRequestAsAdmin: (id, decision, options) => post(`${admin}/access-requests/${encodeURIComponent(id)}/${decision}`, {}, AccessDecisionResponseSchema, options),
+    decideAccessRequestAsAdmin: (id, decision, options) =>
+      post(`${admin}/access-requests/${encodeURIComponent(id)}/${decision}`, {}, AccessDecisionResponseSchema, options),
   };
 }

@@ -33,7 +33,11 @@ export async function requestJson<T>(fetch: FetchLike, url: string, init: Reques
     response = await fetch(url, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
   } catch (error) {
     if (init.signal?.aborted) return failure('aborted', 'The request was cancelled', 0);
-    return failure('network', error instanceof Error && error.message ? `Could not reach the server: ${error.message}` : 'Could not reach the server', 0);
+    return failure(
+      'network',
+      error instanceof Error && error.message ? `Could not reach the server: ${error.message}` : 'Could not reach the server',
+      0,
+    );
   }
 
   const body = await readJson(response);
@@ -68,6 +72,11 @@ export function createCaller(baseUrl: string, fetch: FetchLike = (input, init) =
     requestJson(fetch, url, { method: 'GET', signal: options.signal }, schema);
   // The JSON content type is what the server's CSRF defence expects, even for calls without a payload.
   const post = <T>(url: string, body: unknown, schema: Schema<T>, options: { signal?: AbortSignal } = {}) =>
-    requestJson(fetch, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: options.signal }, schema);
+    requestJson(
+      fetch,
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: options.signal },
+      schema,
+    );
   return { base, get, post };
 }

@@ -42,7 +42,13 @@ export type AccessRequestList = z.infer<typeof AccessRequestListSchema>;
 
 /** `POST /api/account/access-requests/{id}/approve { minutes }`: how long the user lets the requester in. */
 export const UserApprovalSchema = z.object({
-  minutes: z.number().check(z.int('Must be a whole number of minutes'), z.gte(1, 'Must be at least 1 minute'), z.lte(ACCESS_GRANT_MAX_MINUTES, `Must be at most ${ACCESS_GRANT_MAX_MINUTES} minutes (24 hours)`)),
+  minutes: z
+    .number()
+    .check(
+      z.int('Must be a whole number of minutes'),
+      z.gte(1, 'Must be at least 1 minute'),
+      z.lte(ACCESS_GRANT_MAX_MINUTES, `Must be at most ${ACCESS_GRANT_MAX_MINUTES} minutes (24 hours)`),
+    ),
 });
 export type UserApproval = z.infer<typeof UserApprovalSchema>;
 

@@ -4,7 +4,12 @@ import { AuditPageSchema, AuditQuerySchema } from './audit';
 import type { ApiErrorCode } from './errors';
 import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
 import { ImpersonatePendingResponseSchema, ImpersonateRequestSchema, ImpersonateResponseSchema } from './impersonate';
-import { MarkNotificationsReadResponseSchema, MarkNotificationsReadSchema, NotificationsPageSchema, NotificationsQuerySchema } from './notifications';
+import {
+  MarkNotificationsReadResponseSchema,
+  MarkNotificationsReadSchema,
+  NotificationsPageSchema,
+  NotificationsQuerySchema,
+} from './notifications';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from './impersonations';
 import { IdSchema } from './primitives';
 import { ReturnToAdminResponseSchema } from './return-to-admin';
@@ -83,7 +88,8 @@ export const ADMIN_API_ROUTES = {
     method: 'GET',
     path: '/api/admin/users',
     summary: 'Search users',
-    description: 'Users whose email or name contains `query`, a page at a time; each says whether the caller may view the app as them now, and if not, why.',
+    description:
+      'Users whose email or name contains `query`, a page at a time; each says whether the caller may view the app as them now, and if not, why.',
     tag: 'Users',
     access: 'admin',
     query: UsersQuerySchema,
@@ -143,7 +149,8 @@ export const ADMIN_API_ROUTES = {
     method: 'GET',
     path: '/api/admin/access-requests',
     summary: 'Access requests for staff',
-    description: 'Requests awaiting a second administrator’s approval, and the caller’s own requests with their state (pending, approved, denied, expired), newest first.',
+    description:
+      'Requests awaiting a second administrator’s approval, and the caller’s own requests with their state (pending, approved, denied, expired), newest first.',
     tag: 'Impersonation',
     access: 'staff',
     response: AccessRequestListSchema,
@@ -214,7 +221,8 @@ export const ADMIN_API_ROUTES = {
     method: 'GET',
     path: '/api/account/notifications',
     summary: 'My notifications',
-    description: 'What happened to the caller’s account (views that ended, requests, decisions, break-glass), newest first, with the unread count.',
+    description:
+      'What happened to the caller’s account (views that ended, requests, decisions, break-glass), newest first, with the unread count.',
     tag: 'Account',
     access: 'signed-in',
     query: NotificationsQuerySchema,

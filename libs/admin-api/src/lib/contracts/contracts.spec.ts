@@ -64,7 +64,10 @@ describe('UsersQuerySchema', () => {
   });
 
   it('refuses a search text longer than the maximum and a cursor longer than 512 characters', () => {
-    expect(paths(UsersQuerySchema.safeParse({ query: 'q'.repeat(USERS_QUERY_MAX_LENGTH + 1), cursor: 'c'.repeat(513) }))).toEqual(['query', 'cursor']);
+    expect(paths(UsersQuerySchema.safeParse({ query: 'q'.repeat(USERS_QUERY_MAX_LENGTH + 1), cursor: 'c'.repeat(513) }))).toEqual([
+      'query',
+      'cursor',
+    ]);
   });
 });
 
@@ -110,7 +113,18 @@ describe('answer schemas', () => {
   });
 
   it('keeps audit event types open so a newer server does not break an older client', () => {
-    const event = { id: 'ev_1', at: '2030-01-01T10:00:00.000Z', type: 'impersonation.reason_edited', actor: person, target: null, impersonationId: null, reason: null, ip: null, userAgent: null, detail: { note: 1 } };
+    const event = {
+      id: 'ev_1',
+      at: '2030-01-01T10:00:00.000Z',
+      type: 'impersonation.reason_edited',
+      actor: person,
+      target: null,
+      impersonationId: null,
+      reason: null,
+      ip: null,
+      userAgent: null,
+      detail: { note: 1 },
+    };
     expect(AuditEventSchema.safeParse(event).success).toBe(true);
   });
 });

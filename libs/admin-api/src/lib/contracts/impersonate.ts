@@ -8,11 +8,13 @@ export const REASON_MAX_LENGTH = 500;
 /** `POST /api/admin/impersonate`: the reason is trimmed before its length is checked. */
 export const ImpersonateRequestSchema = z.object({
   userId: IdSchema,
-  reason: z.string().check(
-    z.trim(),
-    z.minLength(REASON_MIN_LENGTH, `Must be at least ${REASON_MIN_LENGTH} characters`),
-    z.maxLength(REASON_MAX_LENGTH, `Must be at most ${REASON_MAX_LENGTH} characters`),
-  ),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(REASON_MIN_LENGTH, `Must be at least ${REASON_MIN_LENGTH} characters`),
+      z.maxLength(REASON_MAX_LENGTH, `Must be at most ${REASON_MAX_LENGTH} characters`),
+    ),
   /** Default `read_only`. */
   mode: z.optional(ViewModeSchema),
   /** An admin's emergency view of a user who said `never`: read-only, a longer reason, the user told at once. */
@@ -42,4 +44,5 @@ export type ImpersonatePendingResponse = z.infer<typeof ImpersonatePendingRespon
 export const StartImpersonationResponseSchema = z.union([ImpersonatePendingResponseSchema, ImpersonateResponseSchema]);
 export type StartImpersonationResponse = z.infer<typeof StartImpersonationResponseSchema>;
 
-export const isPendingApproval = (answer: StartImpersonationResponse): answer is ImpersonatePendingResponse => 'status' in answer && answer.status === 'pending_approval';
+export const isPendingApproval = (answer: StartImpersonationResponse): answer is ImpersonatePendingResponse =>
+  'status' in answer && answer.status === 'pending_approval';

@@ -6,7 +6,12 @@ import { PersonSchema, TimestampSchema } from './primitives';
  * ended ones, and no value lists all. Only `true` and `false` are booleans on the wire.
  */
 export const ImpersonationsQuerySchema = z.object({
-  active: z.optional(z.pipe(z.enum(['true', 'false']), z.transform((value) => value === 'true'))),
+  active: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value) => value === 'true'),
+    ),
+  ),
 });
 export type ImpersonationsQuery = z.output<typeof ImpersonationsQuerySchema>;
 

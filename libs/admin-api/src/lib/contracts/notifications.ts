@@ -31,7 +31,12 @@ export const NOTIFICATIONS_READ_MAX_IDS = 100;
 
 /** `POST /api/account/notifications/read { ids }`: marks the caller's own; other ids are ignored. */
 export const MarkNotificationsReadSchema = z.object({
-  ids: z.array(IdSchema).check(z.minLength(1, 'Give at least one id'), z.maxLength(NOTIFICATIONS_READ_MAX_IDS, `Give at most ${NOTIFICATIONS_READ_MAX_IDS} ids`)),
+  ids: z
+    .array(IdSchema)
+    .check(
+      z.minLength(1, 'Give at least one id'),
+      z.maxLength(NOTIFICATIONS_READ_MAX_IDS, `Give at most ${NOTIFICATIONS_READ_MAX_IDS} ids`),
+    ),
 });
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
 

@@ -74,7 +74,14 @@ function operation(route: ApiRouteContract): OpenApiOperation {
   const parameters = [...(route.params ? pathParameters(route.params) : []), ...(route.query ? queryParameters(route.query) : [])];
   const responses: Record<string, JsonSchema> = {
     '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
-    ...(route.accepted ? { '202': { description: 'Accepted: waiting for approval', content: { 'application/json': { schema: jsonSchema(route.accepted, 'output') } } } } : {}),
+    ...(route.accepted
+      ? {
+          '202': {
+            description: 'Accepted: waiting for approval',
+            content: { 'application/json': { schema: jsonSchema(route.accepted, 'output') } },
+          },
+        }
+      : {}),
   };
   for (const code of route.errors) {
     const status = String(API_ERROR_STATUS[code]);
@@ -88,7 +95,9 @@ function operation(route: ApiRouteContract): OpenApiOperation {
     description: `${route.description}\n\nWho may call it: ${ACCESS_TEXT[route.access]}`,
     tags: [route.tag],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
+      : {}),
     responses,
     'x-access': route.access,
   };
@@ -98,7 +107,12 @@ function operation(route: ApiRouteContract): OpenApiOperation {
  * The OpenAPI 3.1 description of the given routes, generated from their zod contracts: request
  * schemas as the server accepts them, answers as it sends them, every failure as the error envelope.
  */
-export function createOpenApiDocument({ routes, info, serverUrl, sessionCookieName = 'next-auth.session-token' }: OpenApiDocumentOptions): OpenApiDocument {
+export function createOpenApiDocument({
+  routes,
+  info,
+  serverUrl,
+  sessionCookieName = 'next-auth.session-token',
+}: OpenApiDocumentOptions): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const seen = new Set<string>();
   for (const route of routes) {
@@ -124,7 +138,7 @@ export function createOpenApiDocument({ routes, info, serverUrl, sessionCookieNa
           type: 'apiKey',
           in: 'cookie',
           name: sessionCookieName,
-          description: 'The next-auth session cookie. State-changing calls must also come from the app\'s own origin (`Origin` header).',
+          description: "The next-auth session cookie. State-changing calls must also come from the app's own origin (`Origin` header).",
         },
       },
     },

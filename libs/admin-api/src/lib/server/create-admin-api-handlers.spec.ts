@@ -81,7 +81,9 @@ describe('POST /api/admin/impersonate', () => {
 
   it('answers 400 with every invalid field path and never calls the service', async () => {
     const { service, handlers } = setup();
-    const response = await handlers.impersonate(post('/api/admin/impersonate', JSON.stringify({ userId: '../admin', reason: 'a'.repeat(REASON_MIN_LENGTH - 1) })));
+    const response = await handlers.impersonate(
+      post('/api/admin/impersonate', JSON.stringify({ userId: '../admin', reason: 'a'.repeat(REASON_MIN_LENGTH - 1) })),
+    );
 
     expect(await errorOf(response)).toEqual({
       status: 400,
@@ -121,7 +123,9 @@ describe('POST /api/admin/impersonate', () => {
 
   it('accepts JSON with a charset parameter', async () => {
     const { handlers } = setup();
-    const response = await handlers.impersonate(post('/api/admin/impersonate', validStart, { 'content-type': 'Application/JSON; charset=utf-8' }));
+    const response = await handlers.impersonate(
+      post('/api/admin/impersonate', validStart, { 'content-type': 'Application/JSON; charset=utf-8' }),
+    );
     expect(response.status).toBe(200);
   });
 });
@@ -129,8 +133,15 @@ describe('POST /api/admin/impersonate', () => {
 describe('access requests and notifications', () => {
   it('answers a start that waits for approval with 202 and the request', async () => {
     const { service, handlers } = setup();
-    service.startImpersonation.mockResolvedValue({ success: true, status: 'pending_approval', requestId: 'req_1', approvers: ['user', 'admin'] });
-    const response = await handlers.route(post('/api/admin/impersonate', JSON.stringify({ userId: 'usr_ada', reason: 'Ticket 1', mode: 'full' })));
+    service.startImpersonation.mockResolvedValue({
+      success: true,
+      status: 'pending_approval',
+      requestId: 'req_1',
+      approvers: ['user', 'admin'],
+    });
+    const response = await handlers.route(
+      post('/api/admin/impersonate', JSON.stringify({ userId: 'usr_ada', reason: 'Ticket 1', mode: 'full' })),
+    );
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ success: true, status: 'pending_approval', requestId: 'req_1', approvers: ['user', 'admin'] });
     expect(service.startImpersonation).toHaveBeenCalledWith(expect.anything(), { userId: 'usr_ada', reason: 'Ticket 1', mode: 'full' });
@@ -141,9 +152,17 @@ describe('access requests and notifications', () => {
     await handlers.route(post('/api/admin/access-requests/req_1/deny', '{}'));
     expect(service.decideAccessRequestAsAdmin).toHaveBeenCalledWith(expect.anything(), 'req_1', 'deny');
     await handlers.route(post('/api/account/access-requests/req_2/approve', JSON.stringify({ minutes: 90 })));
-    expect(service.decideAccessRequestAsUser).toHaveBeenCalledWith(expect.anything(), 'req_2', { decision: 'approve', approval: { minutes: 90 } });
-    expect(await errorOf(await handlers.route(post('/api/account/access-requests/..%2Fx/approve', JSON.stringify({ minutes: 5 }))))).toMatchObject({ status: 400, code: 'bad_request' });
-    expect(await errorOf(await handlers.route(post('/api/account/access-requests/req_2/cancel', '{}')))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(service.decideAccessRequestAsUser).toHaveBeenCalledWith(expect.anything(), 'req_2', {
+      decision: 'approve',
+      approval: { minutes: 90 },
+    });
+    expect(
+      await errorOf(await handlers.route(post('/api/account/access-requests/..%2Fx/approve', JSON.stringify({ minutes: 5 })))),
+    ).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(await errorOf(await handlers.route(post('/api/account/access-requests/req_2/cancel', '{}')))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
   });
 
   it.each([0, 1441, 1.5, '60', null])('answers 400 to an approval for %p minutes without calling the service', async (minutes) => {
@@ -155,9 +174,13 @@ describe('access requests and notifications', () => {
 
   it('answers 400 to marking no ids, or more than a page of them, as read', async () => {
     const { handlers } = setup();
-    expect(await errorOf(await handlers.route(post('/api/account/notifications/read', JSON.stringify({ ids: [] }))))).toMatchObject({ status: 400 });
+    expect(await errorOf(await handlers.route(post('/api/account/notifications/read', JSON.stringify({ ids: [] }))))).toMatchObject({
+      status: 400,
+    });
     const many = Array.from({ length: 101 }, (_, index) => `n${index}`);
-    expect(await errorOf(await handlers.route(post('/api/account/notifications/read', JSON.stringify({ ids: many }))))).toMatchObject({ status: 400 });
+    expect(await errorOf(await handlers.route(post('/api/account/notifications/read', JSON.stringify({ ids: many }))))).toMatchObject({
+      status: 400,
+    });
   });
 
   it('serves the lists over GET only', async () => {
@@ -250,7 +273,11 @@ describe('same-origin policy', () => {
     ['a subdomain', { origin: 'https://admin.app.example.com' }],
   ])('refuses a POST with %s with 403 and never calls the service', async (_label, headers) => {
     const { service, handlers } = setup();
-    const request = new Request(`${ORIGIN}/api/admin/return-to-admin`, { method: 'POST', headers: { ...JSON_TYPE, ...headers }, body: '{}' });
+    const request = new Request(`${ORIGIN}/api/admin/return-to-admin`, {
+      method: 'POST',
+      headers: { ...JSON_TYPE, ...headers },
+      body: '{}',
+    });
     const error = await errorOf(await handlers.returnToAdmin(request));
     expect(error).toEqual({ status: 403, code: 'forbidden', message: 'Cross-site requests are not allowed' });
     expect(service.returnToAdmin).not.toHaveBeenCalled();
@@ -368,7 +395,11 @@ describe('service errors', () => {
     const { service, handlers } = setup();
     service.listAudit.mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
     const error = await errorOf(await handlers.audit(get('/api/admin/audit')));
-    expect(error).toEqual({ status: 503, code: 'unavailable', message: 'The service is temporarily unavailable, please try again shortly' });
+    expect(error).toEqual({
+      status: 503,
+      code: 'unavailable',
+      message: 'The service is temporarily unavailable, please try again shortly',
+    });
   });
 
   it('lets the host decide which errors mean unavailable', async () => {
@@ -548,7 +579,11 @@ describe('route', () => {
     'answers %s with a JSON 404',
     async (path) => {
       const { handlers } = setup();
-      expect(await errorOf(await handlers.route(post(path, '{}')))).toEqual({ status: 404, code: 'not_found', message: 'No such endpoint' });
+      expect(await errorOf(await handlers.route(post(path, '{}')))).toEqual({
+        status: 404,
+        code: 'not_found',
+        message: 'No such endpoint',
+      });
     },
   );
 

@@ -4,9 +4,19 @@ import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes
 import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
-import { AccessDecisionResponseSchema, AccessRequestListSchema, AccessRequestPathSchema, UserApprovalSchema } from '../contracts/access-requests';
+import {
+  AccessDecisionResponseSchema,
+  AccessRequestListSchema,
+  AccessRequestPathSchema,
+  UserApprovalSchema,
+} from '../contracts/access-requests';
 import { ImpersonateRequestSchema, isPendingApproval, StartImpersonationResponseSchema } from '../contracts/impersonate';
-import { MarkNotificationsReadResponseSchema, MarkNotificationsReadSchema, NotificationsPageSchema, NotificationsQuerySchema } from '../contracts/notifications';
+import {
+  MarkNotificationsReadResponseSchema,
+  MarkNotificationsReadSchema,
+  NotificationsPageSchema,
+  NotificationsQuerySchema,
+} from '../contracts/notifications';
 import { ReturnToAdminResponseSchema } from '../contracts/return-to-admin';
 import { UsersPageSchema, UsersQuerySchema } from '../contracts/users';
 import { AdminApiError } from './admin-api-error';
@@ -118,7 +128,8 @@ export function createAdminApiHandlers({
 
   function failure(error: unknown, request: Request): Response {
     if (error instanceof AdminApiError) {
-      const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+      const headers: Record<string, string> =
+        error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
       return errorResponse(error.code, error.message, { issues: error.issues, headers });
     }
     try {
@@ -207,7 +218,12 @@ export function createAdminApiHandlers({
     });
 
   const staffAccessRequests: AdminApiHandler = (request) =>
-    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.listStaffAccessRequests(ctx), answer: AccessRequestListSchema });
+    serve(request, {
+      method: 'GET',
+      input: NO_PAYLOAD,
+      call: (ctx) => service.listStaffAccessRequests(ctx),
+      answer: AccessRequestListSchema,
+    });
 
   const decideAccessRequestAsAdmin = (request: Request, id: string, decision: 'approve' | 'deny') =>
     serve(request, {
@@ -225,7 +241,8 @@ export function createAdminApiHandlers({
       ? serve(request, {
           method: 'POST',
           input: UserApprovalSchema,
-          call: (ctx, approval) => service.decideAccessRequestAsUser(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, { decision, approval }),
+          call: (ctx, approval) =>
+            service.decideAccessRequestAsUser(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, { decision, approval }),
           answer: AccessDecisionResponseSchema,
         })
       : serve(request, {
@@ -236,10 +253,20 @@ export function createAdminApiHandlers({
         });
 
   const notifications: AdminApiHandler = (request) =>
-    serve(request, { method: 'GET', input: NotificationsQuerySchema, call: (ctx, query) => service.listNotifications(ctx, query), answer: NotificationsPageSchema });
+    serve(request, {
+      method: 'GET',
+      input: NotificationsQuerySchema,
+      call: (ctx, query) => service.listNotifications(ctx, query),
+      answer: NotificationsPageSchema,
+    });
 
   const markNotificationsRead: AdminApiHandler = (request) =>
-    serve(request, { method: 'POST', input: MarkNotificationsReadSchema, call: (ctx, input) => service.markNotificationsRead(ctx, input), answer: MarkNotificationsReadResponseSchema });
+    serve(request, {
+      method: 'POST',
+      input: MarkNotificationsReadSchema,
+      call: (ctx, input) => service.markNotificationsRead(ctx, input),
+      answer: MarkNotificationsReadResponseSchema,
+    });
 
   // The route table: each route is its contract (method, path, schemas: what the OpenAPI document
   // describes) and its handler. A route cannot be served without a contract.
@@ -263,10 +290,14 @@ export function createAdminApiHandlers({
     entry(ADMIN_API_ROUTES.accessHistory, accessHistory),
     // As for End: ids stay encoded, and the id schema refuses anything but an id.
     entry(ADMIN_API_ROUTES.staffAccessRequests, staffAccessRequests),
-    entry(ADMIN_API_ROUTES.approveAccessRequestAsAdmin, (request, params) => decideAccessRequestAsAdmin(request, params['id'] ?? '', 'approve')),
+    entry(ADMIN_API_ROUTES.approveAccessRequestAsAdmin, (request, params) =>
+      decideAccessRequestAsAdmin(request, params['id'] ?? '', 'approve'),
+    ),
     entry(ADMIN_API_ROUTES.denyAccessRequestAsAdmin, (request, params) => decideAccessRequestAsAdmin(request, params['id'] ?? '', 'deny')),
     entry(ADMIN_API_ROUTES.myAccessRequests, myAccessRequests),
-    entry(ADMIN_API_ROUTES.approveAccessRequestAsUser, (request, params) => decideAccessRequestAsUser(request, params['id'] ?? '', 'approve')),
+    entry(ADMIN_API_ROUTES.approveAccessRequestAsUser, (request, params) =>
+      decideAccessRequestAsUser(request, params['id'] ?? '', 'approve'),
+    ),
     entry(ADMIN_API_ROUTES.denyAccessRequestAsUser, (request, params) => decideAccessRequestAsUser(request, params['id'] ?? '', 'deny')),
     entry(ADMIN_API_ROUTES.notifications, notifications),
     entry(ADMIN_API_ROUTES.markNotificationsRead, markNotificationsRead),

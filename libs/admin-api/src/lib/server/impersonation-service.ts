@@ -3,7 +3,12 @@ import type { AuditPage, AuditQuery } from '../contracts/audit';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
 import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
 import type { ImpersonateRequest, StartImpersonationResponse } from '../contracts/impersonate';
-import type { MarkNotificationsRead, MarkNotificationsReadResponse, NotificationsPage, NotificationsQuery } from '../contracts/notifications';
+import type {
+  MarkNotificationsRead,
+  MarkNotificationsReadResponse,
+  NotificationsPage,
+  NotificationsQuery,
+} from '../contracts/notifications';
 import type { ReturnToAdminResponse } from '../contracts/return-to-admin';
 import type { UsersPage, UsersQuery } from '../contracts/users';
 
@@ -37,7 +42,11 @@ export interface ImpersonationService {
   /** The requests that ask the signed-in user (`GET /api/account/access-requests`). */
   listMyAccessRequests(ctx: RequestContext): Promise<AccessRequestList>;
   /** The signed-in user's decision on a request about their own account. */
-  decideAccessRequestAsUser(ctx: RequestContext, id: string, decision: { decision: 'approve'; approval: UserApproval } | { decision: 'deny' }): Promise<AccessDecisionResponse>;
+  decideAccessRequestAsUser(
+    ctx: RequestContext,
+    id: string,
+    decision: { decision: 'approve'; approval: UserApproval } | { decision: 'deny' },
+  ): Promise<AccessDecisionResponse>;
   listNotifications(ctx: RequestContext, query: NotificationsQuery): Promise<NotificationsPage>;
   markNotificationsRead(ctx: RequestContext, input: MarkNotificationsRead): Promise<MarkNotificationsReadResponse>;
 }

@@ -44,9 +44,25 @@ export const endedImpersonationFixture: ImpersonationRecord = {
 
 export const usersPageFixture: UsersPage = {
   users: [
-    { id: 'usr_admin', email: 'grace@example.com', name: 'Grace Hopper', role: 'admin', status: 'active', impersonable: false, notImpersonableReason: 'self' },
+    {
+      id: 'usr_admin',
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      role: 'admin',
+      status: 'active',
+      impersonable: false,
+      notImpersonableReason: 'self',
+    },
     { id: 'usr_ada', email: 'ada@example.com', name: 'Ada Lovelace', role: 'user', status: 'active', impersonable: true },
-    { id: 'usr_alan', email: 'alan@example.com', name: null, role: 'user', status: 'disabled', impersonable: false, notImpersonableReason: 'disabled' },
+    {
+      id: 'usr_alan',
+      email: 'alan@example.com',
+      name: null,
+      role: 'user',
+      status: 'disabled',
+      impersonable: false,
+      notImpersonableReason: 'disabled',
+    },
   ],
   nextCursor: null,
 };

@@ -60,7 +60,8 @@ export function createAdminApiService({
   const ownSession = async (ctx: RequestContext): Promise<Caller> => {
     const session = await sessionOf(ctx);
     if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
-    if (session.claims.impersonation) throw new AdminApiError('forbidden', 'Only the account holder can do this, not someone viewing their account');
+    if (session.claims.impersonation)
+      throw new AdminApiError('forbidden', 'Only the account holder can do this, not someone viewing their account');
     return { id: session.claims.sub, email: session.claims.email, role: session.claims.role };
   };
   const staffCaller = async (ctx: RequestContext): Promise<Caller> => {
@@ -70,13 +71,33 @@ export function createAdminApiService({
 
   return {
     async startImpersonation(ctx, { userId, reason, mode, breakGlass }) {
-      const started = valueOf(await answeringConsentErrors(async () => impersonation.start({ session: await sessionOf(ctx), userId, reason, mode, breakGlass, request: infoOf(ctx) })));
+      const started = valueOf(
+        await answeringConsentErrors(async () =>
+          impersonation.start({ session: await sessionOf(ctx), userId, reason, mode, breakGlass, request: infoOf(ctx) }),
+        ),
+      );
       if ('pendingApproval' in started) {
-        return { success: true, status: 'pending_approval', requestId: started.pendingApproval.id, approvers: started.pendingApproval.approvers };
+        return {
+          success: true,
+          status: 'pending_approval',
+          requestId: started.pendingApproval.id,
+          approvers: started.pendingApproval.approvers,
+        };
       }
-      return { success: true, impersonationId: started.impersonationId, targetUser: started.targetUser, expiresAt: started.expiresAt.toISOString() };
+      return {
+        success: true,
+        impersonationId: started.impersonationId,
+        targetUser: started.targetUser,
+        expiresAt: started.expiresAt.toISOString(),
+      };
     },
-    ...createConsentApi({ consent: consent.service, notifications: consent.notifications, clock: consent.clock, signedIn: ownSession, staff: staffCaller }),
+    ...createConsentApi({
+      consent: consent.service,
+      notifications: consent.notifications,
+      clock: consent.clock,
+      signedIn: ownSession,
+      staff: staffCaller,
+    }),
     async returnToAdmin(ctx) {
       const { adminUser } = valueOf(await impersonation.checkReturn({ session: await sessionOf(ctx), request: infoOf(ctx) }));
       // Only a check: the impersonation ends when the client signs in with `return-to-admin`.

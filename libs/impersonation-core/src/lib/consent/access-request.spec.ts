@@ -65,14 +65,24 @@ describe('access request state machine', () => {
   });
 
   it('goes pending -> approved when a second admin approves a four-eyes request, with the default admin grant', () => {
-    const next = decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: secondAdmin, decision: 'approve', now: new Date(START) });
+    const next = decideAccessRequest(open(['admin'], 'full'), {
+      as: 'admin',
+      decider: secondAdmin,
+      decision: 'approve',
+      now: new Date(START),
+    });
     expect(next.status).toBe('approved');
     expect(next.adminDecision?.minutes).toBe(ADMIN_GRANT_DEFAULT_MINUTES);
     expect(next.grantEndsAt?.getTime()).toBe(Date.parse(START) + ADMIN_GRANT_DEFAULT_MINUTES * 60_000);
   });
 
   it('goes pending -> denied when the second admin denies', () => {
-    const next = decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: secondAdmin, decision: 'deny', now: new Date(START) });
+    const next = decideAccessRequest(open(['admin'], 'full'), {
+      as: 'admin',
+      decider: secondAdmin,
+      decision: 'deny',
+      now: new Date(START),
+    });
     expect(next.status).toBe('denied');
   });
 
@@ -103,55 +113,108 @@ describe('access request state machine', () => {
     clock.advance(ACCESS_REQUEST_LIFETIME_MS - 1);
     expect(statusAt(request, clock.now())).toBe('pending');
     expect(expireAccessRequest(request, clock.now())).toBeNull();
-    expect(decideAccessRequest(request, { as: 'user', decider: target, decision: 'approve', minutes: 5, now: clock.now() }).status).toBe('approved');
+    expect(decideAccessRequest(request, { as: 'user', decider: target, decision: 'approve', minutes: 5, now: clock.now() }).status).toBe(
+      'approved',
+    );
     clock.advance(1);
     expect(statusAt(request, clock.now())).toBe('expired');
-    expect(refusal(() => decideAccessRequest(request, { as: 'user', decider: target, decision: 'approve', minutes: 5, now: clock.now() })).code).toBe('expired');
+    expect(
+      refusal(() => decideAccessRequest(request, { as: 'user', decider: target, decision: 'approve', minutes: 5, now: clock.now() })).code,
+    ).toBe('expired');
     const expired = expireAccessRequest(request, clock.now());
     expect(expired).toMatchObject({ status: 'expired', version: 2 });
   });
 
   it('never expires a decided request', () => {
-    const approved = decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', minutes: 5, now: new Date(START) });
+    const approved = decideAccessRequest(open(['user']), {
+      as: 'user',
+      decider: target,
+      decision: 'approve',
+      minutes: 5,
+      now: new Date(START),
+    });
     const later = new Date(Date.parse(START) + 2 * ACCESS_REQUEST_LIFETIME_MS);
     expect(statusAt(approved, later)).toBe('approved');
     expect(expireAccessRequest(approved, later)).toBeNull();
   });
 
   it('answers already_decided to a second decision by the same approver or on a decided request', () => {
-    const both = decideAccessRequest(open(['user', 'admin'], 'full'), { as: 'user', decider: target, decision: 'approve', minutes: 5, now: new Date(START) });
-    expect(refusal(() => decideAccessRequest(both, { as: 'user', decider: target, decision: 'deny', now: new Date(START) })).code).toBe('already_decided');
+    const both = decideAccessRequest(open(['user', 'admin'], 'full'), {
+      as: 'user',
+      decider: target,
+      decision: 'approve',
+      minutes: 5,
+      now: new Date(START),
+    });
+    expect(refusal(() => decideAccessRequest(both, { as: 'user', decider: target, decision: 'deny', now: new Date(START) })).code).toBe(
+      'already_decided',
+    );
     const denied = decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'deny', now: new Date(START) });
-    const error = refusal(() => decideAccessRequest(denied, { as: 'user', decider: target, decision: 'approve', minutes: 5, now: new Date(START) }));
+    const error = refusal(() =>
+      decideAccessRequest(denied, { as: 'user', decider: target, decision: 'approve', minutes: 5, now: new Date(START) }),
+    );
     expect(error.code).toBe('already_decided');
     expect(error.status).toBe(409);
   });
 
   it('answers own_request (403) when the requester tries to approve their own request', () => {
-    const error = refusal(() => decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: requester, decision: 'approve', now: new Date(START) }));
+    const error = refusal(() =>
+      decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: requester, decision: 'approve', now: new Date(START) }),
+    );
     expect(error.code).toBe('own_request');
     expect(error.status).toBe(403);
   });
 
   it('never lets the viewed user act as the second admin on a request about themselves', () => {
-    expect(refusal(() => decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: target, decision: 'approve', now: new Date(START) })).code).toBe('own_request');
+    expect(
+      refusal(() =>
+        decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: target, decision: 'approve', now: new Date(START) }),
+      ).code,
+    ).toBe('own_request');
   });
 
   it('answers not_found (404) to a user deciding someone else’s request, or a request that does not ask them', () => {
-    expect(refusal(() => decideAccessRequest(open(['user']), { as: 'user', decider: stranger, decision: 'approve', minutes: 5, now: new Date(START) })).status).toBe(404);
-    expect(refusal(() => decideAccessRequest(open(['admin'], 'full'), { as: 'user', decider: target, decision: 'approve', minutes: 5, now: new Date(START) })).code).toBe('not_found');
-    expect(refusal(() => decideAccessRequest(open(['user']), { as: 'admin', decider: secondAdmin, decision: 'approve', now: new Date(START) })).code).toBe('not_found');
+    expect(
+      refusal(() =>
+        decideAccessRequest(open(['user']), { as: 'user', decider: stranger, decision: 'approve', minutes: 5, now: new Date(START) }),
+      ).status,
+    ).toBe(404);
+    expect(
+      refusal(() =>
+        decideAccessRequest(open(['admin'], 'full'), {
+          as: 'user',
+          decider: target,
+          decision: 'approve',
+          minutes: 5,
+          now: new Date(START),
+        }),
+      ).code,
+    ).toBe('not_found');
+    expect(
+      refusal(() => decideAccessRequest(open(['user']), { as: 'admin', decider: secondAdmin, decision: 'approve', now: new Date(START) }))
+        .code,
+    ).toBe('not_found');
   });
 
   it.each([0, -5, 1.5, GRANT_MAX_MINUTES + 1, Number.NaN])('answers bad_duration (400) to an approval for %p minutes', (minutes) => {
-    const error = refusal(() => decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', minutes, now: new Date(START) }));
+    const error = refusal(() =>
+      decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', minutes, now: new Date(START) }),
+    );
     expect(error.code).toBe('bad_duration');
     expect(error.status).toBe(400);
   });
 
   it('needs minutes on a user approval and accepts exactly the longest grant', () => {
-    expect(refusal(() => decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', now: new Date(START) })).code).toBe('bad_duration');
-    const longest = decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', minutes: GRANT_MAX_MINUTES, now: new Date(START) });
+    expect(
+      refusal(() => decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', now: new Date(START) })).code,
+    ).toBe('bad_duration');
+    const longest = decideAccessRequest(open(['user']), {
+      as: 'user',
+      decider: target,
+      decision: 'approve',
+      minutes: GRANT_MAX_MINUTES,
+      now: new Date(START),
+    });
     expect(longest.grantEndsAt?.getTime()).toBe(Date.parse(START) + GRANT_MAX_MINUTES * 60_000);
   });
 

@@ -80,7 +80,10 @@ export function statusAt(request: AccessRequest, now: Date): AccessRequestStatus
 }
 
 /** Whether an approved request lets its requester start a view of `mode` on its target at `now`. */
-export function grantCovers(request: AccessRequest, { actorId, targetId, mode, now }: { actorId: string; targetId: string; mode: ViewMode; now: Date }): boolean {
+export function grantCovers(
+  request: AccessRequest,
+  { actorId, targetId, mode, now }: { actorId: string; targetId: string; mode: ViewMode; now: Date },
+): boolean {
   if (request.status !== 'approved' || !request.grantEndsAt) return false;
   if (request.requester.id !== actorId || request.target.id !== targetId) return false;
   // A full view's approval covers a read-only look too; a read-only approval never widens to full.
@@ -111,8 +114,10 @@ export function decideAccessRequest(request: AccessRequest, { as, decider, decis
   // Who may decide comes first, so an outsider learns nothing about a request's state.
   if (!request.approvers.includes(as)) throw new ConsentError('not_found', 'No such access request');
   if (as === 'user' && decider.id !== request.target.id) throw new ConsentError('not_found', 'No such access request');
-  if (as === 'admin' && decider.id === request.requester.id) throw new ConsentError('own_request', 'You cannot approve or deny your own request');
-  if (as === 'admin' && decider.id === request.target.id) throw new ConsentError('own_request', 'A request to view your account is for another admin to decide');
+  if (as === 'admin' && decider.id === request.requester.id)
+    throw new ConsentError('own_request', 'You cannot approve or deny your own request');
+  if (as === 'admin' && decider.id === request.target.id)
+    throw new ConsentError('own_request', 'A request to view your account is for another admin to decide');
 
   const status = statusAt(request, now);
   if (status === 'expired') throw new ConsentError('expired', 'This request has expired');

@@ -10,7 +10,13 @@ export interface ConsentTransactionParts {
 }
 
 /** The consent store from a host's transaction and the notifier: notifications are written in the same transaction as their cause. */
-export function composeConsentStore({ transaction, notify }: { transaction: <T>(work: (parts: ConsentTransactionParts) => Promise<T>) => Promise<T>; notify: Notify }): ConsentStore {
+export function composeConsentStore({
+  transaction,
+  notify,
+}: {
+  transaction: <T>(work: (parts: ConsentTransactionParts) => Promise<T>) => Promise<T>;
+  notify: Notify;
+}): ConsentStore {
   return {
     transaction: (work) =>
       transaction((parts) =>

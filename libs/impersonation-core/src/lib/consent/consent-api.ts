@@ -47,7 +47,8 @@ export async function answeringConsentErrors<T>(work: () => Promise<T>): Promise
   }
 }
 
-const decisionJson = (decision: Decision | null) => decision && { by: decision.by, decision: decision.decision, at: decision.at.toISOString(), minutes: decision.minutes };
+const decisionJson = (decision: Decision | null) =>
+  decision && { by: decision.by, decision: decision.decision, at: decision.at.toISOString(), minutes: decision.minutes };
 
 export function toAccessRequestAnswer({ request, status, awaiting, canDecide, canStart }: AccessRequestView): AccessRequestAnswer {
   return {
@@ -71,7 +72,12 @@ export function toAccessRequestAnswer({ request, status, awaiting, canDecide, ca
 
 export type ConsentApi = Pick<
   ImpersonationService,
-  'listStaffAccessRequests' | 'decideAccessRequestAsAdmin' | 'listMyAccessRequests' | 'decideAccessRequestAsUser' | 'listNotifications' | 'markNotificationsRead'
+  | 'listStaffAccessRequests'
+  | 'decideAccessRequestAsAdmin'
+  | 'listMyAccessRequests'
+  | 'decideAccessRequestAsUser'
+  | 'listNotifications'
+  | 'markNotificationsRead'
 >;
 
 export interface ConsentApiOptions {
@@ -89,7 +95,10 @@ export function createConsentApi({ consent, notifications, clock, signedIn, staf
   const origin = (ctx: RequestContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
   const answer = (request: AccessRequest, views: AccessRequestView[]): AccessDecisionResponse => {
     const seen = views.find((candidate) => candidate.request.id === request.id);
-    return { success: true, request: toAccessRequestAnswer(seen ?? { request, status: request.status, awaiting: [], canDecide: false, canStart: false }) };
+    return {
+      success: true,
+      request: toAccessRequestAnswer(seen ?? { request, status: request.status, awaiting: [], canDecide: false, canStart: false }),
+    };
   };
 
   return {
@@ -102,7 +111,9 @@ export function createConsentApi({ consent, notifications, clock, signedIn, staf
     async decideAccessRequestAsAdmin(ctx, id, decision) {
       const reader = await staff(ctx);
       if (reader.role !== 'admin') throw new AdminApiError('forbidden', 'Only an administrator may approve or deny a request');
-      const decided = await answeringConsentErrors(() => consent.decide({ id, as: 'admin', decider: { id: reader.id, email: reader.email }, decision, origin: origin(ctx) }));
+      const decided = await answeringConsentErrors(() =>
+        consent.decide({ id, as: 'admin', decider: { id: reader.id, email: reader.email }, decision, origin: origin(ctx) }),
+      );
       return answer(decided, await consent.listForStaff(reader));
     },
 
@@ -129,11 +140,22 @@ export function createConsentApi({ consent, notifications, clock, signedIn, staf
 
     async listNotifications(ctx, { cursor }): Promise<NotificationsPage> {
       const reader = await signedIn(ctx);
-      const [page, unreadCount] = await Promise.all([notifications.list({ userId: reader.id, cursor, limit: NOTIFICATIONS_PAGE_SIZE }), notifications.unreadCount(reader.id)]);
+      const [page, unreadCount] = await Promise.all([
+        notifications.list({ userId: reader.id, cursor, limit: NOTIFICATIONS_PAGE_SIZE }),
+        notifications.unreadCount(reader.id),
+      ]);
       return {
         notifications: page.notifications.map((item) => {
           const { title, text } = describeNotification({ kind: item.kind, data: item.data } as NotificationContent);
-          return { id: item.id, kind: item.kind, title, text, createdAt: item.createdAt.toISOString(), readAt: item.readAt?.toISOString() ?? null, data: item.data as unknown as Record<string, unknown> };
+          return {
+            id: item.id,
+            kind: item.kind,
+            title,
+            text,
+            createdAt: item.createdAt.toISOString(),
+            readAt: item.readAt?.toISOString() ?? null,
+            data: item.data as unknown as Record<string, unknown>,
+          };
         }),
         unreadCount,
         nextCursor: page.nextCursor,

@@ -32,7 +32,9 @@ async function refusal(run: () => Promise<unknown>): Promise<ConsentError> {
 describe('consent and approvals', () => {
   it('lets a start on an `allowed` user in a read-only view proceed without any request', async () => {
     const { consent, user, store } = setup();
-    await expect(consent.beforeStart({ actor: admin, target: user('allowed'), mode: 'read_only', breakGlass: false, reason: REASON, origin })).resolves.toEqual({
+    await expect(
+      consent.beforeStart({ actor: admin, target: user('allowed'), mode: 'read_only', breakGlass: false, reason: REASON, origin }),
+    ).resolves.toEqual({
       outcome: 'proceed',
       breakGlass: false,
       grant: null,
@@ -43,10 +45,23 @@ describe('consent and approvals', () => {
 
   it('opens a request to the user for `ask`, records impersonation.requested and tells the user', async () => {
     const { consent, user, store } = setup();
-    const result = await consent.beforeStart({ actor: admin, target: user('ask'), mode: 'read_only', breakGlass: false, reason: REASON, origin });
+    const result = await consent.beforeStart({
+      actor: admin,
+      target: user('ask'),
+      mode: 'read_only',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
     expect(result).toMatchObject({ outcome: 'pending_approval', created: true, request: { approvers: ['user'], status: 'pending' } });
     expect(store.ledger.map((row) => row.type)).toEqual(['impersonation.requested']);
-    expect(store.ledger[0]).toMatchObject({ actor: { id: admin.id }, target: { id: 'user-1' }, reason: REASON, origin, detail: { requestId: 'req-1', approvers: ['user'] } });
+    expect(store.ledger[0]).toMatchObject({
+      actor: { id: admin.id },
+      target: { id: 'user-1' },
+      reason: REASON,
+      origin,
+      detail: { requestId: 'req-1', approvers: ['user'] },
+    });
     expect(store.notifications.map((n) => [n.recipient.id, n.content.kind])).toEqual([['user-1', 'access_requested']]);
   });
 
@@ -54,14 +69,25 @@ describe('consent and approvals', () => {
     const { consent, user, store } = setup();
     const input = { actor: admin, target: user('ask'), mode: 'read_only' as const, breakGlass: false, reason: REASON, origin };
     await consent.beforeStart(input);
-    await expect(consent.beforeStart(input)).resolves.toMatchObject({ outcome: 'pending_approval', created: false, request: { id: 'req-1' } });
+    await expect(consent.beforeStart(input)).resolves.toMatchObject({
+      outcome: 'pending_approval',
+      created: false,
+      request: { id: 'req-1' },
+    });
     expect(store.requests.size).toBe(1);
     expect(store.ledger).toHaveLength(1);
   });
 
   it('asks a second admin for a full view of an `allowed` user and tells every other admin', async () => {
     const { consent, user, store } = setup();
-    const result = await consent.beforeStart({ actor: admin, target: user('allowed'), mode: 'full', breakGlass: false, reason: REASON, origin });
+    const result = await consent.beforeStart({
+      actor: admin,
+      target: user('allowed'),
+      mode: 'full',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
     expect(result).toMatchObject({ outcome: 'pending_approval', request: { approvers: ['admin'] } });
     expect(store.notifications.map((n) => n.recipient.id)).toEqual([secondAdmin.id]);
   });
@@ -73,7 +99,14 @@ describe('consent and approvals', () => {
     if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
     expect(opened.request.approvers).toEqual(['user', 'admin']);
 
-    await consent.decide({ id: opened.request.id, as: 'user', decider: { id: 'user-1', email: 'user@example.com' }, decision: 'approve', minutes: 30, origin });
+    await consent.decide({
+      id: opened.request.id,
+      as: 'user',
+      decider: { id: 'user-1', email: 'user@example.com' },
+      decision: 'approve',
+      minutes: 30,
+      origin,
+    });
     await expect(consent.beforeStart(start)).resolves.toMatchObject({ outcome: 'pending_approval', created: false });
 
     clock.advance(60_000);
@@ -82,9 +115,16 @@ describe('consent and approvals', () => {
     expect(decided.grantEndsAt?.toISOString()).toBe('2026-11-23T10:30:00.000Z');
     await expect(consent.beforeStart(start)).resolves.toMatchObject({ outcome: 'proceed', grant: { id: opened.request.id } });
     // The grant is for that actor only: another admin still has to ask.
-    await expect(consent.beforeStart({ ...start, actor: secondAdmin })).resolves.toMatchObject({ outcome: 'pending_approval', created: true });
+    await expect(consent.beforeStart({ ...start, actor: secondAdmin })).resolves.toMatchObject({
+      outcome: 'pending_approval',
+      created: true,
+    });
 
-    expect(store.ledger.filter((row) => row.detail['requestId'] === opened.request.id).map((row) => [row.type, row.detail['as'] ?? null, row.detail['status'] ?? null])).toEqual([
+    expect(
+      store.ledger
+        .filter((row) => row.detail['requestId'] === opened.request.id)
+        .map((row) => [row.type, row.detail['as'] ?? null, row.detail['status'] ?? null]),
+    ).toEqual([
       ['impersonation.requested', null, null],
       ['impersonation.approved', 'user', 'pending'],
       ['impersonation.approved', 'admin', 'approved'],
@@ -100,7 +140,14 @@ describe('consent and approvals', () => {
     const start = { actor: admin, target: user('ask'), mode: 'read_only' as const, breakGlass: false, reason: REASON, origin };
     const opened = await consent.beforeStart(start);
     if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
-    await consent.decide({ id: opened.request.id, as: 'user', decider: { id: 'user-1', email: 'user@example.com' }, decision: 'approve', minutes: 10, origin });
+    await consent.decide({
+      id: opened.request.id,
+      as: 'user',
+      decider: { id: 'user-1', email: 'user@example.com' },
+      decision: 'approve',
+      minutes: 10,
+      origin,
+    });
     clock.advance(10 * 60_000 - 1);
     await expect(consent.beforeStart(start)).resolves.toMatchObject({ outcome: 'proceed' });
     clock.advance(1);
@@ -109,9 +156,23 @@ describe('consent and approvals', () => {
 
   it('lets exactly one of a concurrent approval and denial win; the other answers 409', async () => {
     const { consent, user, store } = setup();
-    const opened = await consent.beforeStart({ actor: admin, target: user('ask'), mode: 'full', breakGlass: false, reason: REASON, origin });
+    const opened = await consent.beforeStart({
+      actor: admin,
+      target: user('ask'),
+      mode: 'full',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
     if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
-    await consent.decide({ id: opened.request.id, as: 'user', decider: { id: 'user-1', email: 'user@example.com' }, decision: 'approve', minutes: 30, origin });
+    await consent.decide({
+      id: opened.request.id,
+      as: 'user',
+      decider: { id: 'user-1', email: 'user@example.com' },
+      decision: 'approve',
+      minutes: 30,
+      origin,
+    });
     const third = { id: 'admin-3', email: 'admin3@example.com' };
     const outcomes = await Promise.allSettled([
       consent.decide({ id: opened.request.id, as: 'admin', decider: secondAdmin, decision: 'approve', origin }),
@@ -129,15 +190,33 @@ describe('consent and approvals', () => {
 
   it('answers not_found for an unknown id and own_request for the requester', async () => {
     const { consent, user } = setup();
-    expect((await refusal(() => consent.decide({ id: 'nope', as: 'admin', decider: secondAdmin, decision: 'approve', origin }))).status).toBe(404);
-    const opened = await consent.beforeStart({ actor: admin, target: user('allowed'), mode: 'full', breakGlass: false, reason: REASON, origin });
+    expect(
+      (await refusal(() => consent.decide({ id: 'nope', as: 'admin', decider: secondAdmin, decision: 'approve', origin }))).status,
+    ).toBe(404);
+    const opened = await consent.beforeStart({
+      actor: admin,
+      target: user('allowed'),
+      mode: 'full',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
     if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
-    expect((await refusal(() => consent.decide({ id: opened.request.id, as: 'admin', decider: admin, decision: 'approve', origin }))).code).toBe('own_request');
+    expect(
+      (await refusal(() => consent.decide({ id: opened.request.id, as: 'admin', decider: admin, decision: 'approve', origin }))).code,
+    ).toBe('own_request');
   });
 
   it('expires undecided requests after their lifetime: impersonation.request_expired once, the requester told, decisions refused', async () => {
     const { consent, user, store, clock } = setup();
-    const opened = await consent.beforeStart({ actor: admin, target: user('ask'), mode: 'read_only', breakGlass: false, reason: REASON, origin });
+    const opened = await consent.beforeStart({
+      actor: admin,
+      target: user('ask'),
+      mode: 'read_only',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
     if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
     clock.advance(ACCESS_REQUEST_LIFETIME_MS - 1);
     await expect(consent.sweepExpired()).resolves.toBe(0);
@@ -146,15 +225,29 @@ describe('consent and approvals', () => {
     const [first, second] = await Promise.all([consent.sweepExpired(), consent.sweepExpired()]);
     expect((first ?? 0) + (second ?? 0)).toBe(1);
     expect(store.ledger.filter((row) => row.type === 'impersonation.request_expired')).toHaveLength(1);
-    expect(store.notifications.at(-1)).toMatchObject({ recipient: { id: admin.id }, content: { kind: 'request_decided', data: { decision: 'expired', by: null } } });
-    const error = await refusal(() => consent.decide({ id: opened.request.id, as: 'user', decider: { id: 'user-1', email: 'user@example.com' }, decision: 'approve', minutes: 5, origin }));
+    expect(store.notifications.at(-1)).toMatchObject({
+      recipient: { id: admin.id },
+      content: { kind: 'request_decided', data: { decision: 'expired', by: null } },
+    });
+    const error = await refusal(() =>
+      consent.decide({
+        id: opened.request.id,
+        as: 'user',
+        decider: { id: 'user-1', email: 'user@example.com' },
+        decision: 'approve',
+        minutes: 5,
+        origin,
+      }),
+    );
     expect([error.code, error.status]).toEqual(['expired', 409]);
   });
 
   it('refuses every start on a `never` user with consent_refused (403), whatever the mode', async () => {
     const { consent, user, store } = setup();
     for (const mode of ['read_only', 'full'] as const) {
-      const error = await refusal(() => consent.beforeStart({ actor: admin, target: user('never'), mode, breakGlass: false, reason: REASON, origin }));
+      const error = await refusal(() =>
+        consent.beforeStart({ actor: admin, target: user('never'), mode, breakGlass: false, reason: REASON, origin }),
+      );
       expect([error.code, error.status]).toEqual(['consent_refused', 403]);
     }
     expect(store.requests.size).toBe(0);
@@ -163,20 +256,28 @@ describe('consent and approvals', () => {
   it('lets an admin break the glass on a `never` user, read-only, with a reason of at least the minimum length', async () => {
     const { consent, user } = setup();
     const reason = 'x'.repeat(BREAK_GLASS_REASON_MIN_LENGTH);
-    await expect(consent.beforeStart({ actor: admin, target: user('never'), mode: 'read_only', breakGlass: true, reason, origin })).resolves.toEqual({
+    await expect(
+      consent.beforeStart({ actor: admin, target: user('never'), mode: 'read_only', breakGlass: true, reason, origin }),
+    ).resolves.toEqual({
       outcome: 'proceed',
       breakGlass: true,
       grant: null,
     });
-    const short = await refusal(() => consent.beforeStart({ actor: admin, target: user('never'), mode: 'read_only', breakGlass: true, reason: reason.slice(1), origin }));
+    const short = await refusal(() =>
+      consent.beforeStart({ actor: admin, target: user('never'), mode: 'read_only', breakGlass: true, reason: reason.slice(1), origin }),
+    );
     expect([short.code, short.status]).toEqual(['break_glass_invalid', 400]);
-    const full = await refusal(() => consent.beforeStart({ actor: admin, target: user('never'), mode: 'full', breakGlass: true, reason, origin }));
+    const full = await refusal(() =>
+      consent.beforeStart({ actor: admin, target: user('never'), mode: 'full', breakGlass: true, reason, origin }),
+    );
     expect(full.code).toBe('break_glass_invalid');
   });
 
   it('refuses break-glass to a support agent', async () => {
     const { consent, user } = setup();
-    const error = await refusal(() => consent.beforeStart({ actor: support, target: user('never'), mode: 'read_only', breakGlass: true, reason: REASON, origin }));
+    const error = await refusal(() =>
+      consent.beforeStart({ actor: support, target: user('never'), mode: 'read_only', breakGlass: true, reason: REASON, origin }),
+    );
     expect([error.code, error.status]).toEqual(['break_glass_forbidden', 403]);
   });
 
@@ -184,29 +285,52 @@ describe('consent and approvals', () => {
     const { consent, store } = setup();
     const at = new Date('2026-11-23T10:00:00.000Z');
     await consent.recordBreakGlass({
-        actor: admin,
-        target: { id: 'user-1', email: 'user@example.com' },
-        impersonationId: 'imp-1',
-        reason: REASON,
-        expiresAt: new Date('2026-11-23T11:00:00.000Z'),
-        origin,
-        at,
-      });
-    expect(store.ledger).toEqual([expect.objectContaining({ type: 'impersonation.break_glass', impersonationId: 'imp-1', reason: REASON, origin })]);
-    expect(store.notifications).toEqual([{ recipient: { id: 'user-1', email: 'user@example.com' }, content: expect.objectContaining({ kind: 'break_glass' }), at }]);
+      actor: admin,
+      target: { id: 'user-1', email: 'user@example.com' },
+      impersonationId: 'imp-1',
+      reason: REASON,
+      expiresAt: new Date('2026-11-23T11:00:00.000Z'),
+      origin,
+      at,
+    });
+    expect(store.ledger).toEqual([
+      expect.objectContaining({ type: 'impersonation.break_glass', impersonationId: 'imp-1', reason: REASON, origin }),
+    ]);
+    expect(store.notifications).toEqual([
+      { recipient: { id: 'user-1', email: 'user@example.com' }, content: expect.objectContaining({ kind: 'break_glass' }), at },
+    ]);
   });
 
   it('shows each reader what they may do: the user decides theirs, another admin decides four-eyes, the requester starts once approved', async () => {
     const { consent, user } = setup();
-    const opened = await consent.beforeStart({ actor: admin, target: user('ask'), mode: 'full', breakGlass: false, reason: REASON, origin });
+    const opened = await consent.beforeStart({
+      actor: admin,
+      target: user('ask'),
+      mode: 'full',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
     if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
-    expect((await consent.listForUser({ id: 'user-1', role: 'user' }))[0]).toMatchObject({ status: 'pending', awaiting: ['user', 'admin'], canDecide: true, canStart: false });
+    expect((await consent.listForUser({ id: 'user-1', role: 'user' }))[0]).toMatchObject({
+      status: 'pending',
+      awaiting: ['user', 'admin'],
+      canDecide: true,
+      canStart: false,
+    });
     expect((await consent.listForStaff(admin))[0]).toMatchObject({ canDecide: false, canStart: false });
     expect((await consent.listForStaff(secondAdmin))[0]).toMatchObject({ canDecide: true });
     expect(await consent.listForStaff(support)).toHaveLength(1);
     expect((await consent.listForStaff(support))[0]?.canDecide).toBe(false);
 
-    await consent.decide({ id: opened.request.id, as: 'user', decider: { id: 'user-1', email: 'user@example.com' }, decision: 'approve', minutes: 30, origin });
+    await consent.decide({
+      id: opened.request.id,
+      as: 'user',
+      decider: { id: 'user-1', email: 'user@example.com' },
+      decision: 'approve',
+      minutes: 30,
+      origin,
+    });
     await consent.decide({ id: opened.request.id, as: 'admin', decider: secondAdmin, decision: 'approve', origin });
     expect((await consent.listForStaff(admin))[0]).toMatchObject({ status: 'approved', canStart: true, canDecide: false });
     expect((await consent.listForUser({ id: 'user-1', role: 'user' }))[0]).toMatchObject({ status: 'approved', canDecide: false });

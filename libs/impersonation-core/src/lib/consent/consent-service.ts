@@ -66,8 +66,16 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
   const ledgerPeople = (request: AccessRequest) => ({ target: request.target, impersonationId: null, reason: request.reason });
 
   async function announce(uow: ConsentUnitOfWork, request: AccessRequest, at: Date) {
-    const base = { requestId: request.id, requester: request.requester, target: request.target, reason: request.reason, mode: request.mode, expiresAt: request.expiresAt.toISOString() };
-    if (request.approvers.includes('user')) await uow.notify(request.target, { kind: 'access_requested', data: { ...base, approver: 'user' } }, at);
+    const base = {
+      requestId: request.id,
+      requester: request.requester,
+      target: request.target,
+      reason: request.reason,
+      mode: request.mode,
+      expiresAt: request.expiresAt.toISOString(),
+    };
+    if (request.approvers.includes('user'))
+      await uow.notify(request.target, { kind: 'access_requested', data: { ...base, approver: 'user' } }, at);
     if (request.approvers.includes('admin')) {
       for (const admin of await uow.listActiveAdmins()) {
         if (admin.id === request.requester.id || admin.id === request.target.id) continue;
@@ -82,7 +90,13 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       request.requester,
       {
         kind: 'request_decided',
-        data: { requestId: request.id, target: request.target, decision: request.status, by, grantEndsAt: request.grantEndsAt?.toISOString() ?? null },
+        data: {
+          requestId: request.id,
+          target: request.target,
+          decision: request.status,
+          by,
+          grantEndsAt: request.grantEndsAt?.toISOString() ?? null,
+        },
       },
       at,
     );
@@ -91,7 +105,8 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
   function view(request: AccessRequest, reader: { id: string; role: string }, now: Date): AccessRequestView {
     const status = statusAt(request, now);
     const awaiting = status === 'pending' ? awaitedApprovers(request) : [];
-    const mayDecideAsAdmin = reader.role === 'admin' && awaiting.includes('admin') && reader.id !== request.requester.id && reader.id !== request.target.id;
+    const mayDecideAsAdmin =
+      reader.role === 'admin' && awaiting.includes('admin') && reader.id !== request.requester.id && reader.id !== request.target.id;
     const mayDecideAsUser = awaiting.includes('user') && reader.id === request.target.id;
     return {
       request,
@@ -113,13 +128,24 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       const now = clock.now();
       return store.transaction(async (uow) => {
         const grants = await uow.requests.findGrants({ actorId: actor.id, targetId: target.id, now });
-        const grant = grants.find((candidate) => grantCovers(candidate, { actorId: actor.id, targetId: target.id, mode, now }) && coversApprovers(candidate, gate.approvers));
+        const grant = grants.find(
+          (candidate) =>
+            grantCovers(candidate, { actorId: actor.id, targetId: target.id, mode, now }) && coversApprovers(candidate, gate.approvers),
+        );
         if (grant) return { outcome: 'proceed', breakGlass: false, grant };
         // Asking twice (a double click, a second tab) is the same request, not a second notification.
         const open = await uow.requests.findOpen({ actorId: actor.id, targetId: target.id, mode, now });
         if (open && coversApprovers(open, gate.approvers)) return { outcome: 'pending_approval', request: open, created: false };
 
-        const request = openAccessRequest({ id: newId(), requester: person(actor), target: person(target), reason, mode, approvers: gate.approvers, now });
+        const request = openAccessRequest({
+          id: newId(),
+          requester: person(actor),
+          target: person(target),
+          reason,
+          mode,
+          approvers: gate.approvers,
+          now,
+        });
         await uow.requests.insert(request);
         await uow.appendLedger({
           type: 'impersonation.requested',
@@ -135,28 +161,52 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
     },
 
     /** Right after a break-glass start: the ledger marks it and the user is told at once (in the app and by e-mail). */
-    async recordBreakGlass(input: { actor: PersonRef; target: PersonRef; impersonationId: string; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date }): Promise<void> {
+    async recordBreakGlass(input: {
+      actor: PersonRef;
+      target: PersonRef;
+      impersonationId: string;
+      reason: string;
+      expiresAt: Date;
+      origin: RequestOrigin;
+      at: Date;
+    }): Promise<void> {
       await store.transaction(async (uow) => {
         await uow.appendLedger({
-        type: 'impersonation.break_glass',
-        at: input.at,
-        actor: input.actor,
-        target: input.target,
-        impersonationId: input.impersonationId,
-        reason: input.reason,
-        origin: input.origin,
-        detail: { mode: 'read_only' },
+          type: 'impersonation.break_glass',
+          at: input.at,
+          actor: input.actor,
+          target: input.target,
+          impersonationId: input.impersonationId,
+          reason: input.reason,
+          origin: input.origin,
+          detail: { mode: 'read_only' },
         });
         await uow.notify(
           input.target,
-          { kind: 'break_glass', data: { admin: input.actor, reason: input.reason, impersonationId: input.impersonationId, expiresAt: input.expiresAt.toISOString() } },
+          {
+            kind: 'break_glass',
+            data: {
+              admin: input.actor,
+              reason: input.reason,
+              impersonationId: input.impersonationId,
+              expiresAt: input.expiresAt.toISOString(),
+            },
+          },
           input.at,
         );
       });
     },
 
     /** Tells the viewed user that a view of their account ended: who, why, how long, in which mode. */
-    async tellViewEnded(input: { admin: PersonRef; target: PersonRef; reason: string; mode: ViewMode; startedAt: Date; endedAt: Date; endReason: string }): Promise<void> {
+    async tellViewEnded(input: {
+      admin: PersonRef;
+      target: PersonRef;
+      reason: string;
+      mode: ViewMode;
+      startedAt: Date;
+      endedAt: Date;
+      endReason: string;
+    }): Promise<void> {
       await store.transaction((uow) =>
         uow.notify(
           input.target,
@@ -222,7 +272,9 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
     /** For the staff page: the requests awaiting an admin, and the reader's own. */
     async listForStaff(reader: { id: string; role: string }): Promise<AccessRequestView[]> {
       const now = clock.now();
-      const rows = await store.transaction((uow) => uow.requests.listForStaff({ requesterId: reader.id, limit: ACCESS_REQUEST_LIST_LIMIT }));
+      const rows = await store.transaction((uow) =>
+        uow.requests.listForStaff({ requesterId: reader.id, limit: ACCESS_REQUEST_LIST_LIMIT }),
+      );
       return rows.map((request) => view(request, reader, now));
     },
 

@@ -30,7 +30,14 @@ export type StartGate = { outcome: 'proceed'; breakGlass: boolean } | { outcome:
  * Whose yes a start needs, before any grant is looked up: the one place that reads `supportAccess`
  * and the four-eyes rule. Refusals throw `ConsentError`.
  */
-export function gateStart({ actorRole, supportAccess, mode, breakGlass, reason, rules = DEFAULT_APPROVAL_RULES }: StartGateInput): StartGate {
+export function gateStart({
+  actorRole,
+  supportAccess,
+  mode,
+  breakGlass,
+  reason,
+  rules = DEFAULT_APPROVAL_RULES,
+}: StartGateInput): StartGate {
   if (breakGlass) {
     if (actorRole !== 'admin') throw new ConsentError('break_glass_forbidden', 'Only an administrator may break the glass');
     if (reason.trim().length < BREAK_GLASS_REASON_MIN_LENGTH) {

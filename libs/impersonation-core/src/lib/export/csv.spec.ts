@@ -35,12 +35,20 @@ describe('csvCell', () => {
 describe('csv lines', () => {
   it('join quoted cells with commas and end each record with CRLF', () => {
     expect(csvLine(['When', 'Reason'])).toBe('"When","Reason"\r\n');
-    expect(toCsv([['When', 'Reason'], ['2030-01-01T10:00:00.000Z', 'Ticket #1, urgent']])).toBe('"When","Reason"\r\n"2030-01-01T10:00:00.000Z","Ticket #1, urgent"\r\n');
+    expect(
+      toCsv([
+        ['When', 'Reason'],
+        ['2030-01-01T10:00:00.000Z', 'Ticket #1, urgent'],
+      ]),
+    ).toBe('"When","Reason"\r\n"2030-01-01T10:00:00.000Z","Ticket #1, urgent"\r\n');
   });
 
   it('leaves no cell that a ;-splitting spreadsheet would start with a formula character', () => {
     const line = csvLine(['x;=1', '-1', 'a;+b', 'c@d']);
-    const cells = line.trimEnd().split(/[;,]/).map((cell) => cell.replace(/^"/, ''));
+    const cells = line
+      .trimEnd()
+      .split(/[;,]/)
+      .map((cell) => cell.replace(/^"/, ''));
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 });

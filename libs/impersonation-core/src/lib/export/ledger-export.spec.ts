@@ -25,12 +25,15 @@ function rows(count: number): ChainedLedgerRow[] {
 }
 
 /** The bytes as text, keeping a byte-order mark (`Response.text()` drops it). */
-const textOf = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+const textOf = async (stream: ReadableStream<Uint8Array>) =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 
-const reader = (all: ChainedLedgerRow[], calls: (number | null)[] = []): LedgerPageReader => async (afterId, limit) => {
-  calls.push(afterId);
-  return all.filter((row) => afterId === null || row.id > afterId).slice(0, limit);
-};
+const reader =
+  (all: ChainedLedgerRow[], calls: (number | null)[] = []): LedgerPageReader =>
+  async (afterId, limit) => {
+    calls.push(afterId);
+    return all.filter((row) => afterId === null || row.id > afterId).slice(0, limit);
+  };
 
 describe('the ledger export', () => {
   it('writes a CSV with a BOM, a header and every column, detail as JSON, formula-safe', async () => {
@@ -50,7 +53,10 @@ describe('the ledger export', () => {
   it('writes NDJSON: one event per line, as the webhooks send it', async () => {
     const all = rows(3);
     const text = await textOf(createLedgerExportStream({ format: 'ndjson', readPage: reader(all) }));
-    const events = text.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    const events = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(events).toHaveLength(3);
     expect(events[1]).toEqual({
       id: 2,
@@ -90,7 +96,9 @@ describe('the ledger export', () => {
   });
 
   it('writes only the header for an empty result', async () => {
-    expect(await textOf(createLedgerExportStream({ format: 'csv', readPage: reader([]) }))).toBe(`\uFEFF${LEDGER_CSV_COLUMNS.map((column) => `"${column}"`).join(',')}\r\n`);
+    expect(await textOf(createLedgerExportStream({ format: 'csv', readPage: reader([]) }))).toBe(
+      `\uFEFF${LEDGER_CSV_COLUMNS.map((column) => `"${column}"`).join(',')}\r\n`,
+    );
     expect(await textOf(createLedgerExportStream({ format: 'ndjson', readPage: reader([]) }))).toBe('');
   });
 });

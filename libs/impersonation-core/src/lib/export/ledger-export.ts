@@ -10,7 +10,22 @@ export const LEDGER_EXPORT_CONTENT_TYPES: Record<LedgerExportFormat, string> = {
 };
 
 /** The CSV header: every column, `detail` as its JSON. */
-export const LEDGER_CSV_COLUMNS = ['id', 'at', 'type', 'actor_id', 'actor_email', 'target_id', 'target_email', 'impersonation_id', 'reason', 'ip', 'user_agent', 'detail', 'prev_hash', 'hash'] as const;
+export const LEDGER_CSV_COLUMNS = [
+  'id',
+  'at',
+  'type',
+  'actor_id',
+  'actor_email',
+  'target_id',
+  'target_email',
+  'impersonation_id',
+  'reason',
+  'ip',
+  'user_agent',
+  'detail',
+  'prev_hash',
+  'hash',
+] as const;
 
 /** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
 const UTF8_BOM = '\uFEFF';
@@ -47,7 +62,15 @@ export const LEDGER_EXPORT_PAGE_SIZE = 500;
  * Every matching row as a byte stream, read a page at a time only when the reader wants more: the
  * memory used is one page whatever the ledger's size, and a client that goes away stops the reading.
  */
-export function createLedgerExportStream({ format, readPage, pageSize = LEDGER_EXPORT_PAGE_SIZE }: { format: LedgerExportFormat; readPage: LedgerPageReader; pageSize?: number }): ReadableStream<Uint8Array> {
+export function createLedgerExportStream({
+  format,
+  readPage,
+  pageSize = LEDGER_EXPORT_PAGE_SIZE,
+}: {
+  format: LedgerExportFormat;
+  readPage: LedgerPageReader;
+  pageSize?: number;
+}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const line = format === 'csv' ? ledgerCsvLine : ledgerNdjsonLine;
   let afterId: number | null = null;

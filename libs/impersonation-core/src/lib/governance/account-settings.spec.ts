@@ -13,7 +13,10 @@ describe('changing account settings', () => {
   });
 
   it('lets the user change their support access', () => {
-    expect(changeSettings(current, { supportAccess: 'never' }, { kind: 'self' })).toMatchObject({ allowed: true, changed: ['supportAccess'] });
+    expect(changeSettings(current, { supportAccess: 'never' }, { kind: 'self' })).toMatchObject({
+      allowed: true,
+      changed: ['supportAccess'],
+    });
   });
 
   it.each(['never', 'allowed'] as const)('lets no view change support access, not even to %s', (supportAccess) => {

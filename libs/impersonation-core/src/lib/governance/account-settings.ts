@@ -8,15 +8,18 @@ export interface AccountSettings {
   emailNotifications: boolean;
 }
 
-export const ACCOUNT_SETTING_FIELDS = ['displayName', 'supportAccess', 'emailNotifications'] as const satisfies readonly (keyof AccountSettings)[];
+export const ACCOUNT_SETTING_FIELDS = [
+  'displayName',
+  'supportAccess',
+  'emailNotifications',
+] as const satisfies readonly (keyof AccountSettings)[];
 export type AccountSettingField = (typeof ACCOUNT_SETTING_FIELDS)[number];
 
 /** Who is changing the settings: the user themself, or staff acting as them in a full view. */
 export type SettingsEditor = { kind: 'self' } | { kind: 'view'; actor: { id: string; email: string } };
 
 export type SettingsChange =
-  | { allowed: true; settings: AccountSettings; changed: AccountSettingField[] }
-  | { allowed: false; rule: 'support_access_is_the_users' };
+  { allowed: true; settings: AccountSettings; changed: AccountSettingField[] } | { allowed: false; rule: 'support_access_is_the_users' };
 
 /**
  * Applies a change to the settings. The support-access choice is the user's consent, so nobody viewing

@@ -24,14 +24,18 @@ const EXPECTED: Record<Role, Record<Role, Record<ViewMode, number | PolicyRule>>
   },
 };
 
-const cases = ROLES.flatMap((actorRole) => ROLES.flatMap((targetRole) => VIEW_MODES.map((mode) => [actorRole, targetRole, mode, EXPECTED[actorRole][targetRole][mode]] as const)));
+const cases = ROLES.flatMap((actorRole) =>
+  ROLES.flatMap((targetRole) => VIEW_MODES.map((mode) => [actorRole, targetRole, mode, EXPECTED[actorRole][targetRole][mode]] as const)),
+);
 
 describe('the default policy', () => {
   const policy = defaultAccessPolicy();
 
   it.each(cases)('decides a %s viewing a %s in %s: %s', (actorRole, targetRole, mode, expected) => {
     const decision = policy.decide(account('actor', actorRole), account('target', targetRole), mode);
-    expect(decision).toEqual(typeof expected === 'number' ? { allowed: true, mode, minutes: expected } : { allowed: false, rule: expected });
+    expect(decision).toEqual(
+      typeof expected === 'number' ? { allowed: true, mode, minutes: expected } : { allowed: false, rule: expected },
+    );
   });
 
   it.each(ROLES)('never lets a %s view a disabled account, in any mode', (actorRole) => {
@@ -47,7 +51,10 @@ describe('the default policy', () => {
   });
 
   it.each(['admin', 'support'] as const)('refuses a disabled %s before anything else', (role) => {
-    expect(policy.decide(account('actor', role, 'disabled'), account('target', 'user'), 'read_only')).toEqual({ allowed: false, rule: 'actor_not_active' });
+    expect(policy.decide(account('actor', role, 'disabled'), account('target', 'user'), 'read_only')).toEqual({
+      allowed: false,
+      rule: 'actor_not_active',
+    });
   });
 
   it('starts read-only when no mode is asked for', () => {
@@ -62,13 +69,30 @@ describe('the default policy', () => {
   ])('caps every row at IMPERSONATION_MAX_MINUTES = %i', (maxMinutes, longest) => {
     const capped = defaultAccessPolicy({ maxMinutes });
     for (const role of ROLES) expect(capped.longestViewMinutes(role)).toBe(longest[role]);
-    expect(capped.decide(account('a', 'admin'), account('u', 'user'), 'full')).toEqual({ allowed: true, mode: 'full', minutes: longest.admin });
+    expect(capped.decide(account('a', 'admin'), account('u', 'user'), 'full')).toEqual({
+      allowed: true,
+      mode: 'full',
+      minutes: longest.admin,
+    });
   });
 
   it('offers the admin page only the modes the policy allows, or the rule that makes a view impossible', () => {
-    expect(policy.optionsFor(account('a', 'admin'), account('u', 'user'))).toEqual({ possible: true, modes: ['read_only', 'full'], defaultMode: 'read_only', minutes: 60 });
-    expect(policy.optionsFor(account('s', 'support'), account('u', 'user'))).toEqual({ possible: true, modes: ['read_only'], defaultMode: 'read_only', minutes: 30 });
-    expect(policy.optionsFor(account('s', 'support'), account('s2', 'support'))).toEqual({ possible: false, rule: 'target_role_not_allowed' });
+    expect(policy.optionsFor(account('a', 'admin'), account('u', 'user'))).toEqual({
+      possible: true,
+      modes: ['read_only', 'full'],
+      defaultMode: 'read_only',
+      minutes: 60,
+    });
+    expect(policy.optionsFor(account('s', 'support'), account('u', 'user'))).toEqual({
+      possible: true,
+      modes: ['read_only'],
+      defaultMode: 'read_only',
+      minutes: 30,
+    });
+    expect(policy.optionsFor(account('s', 'support'), account('s2', 'support'))).toEqual({
+      possible: false,
+      rule: 'target_role_not_allowed',
+    });
     expect(policy.optionsFor(account('a', 'admin'), account('a2', 'admin'))).toEqual({ possible: false, rule: 'target_role_not_allowed' });
     expect(policy.optionsFor(account('u', 'user'), account('u2', 'user'))).toEqual({ possible: false, rule: 'role_may_not_view' });
   });

@@ -19,19 +19,13 @@ export type PolicyRules = Record<Role, RoleRule>;
  * come from the role's row. Recorded in the ledger as the rule that refused.
  */
 export type PolicyRule =
-  | 'actor_not_active'
-  | 'target_is_self'
-  | 'target_disabled'
-  | 'role_may_not_view'
-  | 'target_role_not_allowed'
-  | 'mode_not_allowed';
+  'actor_not_active' | 'target_is_self' | 'target_disabled' | 'role_may_not_view' | 'target_role_not_allowed' | 'mode_not_allowed';
 
-export type PolicyDecision =
-  | { allowed: true; mode: ViewMode; minutes: number }
-  | { allowed: false; rule: PolicyRule };
+export type PolicyDecision = { allowed: true; mode: ViewMode; minutes: number } | { allowed: false; rule: PolicyRule };
 
 /** Per target, what the actor is offered: the modes, or the rule that makes a view impossible. */
-export type ViewOptions = { possible: true; modes: ViewMode[]; defaultMode: ViewMode; minutes: number } | { possible: false; rule: PolicyRule };
+export type ViewOptions =
+  { possible: true; modes: ViewMode[]; defaultMode: ViewMode; minutes: number } | { possible: false; rule: PolicyRule };
 
 export interface PolicyOptions {
   /** The deployment's cap on every view (`IMPERSONATION_MAX_MINUTES`): no row may last longer. */
@@ -58,7 +52,8 @@ export interface Policy {
  */
 export function definePolicy(rules: PolicyRules, { maxMinutes }: PolicyOptions = {}): Policy {
   for (const [role, rule] of Object.entries(rules) as [Role, RoleRule][]) {
-    if (rule.defaultMode && !rule.modes.includes(rule.defaultMode)) throw new TypeError(`policy: the default mode of ${role} is not one of its modes`);
+    if (rule.defaultMode && !rule.modes.includes(rule.defaultMode))
+      throw new TypeError(`policy: the default mode of ${role} is not one of its modes`);
     if (rule.mayView.length > 0 && (rule.modes.length === 0 || !(rule.longestViewMinutes > 0))) {
       throw new TypeError(`policy: ${role} may view someone, so it needs at least one mode and a longest view above 0 minutes`);
     }

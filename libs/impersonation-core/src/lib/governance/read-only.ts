@@ -14,7 +14,8 @@ export const OPEN_DURING_READ_ONLY: readonly { method: string; path: string }[] 
 ];
 
 export const READ_ONLY_CODE = 'read_only';
-export const READ_ONLY_MESSAGE = 'This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.';
+export const READ_ONLY_MESSAGE =
+  'This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.';
 
 export const isStateChanging = (method: string) => !(SAFE_METHODS as readonly string[]).includes(method.toUpperCase());
 

@@ -22,4 +22,5 @@ export interface Account {
 }
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-export const isViewMode = (value: unknown): value is ViewMode => typeof value === 'string' && (VIEW_MODES as readonly string[]).includes(value);
+export const isViewMode = (value: unknown): value is ViewMode =>
+  typeof value === 'string' && (VIEW_MODES as readonly string[]).includes(value);

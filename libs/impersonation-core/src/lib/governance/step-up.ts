@@ -5,7 +5,15 @@ export const DEFAULT_REAUTH_MINUTES = 15;
  * Whether the actor must enter their password again before starting a view: never entered, or entered
  * `windowMinutes` or more ago (at exactly the window's end it no longer counts). Signing in is an entry.
  */
-export function needsReauth({ lastPasswordAt, now, windowMinutes }: { lastPasswordAt: Date | null; now: Date; windowMinutes: number }): boolean {
+export function needsReauth({
+  lastPasswordAt,
+  now,
+  windowMinutes,
+}: {
+  lastPasswordAt: Date | null;
+  now: Date;
+  windowMinutes: number;
+}): boolean {
   if (!lastPasswordAt) return true;
   return now.getTime() - lastPasswordAt.getTime() >= windowMinutes * 60_000;
 }

@@ -5,11 +5,15 @@ describe('how long a view lives', () => {
   const at = new Date('2026-11-23T10:00:00.000Z');
 
   it('lasts the policy’s minutes when the actor’s session lasts longer', () => {
-    expect(viewExpiresAt({ at, minutes: 60, actorSessionEndsAt: new Date('2026-11-24T10:00:00.000Z') }).toISOString()).toBe('2026-11-23T11:00:00.000Z');
+    expect(viewExpiresAt({ at, minutes: 60, actorSessionEndsAt: new Date('2026-11-24T10:00:00.000Z') }).toISOString()).toBe(
+      '2026-11-23T11:00:00.000Z',
+    );
   });
 
   it('never outlives the actor’s own session', () => {
-    expect(viewExpiresAt({ at, minutes: 60, actorSessionEndsAt: new Date('2026-11-23T10:01:00.000Z') }).toISOString()).toBe('2026-11-23T10:01:00.000Z');
+    expect(viewExpiresAt({ at, minutes: 60, actorSessionEndsAt: new Date('2026-11-23T10:01:00.000Z') }).toISOString()).toBe(
+      '2026-11-23T10:01:00.000Z',
+    );
   });
 });
 

@@ -15,7 +15,10 @@ export function viewExpiresAt({ at, minutes, actorSessionEndsAt }: { at: Date; m
  * or disabled, the target was disabled or promoted beyond what the actor may view, or the mode is no
  * longer the actor's to use. The same rules as a start, applied to the accounts as they are now.
  */
-export function whyViewMustEnd(policy: Policy, { actor, target, mode }: { actor: Account | null; target: Account | null; mode: ViewMode }): PolicyRule | 'account_gone' | null {
+export function whyViewMustEnd(
+  policy: Policy,
+  { actor, target, mode }: { actor: Account | null; target: Account | null; mode: ViewMode },
+): PolicyRule | 'account_gone' | null {
   if (!actor || !target) return 'account_gone';
   const decision = policy.decide(actor, target, mode);
   return decision.allowed ? null : decision.rule;

@@ -12,7 +12,9 @@ describe('canonicalJson', () => {
   });
 
   it('writes numbers the way ECMAScript does, with -0 as 0', () => {
-    expect(canonicalJson([0, -0, 1, -1.5, 0.1, 1e21, 1e-7, 123456789012345680000, 5e-324])).toBe('[0,0,1,-1.5,0.1,1e+21,1e-7,123456789012345680000,5e-324]');
+    expect(canonicalJson([0, -0, 1, -1.5, 0.1, 1e21, 1e-7, 123456789012345680000, 5e-324])).toBe(
+      '[0,0,1,-1.5,0.1,1e+21,1e-7,123456789012345680000,5e-324]',
+    );
   });
 
   it('escapes only quotes, backslashes and control characters in strings', () => {

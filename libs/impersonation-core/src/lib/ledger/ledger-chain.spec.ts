@@ -30,7 +30,11 @@ describe('the ledger hash', () => {
       '{"actorEmail":"admin@example.com","actorId":"00000000-0000-4000-8000-000000000001","at":"2026-11-23T10:00:07.000Z",' +
       '"detail":{"attempt":"start","why":"not_admin"},"id":7,"impersonationId":"00000000-0000-4000-8000-0000000000aa","ip":"203.0.113.9",' +
       '"reason":"Ticket #1","targetEmail":"ada@example.com","targetId":"00000000-0000-4000-8000-000000000002","type":"impersonation.denied","userAgent":"Mozilla/5.0"}';
-    expect(ledgerHash(GENESIS_HASH, row)).toBe(createHash('sha256').update(GENESIS_HASH + canonical).digest('hex'));
+    expect(ledgerHash(GENESIS_HASH, row)).toBe(
+      createHash('sha256')
+        .update(GENESIS_HASH + canonical)
+        .digest('hex'),
+    );
     expect(GENESIS_HASH).toMatch(/^0{64}$/);
   });
 
@@ -44,7 +48,9 @@ describe('the ledger hash', () => {
   });
 
   it('does not depend on the order the detail was written in (a JSON column may reorder it)', () => {
-    expect(ledgerHash(GENESIS_HASH, content(1, { detail: { a: 1, b: [1, 2] } }))).toBe(ledgerHash(GENESIS_HASH, content(1, { detail: { b: [1, 2], a: 1 } })));
+    expect(ledgerHash(GENESIS_HASH, content(1, { detail: { a: 1, b: [1, 2] } }))).toBe(
+      ledgerHash(GENESIS_HASH, content(1, { detail: { b: [1, 2], a: 1 } })),
+    );
   });
 });
 

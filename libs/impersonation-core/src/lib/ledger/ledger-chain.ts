@@ -82,7 +82,11 @@ export function createChainVerifier(recordedHead?: RecordedHead | null) {
     },
     verdict(): ChainVerdict {
       let bad = firstBadId;
-      if (bad === undefined && recordedHead && (lastId === null || lastId < recordedHead.lastId || (lastId === recordedHead.lastId && head !== recordedHead.hash))) {
+      if (
+        bad === undefined &&
+        recordedHead &&
+        (lastId === null || lastId < recordedHead.lastId || (lastId === recordedHead.lastId && head !== recordedHead.hash))
+      ) {
         bad = recordedHead.lastId;
       }
       return bad === undefined ? { ok: true, count, head } : { ok: false, count, head, firstBadId: bad };
@@ -91,7 +95,10 @@ export function createChainVerifier(recordedHead?: RecordedHead | null) {
 }
 
 /** Verifies a whole ledger streamed in `id` order. */
-export async function verifyChain(rows: AsyncIterable<ChainedLedgerRow> | Iterable<ChainedLedgerRow>, recordedHead?: RecordedHead | null): Promise<ChainVerdict> {
+export async function verifyChain(
+  rows: AsyncIterable<ChainedLedgerRow> | Iterable<ChainedLedgerRow>,
+  recordedHead?: RecordedHead | null,
+): Promise<ChainVerdict> {
   const verifier = createChainVerifier(recordedHead);
   for await (const row of rows) verifier.add(row);
   return verifier.verdict();

@@ -18,13 +18,29 @@ function setup(transport: MailTransport) {
     newToken: () => `claim-${++token}`,
     onEvent: (event) => events.push(`${event.type} ${event.mail.id}`),
   });
-  const enqueue = (id: string) => store.enqueue({ id, to: 'user@example.com', subject: `Subject ${id}`, text: 'Body', messageId: `<${id}@viewas>`, createdAt: clock.now() });
+  const enqueue = (id: string) =>
+    store.enqueue({
+      id,
+      to: 'user@example.com',
+      subject: `Subject ${id}`,
+      text: 'Body',
+      messageId: `<${id}@viewas>`,
+      createdAt: clock.now(),
+    });
   return { clock, store, worker, events, enqueue };
 }
 
 describe('mail outbox worker', () => {
   it('waits 1 s after the first failure, doubling each time, capped at 5 minutes', () => {
-    expect([1, 2, 3, 4, 9, 10, 40].map((failures) => backoffDelayMs(failures, DEFAULT_RETRY_POLICY))).toEqual([1_000, 2_000, 4_000, 8_000, 256_000, DEFAULT_RETRY_POLICY.maxDelayMs, DEFAULT_RETRY_POLICY.maxDelayMs]);
+    expect([1, 2, 3, 4, 9, 10, 40].map((failures) => backoffDelayMs(failures, DEFAULT_RETRY_POLICY))).toEqual([
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      256_000,
+      DEFAULT_RETRY_POLICY.maxDelayMs,
+      DEFAULT_RETRY_POLICY.maxDelayMs,
+    ]);
   });
 
   it('sends each due mail once with its own from, subject, text and message id, and marks it sent', async () => {

@@ -43,7 +43,11 @@ export interface RetryPolicy extends Backoff {
 }
 
 /** The same schedule as the ledger's webhooks: 1 s, doubling to 5 min, for a day. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: FIRST_RETRY_DELAY_MS, maxDelayMs: MAX_RETRY_DELAY_MS, giveUpAfterMs: RETRY_FOR_MS };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  baseDelayMs: FIRST_RETRY_DELAY_MS,
+  maxDelayMs: MAX_RETRY_DELAY_MS,
+  giveUpAfterMs: RETRY_FOR_MS,
+};
 
 export type DeliveryEvent =
   | { type: 'sent'; mail: OutboxMail; at: Date }

@@ -1,6 +1,13 @@
 import { decodeCursor, encodeCursor, isAnyText, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
-import { toLedgerRowValues, type ImpersonationDetails, type ImpersonationRow, type LedgerEventRow, type Person, type UserRow } from '../model';
+import {
+  toLedgerRowValues,
+  type ImpersonationDetails,
+  type ImpersonationRow,
+  type LedgerEventRow,
+  type Person,
+  type UserRow,
+} from '../model';
 import {
   AlreadyViewingError,
   DuplicateEmailError,
@@ -47,7 +54,10 @@ export interface MemoryStore extends ImpersonationStore {
   inspect(): { throttleKeys: string[] };
 }
 
-export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), now = () => new Date() }: MemoryStoreOptions = {}): MemoryStore {
+export function createMemoryStore({
+  ids = () => globalThis.crypto.randomUUID(),
+  now = () => new Date(),
+}: MemoryStoreOptions = {}): MemoryStore {
   let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map() };
   let nextLedgerId = 1;
   // Calls and transactions run one at a time, like serialisable transactions would.
@@ -71,7 +81,8 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
   });
   const isOpen = (row: ImpersonationRow) => row.endedAt === null;
   const isRunningAt = (row: ImpersonationRow, at: Date) => row.startedAt !== null && isOpen(row) && row.expiresAt.getTime() > at.getTime();
-  const byNewest = (a: ImpersonationRow, b: ImpersonationRow) => byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const byNewest = (a: ImpersonationRow, b: ImpersonationRow) =>
+    byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const emailKey = (user: UserRow) => user.email.toLowerCase();
 
   function repositories(guard: <T>(work: () => Promise<T>) => Promise<T>): StoreRepositories {
@@ -79,12 +90,23 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
 
     const users: UsersRepository = {
       findById: (id) => sync(() => (isUuid(id) ? copy(state.users.get(id.toLowerCase()) ?? null) : null)),
-      findByEmail: (email) => sync(() => copy([...state.users.values()].find((user) => emailKey(user) === email.trim().toLowerCase()) ?? null)),
+      findByEmail: (email) =>
+        sync(() => copy([...state.users.values()].find((user) => emailKey(user) === email.trim().toLowerCase()) ?? null)),
       create: (user) =>
         sync(() => {
           const email = user.email.trim();
-          if ([...state.users.values()].some((existing) => emailKey(existing) === email.toLowerCase())) throw new DuplicateEmailError(user.email);
-          const row: UserRow = { id: ids(), email, name: user.name ?? null, role: user.role ?? 'user', status: user.status ?? 'active', passwordHash: user.passwordHash ?? null, createdAt: now(), lastSignInAt: null };
+          if ([...state.users.values()].some((existing) => emailKey(existing) === email.toLowerCase()))
+            throw new DuplicateEmailError(user.email);
+          const row: UserRow = {
+            id: ids(),
+            email,
+            name: user.name ?? null,
+            role: user.role ?? 'user',
+            status: user.status ?? 'active',
+            passwordHash: user.passwordHash ?? null,
+            createdAt: now(),
+            lastSignInAt: null,
+          };
           state.users.set(row.id, row);
           return copy(row);
         }),
@@ -97,7 +119,10 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
           const text = query?.trim().toLowerCase();
           const [afterEmail, afterId] = cursor ? decodeCursor(cursor, [isAnyText, isUuid]) : [];
           const isAfter = (user: UserRow) =>
-            afterEmail === undefined || afterId === undefined || emailKey(user) > afterEmail || (emailKey(user) === afterEmail && user.id > afterId.toLowerCase());
+            afterEmail === undefined ||
+            afterId === undefined ||
+            emailKey(user) > afterEmail ||
+            (emailKey(user) === afterEmail && user.id > afterId.toLowerCase());
           const rows = [...state.users.values()]
             .filter((user) => !text || user.email.toLowerCase().includes(text) || (user.name?.toLowerCase().includes(text) ?? false))
             .filter(isAfter)
@@ -141,15 +166,36 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           const deadline = at.getTime() - PENDING_WINDOW_MS;
-          if (!row || row.adminId !== adminId || row.startedAt !== null || !isOpen(row) || row.createdAt.getTime() <= deadline || row.expiresAt.getTime() <= at.getTime()) return null;
+          if (
+            !row ||
+            row.adminId !== adminId ||
+            row.startedAt !== null ||
+            !isOpen(row) ||
+            row.createdAt.getTime() <= deadline ||
+            row.expiresAt.getTime() <= at.getTime()
+          )
+            return null;
           // What the database's unique index on running (admin, target) pairs refuses.
-          const running = [...state.impersonations.values()].some((other) => other.id !== row.id && other.adminId === row.adminId && other.targetId === row.targetId && other.startedAt !== null && isOpen(other));
+          const running = [...state.impersonations.values()].some(
+            (other) =>
+              other.id !== row.id &&
+              other.adminId === row.adminId &&
+              other.targetId === row.targetId &&
+              other.startedAt !== null &&
+              isOpen(other),
+          );
           if (running) throw new AlreadyViewingError();
           row.startedAt = new Date(at);
           return copy(row);
         }),
       findRunning: ({ adminId, targetId, now: at }) =>
-        sync(() => copy([...state.impersonations.values()].find((row) => row.adminId === adminId && row.targetId === targetId && isRunningAt(row, at)) ?? null)),
+        sync(() =>
+          copy(
+            [...state.impersonations.values()].find(
+              (row) => row.adminId === adminId && row.targetId === targetId && isRunningAt(row, at),
+            ) ?? null,
+          ),
+        ),
       endByReturn: ({ id, adminId, targetId, now: at }) =>
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
@@ -168,10 +214,14 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
         sync(() => {
           const deadline = at.getTime() - PENDING_WINDOW_MS;
           const due = [...state.impersonations.values()].filter(
-            (row) => isOpen(row) && (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= deadline)),
+            (row) =>
+              isOpen(row) && (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= deadline)),
           );
           for (const row of due) {
-            const endedAt = row.startedAt === null ? Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + PENDING_WINDOW_MS) : row.expiresAt.getTime();
+            const endedAt =
+              row.startedAt === null
+                ? Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + PENDING_WINDOW_MS)
+                : row.expiresAt.getTime();
             Object.assign(row, { endedAt: new Date(endedAt), endReason: 'expired' });
           }
           return copy(due);
@@ -210,7 +260,10 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
             .sort((a, b) => byDescending(position(a)[0], position(b)[0]) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
           const page = rows.slice(0, limit).map(details);
           const last = page.at(-1);
-          return { impersonations: page, nextCursor: rows.length > limit && last?.startedAt ? encodeCursor([last.startedAt.toISOString(), last.id]) : null };
+          return {
+            impersonations: page,
+            nextCursor: rows.length > limit && last?.startedAt ? encodeCursor([last.startedAt.toISOString(), last.id]) : null,
+          };
         }),
     };
 
@@ -223,17 +276,22 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
         }),
       list: ({ cursor, actorId, targetId, limit }) =>
         sync(() => {
-          if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId))) return { events: [], nextCursor: null };
+          if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId)))
+            return { events: [], nextCursor: null };
           const before = cursor ? Number(decodeCursor(cursor, [(value) => /^[1-9][0-9]{0,17}$/.test(value)])[0]) : null;
           const rows = state.ledger
-            .filter((row) => (!actorId || row.actorId === actorId) && (!targetId || row.targetId === targetId) && (before === null || row.id < before))
+            .filter(
+              (row) =>
+                (!actorId || row.actorId === actorId) && (!targetId || row.targetId === targetId) && (before === null || row.id < before),
+            )
             .reverse()
             .slice(0, limit + 1);
           const page = rows.slice(0, limit);
           const last = page.at(-1);
           return { events: copy(page), nextCursor: rows.length > limit && last ? encodeCursor([String(last.id)]) : null };
         }),
-      forImpersonation: (impersonationId) => sync(() => (isUuid(impersonationId) ? copy(state.ledger.filter((row) => row.impersonationId === impersonationId)) : [])),
+      forImpersonation: (impersonationId) =>
+        sync(() => (isUuid(impersonationId) ? copy(state.ledger.filter((row) => row.impersonationId === impersonationId)) : [])),
     };
 
     const throttle: ThrottleRepository = {
@@ -242,7 +300,11 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
           const lockedUntil = new Date(at.getTime() + policy.lockMs);
           const row = state.throttle.get(key);
           if (!row) {
-            state.throttle.set(key, { failures: 1, windowStartedAt: new Date(at), lockedUntil: policy.maxFailures <= 1 ? lockedUntil : null });
+            state.throttle.set(key, {
+              failures: 1,
+              windowStartedAt: new Date(at),
+              lockedUntil: policy.maxFailures <= 1 ? lockedUntil : null,
+            });
             return;
           }
           const stale = row.windowStartedAt.getTime() <= at.getTime() - policy.windowMs;
@@ -260,13 +322,18 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
             return locked ? { allowed: false as const, lockedUntil: locked } : { allowed: true as const };
           }
           // A new window starts once the old one has passed, or once a lock has ended; never during a lock.
-          const fresh = row.lockedUntil === null ? row.windowStartedAt.getTime() <= at.getTime() - policy.windowMs : row.lockedUntil.getTime() <= at.getTime();
+          const fresh =
+            row.lockedUntil === null
+              ? row.windowStartedAt.getTime() <= at.getTime() - policy.windowMs
+              : row.lockedUntil.getTime() <= at.getTime();
           if (fresh) Object.assign(row, { failures: 1, windowStartedAt: new Date(at), lockedUntil: null });
           else {
             if (row.lockedUntil === null && row.failures + 1 > policy.maxFailures) row.lockedUntil = lockEnd;
             row.failures += 1;
           }
-          return row.lockedUntil && row.lockedUntil.getTime() > at.getTime() ? { allowed: false as const, lockedUntil: new Date(row.lockedUntil) } : { allowed: true as const };
+          return row.lockedUntil && row.lockedUntil.getTime() > at.getTime()
+            ? { allowed: false as const, lockedUntil: new Date(row.lockedUntil) }
+            : { allowed: true as const };
         }),
       refund: (key) =>
         sync(() => {
@@ -275,7 +342,9 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
         }),
       lockedUntil: (keys, at) =>
         sync(() => {
-          const until = keys.map((key) => time(state.throttle.get(key)?.lockedUntil ?? null)).filter((value): value is number => value !== null && value > at.getTime());
+          const until = keys
+            .map((key) => time(state.throttle.get(key)?.lockedUntil ?? null))
+            .filter((value): value is number => value !== null && value > at.getTime());
           return until.length > 0 ? new Date(Math.max(...until)) : null;
         }),
       clear: (key) =>
@@ -286,7 +355,10 @@ export function createMemoryStore({ ids = () => globalThis.crypto.randomUUID(), 
         sync(() => {
           let purged = 0;
           for (const [key, row] of state.throttle) {
-            if (row.windowStartedAt.getTime() <= at.getTime() - windowMs && (row.lockedUntil === null || row.lockedUntil.getTime() <= at.getTime())) {
+            if (
+              row.windowStartedAt.getTime() <= at.getTime() - windowMs &&
+              (row.lockedUntil === null || row.lockedUntil.getTime() <= at.getTime())
+            ) {
               state.throttle.delete(key);
               purged += 1;
             }

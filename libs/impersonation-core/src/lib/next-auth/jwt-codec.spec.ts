@@ -10,7 +10,14 @@ const HOUR = 3600;
 const ordinary: SessionClaims = { sub: 'user-1', email: 'ada@example.com', role: 'user', authTime: seconds(start) };
 const impersonated: SessionClaims = {
   ...ordinary,
-  impersonation: { id: 'imp-1', adminId: 'admin-1', adminEmail: 'admin@example.com', adminAuthTime: seconds(start), expiresAt: seconds(start) + HOUR, checkedAt: seconds(start) },
+  impersonation: {
+    id: 'imp-1',
+    adminId: 'admin-1',
+    adminEmail: 'admin@example.com',
+    adminAuthTime: seconds(start),
+    expiresAt: seconds(start) + HOUR,
+    checkedAt: seconds(start),
+  },
 };
 
 describe('JWT codec', () => {

@@ -48,9 +48,21 @@ export function headerOf(headers: AuthorizeHeaders, name: string): string | null
  * which next-auth reports identically. It throws only `RateLimitedError`. Neither is offered on the
  * sign-in page: they exist for the client's `signIn(id, ...)` calls.
  */
-export function createImpersonationProviders({ impersonation, sessions, requestInfo, logger = silentLogger }: ImpersonationProvidersOptions): CredentialsConfig[] {
+export function createImpersonationProviders({
+  impersonation,
+  sessions,
+  requestInfo,
+  logger = silentLogger,
+}: ImpersonationProvidersOptions): CredentialsConfig[] {
   const authorizeWith =
-    (attempt: string, act: (credentials: unknown, session: Awaited<ReturnType<SessionReader['fromCookieHeader']>>, request: RequestInfo) => Promise<Outcome<SessionGrant>>) =>
+    (
+      attempt: string,
+      act: (
+        credentials: unknown,
+        session: Awaited<ReturnType<SessionReader['fromCookieHeader']>>,
+        request: RequestInfo,
+      ) => Promise<Outcome<SessionGrant>>,
+    ) =>
     async (credentials: unknown, req: { headers?: AuthorizeHeaders }): Promise<SessionGrant | null> => {
       const headers = req.headers ?? {};
       try {

@@ -9,7 +9,12 @@ describe('session cookie', () => {
 
   it('treats a mix of a whole session cookie and chunks as no session', () => {
     expect(readSessionToken('next-auth.session-token=WHOLE; next-auth.session-token.0=AAA', 'next-auth.session-token')).toBeNull();
-    expect(readSessionToken('next-auth.session-token.0=AAA; next-auth.session-token=WHOLE; next-auth.session-token.1=BBB', 'next-auth.session-token')).toBeNull();
+    expect(
+      readSessionToken(
+        'next-auth.session-token.0=AAA; next-auth.session-token=WHOLE; next-auth.session-token.1=BBB',
+        'next-auth.session-token',
+      ),
+    ).toBeNull();
   });
 
   it('ignores cookies that only share the prefix', () => {
@@ -23,7 +28,9 @@ describe('session cookie', () => {
   it('joins chunked cookies in their numeric order, whatever order they arrive in', () => {
     const header = 'next-auth.session-token.1=BBB; x=1; next-auth.session-token.10=K; next-auth.session-token.0=AAA';
     expect(readSessionToken(header, 'next-auth.session-token')).toBe('AAABBB');
-    const allChunks = Array.from({ length: 11 }, (_, index) => `next-auth.session-token.${index}=${index}`).reverse().join('; ');
+    const allChunks = Array.from({ length: 11 }, (_, index) => `next-auth.session-token.${index}=${index}`)
+      .reverse()
+      .join('; ');
     expect(readSessionToken(allChunks, 'next-auth.session-token')).toBe('012345678910');
   });
 
@@ -34,6 +41,12 @@ describe('session cookie', () => {
   });
 
   it('decodes percent-encoded values and keeps malformed ones as sent', () => {
-    expect(parseCookieHeader('a=%7B%7D; b=%E0%A4%A; c="quoted"')).toEqual(new Map([['a', '{}'], ['b', '%E0%A4%A'], ['c', 'quoted']]));
+    expect(parseCookieHeader('a=%7B%7D; b=%E0%A4%A; c="quoted"')).toEqual(
+      new Map([
+        ['a', '{}'],
+        ['b', '%E0%A4%A'],
+        ['c', 'quoted'],
+      ]),
+    );
   });
 });

@@ -39,7 +39,13 @@ const NO_COOKIES: string[] = [];
  * claims changed (an impersonation re-checked), since its `exp` is fixed at the session's real end and
  * sliding it would change nothing. An unusable cookie is cleared, as next-auth does.
  */
-export function createSessionRead({ sessions, codec, cookieName, secureCookie, sessionMaxAgeSeconds }: SessionEndpointOptions): SessionRead {
+export function createSessionRead({
+  sessions,
+  codec,
+  cookieName,
+  secureCookie,
+  sessionMaxAgeSeconds,
+}: SessionEndpointOptions): SessionRead {
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
 
   return async (cookieHeader) => {

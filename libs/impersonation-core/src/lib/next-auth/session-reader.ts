@@ -10,13 +10,23 @@ export interface SessionReader {
 }
 
 /** The caller's session from their next-auth cookie: decoded, then checked (`Impersonation.checkSession`). */
-export function createSessionReader({ codec, cookieName, checkSession }: { codec: JwtCodec; cookieName: string; checkSession: CheckSession }): SessionReader {
+export function createSessionReader({
+  codec,
+  cookieName,
+  checkSession,
+}: {
+  codec: JwtCodec;
+  cookieName: string;
+  checkSession: CheckSession;
+}): SessionReader {
   const fromToken = async (token: string | null): Promise<SessionState> => {
     if (!token) return { status: 'none' };
     const claims = readClaims(await codec.decode(token));
     if (!claims) return { status: 'invalid' };
     const check = await checkSession(claims);
-    return check.valid ? { status: 'valid', claims: check.claims, refreshed: check.refreshed } : { status: 'ended', claims, reason: check.reason };
+    return check.valid
+      ? { status: 'valid', claims: check.claims, refreshed: check.refreshed }
+      : { status: 'ended', claims, reason: check.reason };
   };
   return {
     fromToken,

@@ -16,7 +16,12 @@ export interface SessionView {
 }
 
 export function toSessionUser(claims: SessionClaims): SessionUserView {
-  const user: SessionUserView = { id: claims.sub, email: claims.email, role: claims.role, isImpersonated: claims.impersonation !== undefined };
+  const user: SessionUserView = {
+    id: claims.sub,
+    email: claims.email,
+    role: claims.role,
+    isImpersonated: claims.impersonation !== undefined,
+  };
   if (claims.impersonation) {
     user.impersonator = { id: claims.impersonation.adminId, email: claims.impersonation.adminEmail };
     user.impersonationExpiresAt = new Date(claims.impersonation.expiresAt * 1000).toISOString();

@@ -19,7 +19,14 @@ describe('notification texts', () => {
   it('tells who viewed the account, why, for how long and in which mode when a view ended', () => {
     const { title, text } = describeNotification({
       kind: 'view_ended',
-      data: { admin, reason: 'Ticket 4711', mode: 'read_only', startedAt: '2026-11-23T10:00:00.000Z', endedAt: '2026-11-23T10:12:30.000Z', endReason: 'returned' },
+      data: {
+        admin,
+        reason: 'Ticket 4711',
+        mode: 'read_only',
+        startedAt: '2026-11-23T10:00:00.000Z',
+        endedAt: '2026-11-23T10:12:30.000Z',
+        endReason: 'returned',
+      },
     });
     expect(title).toBe('admin@example.com viewed your account');
     expect(text).toContain('admin@example.com viewed your account as you (read-only) for 12 minutes.');
@@ -28,23 +35,43 @@ describe('notification texts', () => {
   });
 
   it('asks the user, or the other admins, depending on whom a request waits for', () => {
-    const data = { requestId: 'r', requester: admin, target: user, reason: 'Ticket 4711', mode: 'full' as const, expiresAt: '2026-11-24T10:00:00.000Z' };
-    expect(describeNotification({ kind: 'access_requested', data: { ...data, approver: 'user' } }).title).toBe('admin@example.com asks to view your account');
+    const data = {
+      requestId: 'r',
+      requester: admin,
+      target: user,
+      reason: 'Ticket 4711',
+      mode: 'full' as const,
+      expiresAt: '2026-11-24T10:00:00.000Z',
+    };
+    expect(describeNotification({ kind: 'access_requested', data: { ...data, approver: 'user' } }).title).toBe(
+      'admin@example.com asks to view your account',
+    );
     const toAdmins = describeNotification({ kind: 'access_requested', data: { ...data, approver: 'admin' } });
     expect(toAdmins.title).toBe("admin@example.com asks for a second admin's approval");
     expect(toAdmins.text).toContain("view user@example.com's account (full access)");
   });
 
   it('tells the requester the decision and how long the grant lasts', () => {
-    const approved = describeNotification({ kind: 'request_decided', data: { requestId: 'r', target: user, decision: 'approved', by: user, grantEndsAt: '2026-11-23T11:00:00.000Z' } });
+    const approved = describeNotification({
+      kind: 'request_decided',
+      data: { requestId: 'r', target: user, decision: 'approved', by: user, grantEndsAt: '2026-11-23T11:00:00.000Z' },
+    });
     expect(approved.title).toBe('Request to view user@example.com approved');
-    expect(approved.text).toBe("Your request to view user@example.com's account was approved by user@example.com.\nYou may start the view until 2026-11-23T11:00:00.000Z.");
-    const expired = describeNotification({ kind: 'request_decided', data: { requestId: 'r', target: user, decision: 'expired', by: null, grantEndsAt: null } });
+    expect(approved.text).toBe(
+      "Your request to view user@example.com's account was approved by user@example.com.\nYou may start the view until 2026-11-23T11:00:00.000Z.",
+    );
+    const expired = describeNotification({
+      kind: 'request_decided',
+      data: { requestId: 'r', target: user, decision: 'expired', by: null, grantEndsAt: null },
+    });
     expect(expired.text).toBe("Your request to view user@example.com's account was not decided in time and expired.");
   });
 
   it('tells the user about a break-glass view at once, with the reason', () => {
-    const { title, text } = describeNotification({ kind: 'break_glass', data: { admin, reason: 'Fraud investigation, case 99-1234', impersonationId: 'i', expiresAt: '2026-11-23T11:00:00.000Z' } });
+    const { title, text } = describeNotification({
+      kind: 'break_glass',
+      data: { admin, reason: 'Fraud investigation, case 99-1234', impersonationId: 'i', expiresAt: '2026-11-23T11:00:00.000Z' },
+    });
     expect(title).toBe('admin@example.com used emergency access to your account');
     expect(text).toContain('Reason given: Fraud investigation, case 99-1234');
     expect(text).toContain('read-only');

@@ -10,9 +10,23 @@ export interface NotificationPayloads {
   /** A view of their account ended: who, why, how long, and in which mode. */
   view_ended: { admin: PersonRef; reason: string; mode: ViewMode; startedAt: string; endedAt: string; endReason: string };
   /** Someone asks to view an account (sent to the user when asked, to the other admins for four-eyes). */
-  access_requested: { requestId: string; requester: PersonRef; target: PersonRef; reason: string; mode: ViewMode; approver: 'user' | 'admin'; expiresAt: string };
+  access_requested: {
+    requestId: string;
+    requester: PersonRef;
+    target: PersonRef;
+    reason: string;
+    mode: ViewMode;
+    approver: 'user' | 'admin';
+    expiresAt: string;
+  };
   /** A request of theirs was approved, denied or expired. */
-  request_decided: { requestId: string; target: PersonRef; decision: 'approved' | 'denied' | 'expired'; by: PersonRef | null; grantEndsAt: string | null };
+  request_decided: {
+    requestId: string;
+    target: PersonRef;
+    decision: 'approved' | 'denied' | 'expired';
+    by: PersonRef | null;
+    grantEndsAt: string | null;
+  };
   /** An admin broke the glass: viewed an account against its `never` (or without waiting for approval). */
   break_glass: { admin: PersonRef; reason: string; impersonationId: string; expiresAt: string };
 }
@@ -91,7 +105,9 @@ export function describeNotification(content: NotificationContent): { title: str
     case 'request_decided': {
       const { target, decision, by, grantEndsAt } = content.data;
       const who = by ? ` by ${by.email}` : '';
-      const lines = [`Your request to view ${target.email}'s account was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`];
+      const lines = [
+        `Your request to view ${target.email}'s account was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`,
+      ];
       if (decision === 'approved' && grantEndsAt) lines.push(`You may start the view until ${grantEndsAt}.`);
       return { title: `Request to view ${target.email} ${decision}`, text: lines.join('\n') };
     }

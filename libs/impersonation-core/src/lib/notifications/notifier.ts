@@ -31,7 +31,12 @@ export interface NotifierOptions {
   mail: { appUrl: string; messageIdDomain: string } | null;
 }
 
-export type Notify = (sink: NotificationSink, recipient: { id: string; email: string }, content: NotificationContent, at: Date) => Promise<void>;
+export type Notify = (
+  sink: NotificationSink,
+  recipient: { id: string; email: string },
+  content: NotificationContent,
+  at: Date,
+) => Promise<void>;
 
 /**
  * Tells a user something: always in the app, and by e-mail too when mail is set up and the user has

@@ -41,11 +41,18 @@ export const accessRequests = pgTable(
   (table) => [
     index('access_requests_target_idx').on(table.targetId, table.createdAt),
     index('access_requests_pair_idx').on(table.requesterId, table.targetId, table.createdAt),
-    index('access_requests_pending_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
-    index('access_requests_staff_idx').on(table.createdAt).where(sql`'admin' = ANY(${table.approvers})`),
+    index('access_requests_pending_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('access_requests_staff_idx')
+      .on(table.createdAt)
+      .where(sql`'admin' = ANY(${table.approvers})`),
     check('access_requests_mode_check', sql`${table.mode} in ('read_only', 'full')`),
     check('access_requests_status_check', sql`${table.status} in ('pending', 'approved', 'denied', 'expired')`),
-    check('access_requests_approvers_check', sql`cardinality(${table.approvers}) > 0 AND ${table.approvers} <@ ARRAY['user', 'admin']::text[]`),
+    check(
+      'access_requests_approvers_check',
+      sql`cardinality(${table.approvers}) > 0 AND ${table.approvers} <@ ARRAY['user', 'admin']::text[]`,
+    ),
     check('access_requests_grant_check', sql`(${table.status} = 'approved') = (${table.grantEndsAt} is not null)`),
   ],
 );
@@ -64,7 +71,9 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_idx').on(table.userId, table.createdAt),
-    index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
     check('notifications_kind_check', sql`${table.kind} in ('view_ended', 'access_requested', 'request_decided', 'break_glass')`),
   ],
 );
@@ -92,7 +101,9 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     unique('mail_outbox_message_id_key').on(table.messageId),
-    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -63,7 +63,11 @@ export function createPostgresConsentStore({
         work({
           requests: tx.accessRequests,
           appendLedger: async (entry) => void (await tx.ledger.append(consentLedgerEvent(entry))),
-          notifications: { addNotification: (notification) => tx.notifications.add(notification), enqueueMail: (mail) => tx.mailOutbox.enqueue(mail), wantsEmail: async (id) => (await tx.recipients.isActive(id)) && (await wantsEmail(id)) },
+          notifications: {
+            addNotification: (notification) => tx.notifications.add(notification),
+            enqueueMail: (mail) => tx.mailOutbox.enqueue(mail),
+            wantsEmail: async (id) => (await tx.recipients.isActive(id)) && (await wantsEmail(id)),
+          },
           listActiveAdmins: () => tx.recipients.listActiveAdmins(),
         }),
       ),

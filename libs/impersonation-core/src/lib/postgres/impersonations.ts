@@ -32,7 +32,15 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
       .innerJoin(target, eq(target.id, impersonations.targetId))
       .leftJoin(endedBy, eq(endedBy.id, impersonations.endedById));
 
-  const toDetails = ({ row, ...people }: { row: ImpersonationRow; admin: Person; target: Person; endedBy: Person | null }): ImpersonationDetails => ({
+  const toDetails = ({
+    row,
+    ...people
+  }: {
+    row: ImpersonationRow;
+    admin: Person;
+    target: Person;
+    endedBy: Person | null;
+  }): ImpersonationDetails => ({
     ...row,
     ...people,
   });
@@ -84,7 +92,15 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
       const [row] = await db
         .select()
         .from(impersonations)
-        .where(and(eq(impersonations.adminId, adminId), eq(impersonations.targetId, targetId), isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
+        .where(
+          and(
+            eq(impersonations.adminId, adminId),
+            eq(impersonations.targetId, targetId),
+            isNotNull(impersonations.startedAt),
+            isOpen,
+            gt(impersonations.expiresAt, now),
+          ),
+        );
       return row ?? null;
     },
 
@@ -92,7 +108,17 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
      * Ends a running impersonation because its admin returned. Bound to the exact admin and target of
      * the session and atomic: of any number of concurrent returns, exactly one gets the row.
      */
-    async endByReturn({ id, adminId, targetId, now }: { id: string; adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null> {
+    async endByReturn({
+      id,
+      adminId,
+      targetId,
+      now,
+    }: {
+      id: string;
+      adminId: string;
+      targetId: string;
+      now: Date;
+    }): Promise<ImpersonationRow | null> {
       const [row] = await db
         .update(impersonations)
         .set({ endedAt: now, endReason: 'returned', endedById: adminId })

@@ -12,17 +12,15 @@ const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
 export function createLedgerRepository(db: Queryable): LedgerRepository {
   return {
     async append(event: NewLedgerEvent): Promise<LedgerEventRow> {
-      const [row] = await db
-        .insert(ledgerEvents)
-        .values(toLedgerRowValues(event))
-        .returning();
+      const [row] = await db.insert(ledgerEvents).values(toLedgerRowValues(event)).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
 
     /** Newest first. A filter on an id that is not one of ours matches nothing. */
     async list({ cursor, actorId, targetId, limit }: LedgerFilter): Promise<{ events: LedgerEventRow[]; nextCursor: string | null }> {
-      if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId))) return { events: [], nextCursor: null };
+      if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId)))
+        return { events: [], nextCursor: null };
       const before = cursor ? Number(decodeCursor(cursor, [isPositiveInteger])[0]) : null;
       const rows = await db
         .select()

@@ -10,7 +10,8 @@ import type { Queryable } from './database';
  * mid-batch loses its lease and the mail goes to the next one.
  */
 export function createMailOutboxRepository(db: Queryable): MailOutboxStore & { enqueue(mail: NewMail): Promise<void> } {
-  const owned = (id: string, claimToken: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, claimToken), eq(mailOutbox.status, 'pending'));
+  const owned = (id: string, claimToken: string) =>
+    and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, claimToken), eq(mailOutbox.status, 'pending'));
   return {
     async enqueue(mail) {
       await db.insert(mailOutbox).values({

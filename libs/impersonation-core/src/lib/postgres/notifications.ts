@@ -6,17 +6,33 @@ import type { NewNotification } from '../notifications/notifier';
 import { notifications, type NotificationRow } from './consent-schema';
 import type { Queryable } from './database';
 
-const toNotification = (row: NotificationRow): Notification => ({ ...({ kind: row.kind, data: row.data } as NotificationContent), id: row.id, userId: row.userId, createdAt: row.createdAt, readAt: row.readAt });
+const toNotification = (row: NotificationRow): Notification => ({
+  ...({ kind: row.kind, data: row.data } as NotificationContent),
+  id: row.id,
+  userId: row.userId,
+  createdAt: row.createdAt,
+  readAt: row.readAt,
+});
 
 /** A user's notifications; every read and write is scoped to that user. */
 export function createNotificationsRepository(db: Queryable) {
   return {
     async add({ id, userId, content, createdAt }: NewNotification): Promise<void> {
-      await db.insert(notifications).values({ id, userId, kind: content.kind, data: content.data as unknown as Record<string, unknown>, createdAt });
+      await db
+        .insert(notifications)
+        .values({ id, userId, kind: content.kind, data: content.data as unknown as Record<string, unknown>, createdAt });
     },
 
     /** Newest first. */
-    async list({ userId, cursor, limit }: { userId: string; cursor?: string; limit: number }): Promise<{ notifications: Notification[]; nextCursor: string | null }> {
+    async list({
+      userId,
+      cursor,
+      limit,
+    }: {
+      userId: string;
+      cursor?: string;
+      limit: number;
+    }): Promise<{ notifications: Notification[]; nextCursor: string | null }> {
       const before = cursor ? decodeCursor(cursor, [isTimestamp, isUuid]) : null;
       const rows = await db
         .select()
@@ -31,11 +47,17 @@ export function createNotificationsRepository(db: Queryable) {
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { notifications: page.map(toNotification), nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null };
+      return {
+        notifications: page.map(toNotification),
+        nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+      };
     },
 
     async unreadCount(userId: string): Promise<number> {
-      const [row] = await db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      const [row] = await db
+        .select({ unread: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
       return row?.unread ?? 0;
     },
 

@@ -33,7 +33,16 @@ for (const [name, open] of kinds) {
     it('refuses to change or delete a ledger row', async () => {
       const store = createPostgresStore(database.db);
       const admin = await store.users.create({ email: 'ledger-admin@example.com', role: 'admin' });
-      await store.ledger.append({ at: new Date(), type: 'impersonation.started', actor: { id: admin.id, email: admin.email }, target: null, impersonationId: null, reason: 'Ticket', ip: null, userAgent: null });
+      await store.ledger.append({
+        at: new Date(),
+        type: 'impersonation.started',
+        actor: { id: admin.id, email: admin.email },
+        target: null,
+        impersonationId: null,
+        reason: 'Ticket',
+        ip: null,
+        userAgent: null,
+      });
       await expect(database.db.execute(sql`update audit_events set reason = 'rewritten'`)).rejects.toThrow();
       await expect(database.db.execute(sql`delete from audit_events`)).rejects.toThrow();
     });

@@ -49,7 +49,9 @@ export const impersonations = pgTable(
     endedById: uuid('ended_by_id').references(() => users.id),
   },
   (table) => [
-    index('impersonations_open_idx').on(table.expiresAt).where(sql`${table.endedAt} is null`),
+    index('impersonations_open_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.endedAt} is null`),
     index('impersonations_target_started_idx').on(table.targetId, table.startedAt),
     index('impersonations_created_idx').on(table.createdAt),
     // An admin views a user in one session at a time: a second take-over of the same pair fails here, race or not.

@@ -1,5 +1,10 @@
 import { createManualClock } from '../clock';
-import { createLiveImpersonations, LIVE_IMPERSONATIONS_POLL_MS, REVOCATION_WINDOW_MS, type LiveImpersonationsSource } from './live-impersonations';
+import {
+  createLiveImpersonations,
+  LIVE_IMPERSONATIONS_POLL_MS,
+  REVOCATION_WINDOW_MS,
+  type LiveImpersonationsSource,
+} from './live-impersonations';
 
 const START = Date.parse('2026-11-23T12:00:00.000Z');
 const LONG_AGO = new Date(START - 60_000);

@@ -62,7 +62,13 @@ export interface LiveImpersonationsOptions {
  * database says something changed (PostgreSQL `LISTEN/NOTIFY`, PGlite in the same process). Reloads
  * never overlap; one asked for during another runs right after it, so no change is missed.
  */
-export function createLiveImpersonations({ source, clock, pollMs = LIVE_IMPERSONATIONS_POLL_MS, windowMs = REVOCATION_WINDOW_MS, onLoadFailed }: LiveImpersonationsOptions): LiveImpersonations {
+export function createLiveImpersonations({
+  source,
+  clock,
+  pollMs = LIVE_IMPERSONATIONS_POLL_MS,
+  windowMs = REVOCATION_WINDOW_MS,
+  onLoadFailed,
+}: LiveImpersonationsOptions): LiveImpersonations {
   let live = new Set<string>();
   /** When the current list was read (the time the query was sent): undefined until the first success. */
   let loadedAt: number | undefined;

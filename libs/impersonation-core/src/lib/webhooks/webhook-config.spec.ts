@@ -14,7 +14,12 @@ describe('checkWebhookConfig', () => {
   });
 
   it.each([
-    ['a secret one character too short', 'https://siem.example/hooks', secret.slice(1), 'WEBHOOK_SECRET is 31 characters long; it must be at least 32'],
+    [
+      'a secret one character too short',
+      'https://siem.example/hooks',
+      secret.slice(1),
+      'WEBHOOK_SECRET is 31 characters long; it must be at least 32',
+    ],
     ['a URL without a secret', 'https://siem.example/hooks', undefined, 'WEBHOOK_URL is set but WEBHOOK_SECRET is not'],
     ['a secret without a URL', undefined, secret, 'WEBHOOK_SECRET is set but WEBHOOK_URL is not'],
     ['a URL that does not parse', 'siem.example/hooks', secret, 'WEBHOOK_URL is not a valid URL: "siem.example/hooks"'],

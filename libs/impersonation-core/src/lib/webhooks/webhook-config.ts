@@ -15,17 +15,22 @@ export function checkWebhookConfig(url: string | undefined, secret: string | und
   const givenSecret = secret ? secret : undefined;
   if (!givenUrl && !givenSecret) return null;
   if (!givenUrl) throw new Error('WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both to deliver the ledger by webhook, or neither.');
-  if (!givenSecret) throw new Error('WEBHOOK_URL is set but WEBHOOK_SECRET is not: set a secret of at least 32 characters (e.g. `openssl rand -hex 32`).');
+  if (!givenSecret)
+    throw new Error('WEBHOOK_URL is set but WEBHOOK_SECRET is not: set a secret of at least 32 characters (e.g. `openssl rand -hex 32`).');
   let parsed: URL;
   try {
     parsed = new URL(givenUrl);
   } catch {
     throw new Error(`WEBHOOK_URL is not a valid URL: ${JSON.stringify(givenUrl)}.`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`WEBHOOK_URL must be an http:// or https:// URL, not ${parsed.protocol}.`);
-  if (parsed.username || parsed.password) throw new Error('WEBHOOK_URL must not carry a user name or password: receivers check the Viewas-Signature header instead.');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`WEBHOOK_URL must be an http:// or https:// URL, not ${parsed.protocol}.`);
+  if (parsed.username || parsed.password)
+    throw new Error('WEBHOOK_URL must not carry a user name or password: receivers check the Viewas-Signature header instead.');
   if (givenSecret.length < MIN_WEBHOOK_SECRET_LENGTH) {
-    throw new Error(`WEBHOOK_SECRET is ${givenSecret.length} characters long; it must be at least ${MIN_WEBHOOK_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`).`);
+    throw new Error(
+      `WEBHOOK_SECRET is ${givenSecret.length} characters long; it must be at least ${MIN_WEBHOOK_SECRET_LENGTH} (e.g. \`openssl rand -hex 32\`).`,
+    );
   }
   return { url: parsed.toString(), secret: givenSecret };
 }

@@ -40,7 +40,12 @@ const row = (id: number): ChainedLedgerRow =>
 
 /** The outbox contract in memory, as the database keeps it. */
 function memoryOutbox(createdAt: Date, ids: number[]) {
-  const items = new Map(ids.map((id) => [id, { row: row(id), attempts: 0, dueAt: createdAt, createdAt, delivered: false, gaveUp: false, failures: [] as DeliveryFailure[] }]));
+  const items = new Map(
+    ids.map((id) => [
+      id,
+      { row: row(id), attempts: 0, dueAt: createdAt, createdAt, delivered: false, gaveUp: false, failures: [] as DeliveryFailure[] },
+    ]),
+  );
   const store: WebhookOutboxStore = {
     async claimDue({ now, leaseUntil, limit }) {
       const due = [...items.values()].filter((item) => !item.delivered && !item.gaveUp && item.dueAt <= now).slice(0, limit);
@@ -65,7 +70,18 @@ function memoryOutbox(createdAt: Date, ids: number[]) {
 
 describe('the retry schedule', () => {
   it('waits 1 s after the first failure, doubling up to 5 minutes', () => {
-    expect([1, 2, 3, 4, 5, 6, 8, 9, 10, 40].map(retryDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 128_000, 256_000, MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS]);
+    expect([1, 2, 3, 4, 5, 6, 8, 9, 10, 40].map(retryDelayMs)).toEqual([
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      16_000,
+      32_000,
+      128_000,
+      256_000,
+      MAX_RETRY_DELAY_MS,
+      MAX_RETRY_DELAY_MS,
+    ]);
     expect(retryDelayMs(1)).toBe(FIRST_RETRY_DELAY_MS);
     expect(MAX_RETRY_DELAY_MS).toBe(300_000);
   });
@@ -100,7 +116,14 @@ describe('the webhook deliverer', () => {
       prevHash: GENESIS_HASH,
       hash: row(1).hash,
     });
-    expect(verifyWebhookSignature({ secret, body: request!.body, header: request!.headers['Viewas-Signature'], nowSeconds: start.getTime() / 1000 })).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        secret,
+        body: request!.body,
+        header: request!.headers['Viewas-Signature'],
+        nowSeconds: start.getTime() / 1000,
+      }),
+    ).toBe(true);
   });
 
   it('retries a failing receiver after 1 s, 2 s, 4 s ... and never earlier', async () => {
@@ -109,11 +132,24 @@ describe('the webhook deliverer', () => {
     let answer = 503;
     const deliverer = createWebhookDeliverer({ url, secret, store, clock, post: async () => ({ status: answer }) });
     const first = await deliverer.deliverDue();
-    expect(first).toEqual([{ eventId: 1, attempt: 1, result: 'retry', status: 503, error: 'the receiver answered 503', retryAt: new Date(start.getTime() + 1_000) }]);
+    expect(first).toEqual([
+      {
+        eventId: 1,
+        attempt: 1,
+        result: 'retry',
+        status: 503,
+        error: 'the receiver answered 503',
+        retryAt: new Date(start.getTime() + 1_000),
+      },
+    ]);
     clock.advance(999);
     expect(await deliverer.deliverDue()).toEqual([]);
     clock.advance(1);
-    expect((await deliverer.deliverDue())[0]).toMatchObject({ attempt: 2, result: 'retry', retryAt: new Date(start.getTime() + 1_000 + 2_000) });
+    expect((await deliverer.deliverDue())[0]).toMatchObject({
+      attempt: 2,
+      result: 'retry',
+      retryAt: new Date(start.getTime() + 1_000 + 2_000),
+    });
     clock.advance(2_000);
     answer = 200;
     expect((await deliverer.deliverDue())[0]).toEqual({ eventId: 1, attempt: 3, result: 'delivered', status: 200 });
@@ -123,20 +159,31 @@ describe('the webhook deliverer', () => {
   it('reports a redirect as a failure rather than following it', async () => {
     const { store } = memoryOutbox(start, [1]);
     const deliverer = createWebhookDeliverer({ url, secret, store, clock: createManualClock(start), post: async () => ({ status: 302 }) });
-    expect((await deliverer.deliverDue())[0]).toMatchObject({ result: 'retry', error: 'the receiver answered 302, a redirect (redirects are not followed)' });
+    expect((await deliverer.deliverDue())[0]).toMatchObject({
+      result: 'retry',
+      error: 'the receiver answered 302, a redirect (redirects are not followed)',
+    });
   });
 
   it('reports no answer within the timeout and retries it', async () => {
     const { store } = memoryOutbox(start, [1]);
     const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
-    const deliverer = createWebhookDeliverer({ url, secret, store, clock: createManualClock(start), post: async () => Promise.reject(timeout) });
+    const deliverer = createWebhookDeliverer({
+      url,
+      secret,
+      store,
+      clock: createManualClock(start),
+      post: async () => Promise.reject(timeout),
+    });
     expect((await deliverer.deliverDue())[0]).toMatchObject({ result: 'retry', status: null, error: 'no answer within 5 s' });
   });
 
   it('gives up at once on 410 Gone and reports it', async () => {
     const { store, items } = memoryOutbox(start, [1]);
     const deliverer = createWebhookDeliverer({ url, secret, store, clock: createManualClock(start), post: async () => ({ status: 410 }) });
-    expect(await deliverer.deliverDue()).toEqual([{ eventId: 1, attempt: 1, result: 'gave_up', status: 410, error: 'the receiver answered 410 Gone: not retried' }]);
+    expect(await deliverer.deliverDue()).toEqual([
+      { eventId: 1, attempt: 1, result: 'gave_up', status: 410, error: 'the receiver answered 410 Gone: not retried' },
+    ]);
     expect(items.get(1)?.gaveUp).toBe(true);
   });
 
@@ -150,7 +197,10 @@ describe('the webhook deliverer', () => {
       if (!outcome) throw new Error('nothing was due');
       attempts += 1;
       if (outcome.result !== 'retry') {
-        expect(outcome).toMatchObject({ result: 'gave_up', error: `the receiver answered 500; given up after ${attempts} attempts in 24 h` });
+        expect(outcome).toMatchObject({
+          result: 'gave_up',
+          error: `the receiver answered 500; given up after ${attempts} attempts in 24 h`,
+        });
         break;
       }
       expect(outcome.retryAt.getTime()).toBeLessThanOrEqual(start.getTime() + RETRY_FOR_MS);
@@ -179,7 +229,14 @@ describe('the worker', () => {
   it('delivers when woken, without waiting for its poll', async () => {
     const start = new Date();
     const { store, items } = memoryOutbox(start, [1, 2, 3]);
-    const deliverer = createWebhookDeliverer({ url, secret, store, clock: { now: () => new Date() }, post: async () => ({ status: 200 }), batchSize: 2 });
+    const deliverer = createWebhookDeliverer({
+      url,
+      secret,
+      store,
+      clock: { now: () => new Date() },
+      post: async () => ({ status: 200 }),
+      batchSize: 2,
+    });
     const worker = startWebhookWorker({ deliverer, pollMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect([...items.values()].every((item) => item.delivered)).toBe(true);
@@ -217,6 +274,8 @@ describe('the fetch poster', () => {
   });
 
   it('fails when no answer comes within the timeout', async () => {
-    await expect(createFetchPoster()({ url: `${base}/slow`, headers: {}, body: '{}', timeoutMs: 100 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(createFetchPoster()({ url: `${base}/slow`, headers: {}, body: '{}', timeoutMs: 100 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
   });
 });

@@ -103,7 +103,8 @@ function describeStatus(status: number): string {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `could not reach the receiver: ${error instanceof Error ? error.message : String(error)}${cause}`;
 }

@@ -24,7 +24,13 @@ export interface SignatureCheck {
 }
 
 /** What a receiver does: the signature must match (compared in constant time) and `t` be recent. */
-export function verifyWebhookSignature({ secret, body, header, nowSeconds, toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS }: SignatureCheck): boolean {
+export function verifyWebhookSignature({
+  secret,
+  body,
+  header,
+  nowSeconds,
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+}: SignatureCheck): boolean {
   const parts = new Map<string, string[]>();
   for (const part of (header ?? '').split(',')) {
     const [key, value] = part.split('=', 2);

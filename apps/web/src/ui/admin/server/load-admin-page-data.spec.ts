@@ -22,7 +22,8 @@ describe('loadAdminPageData', () => {
     await app.createUser({ email: 'aa-other-admin@example.com', role: 'admin' });
     await app.createUser({ email: 'aa-disabled@example.com', status: 'disabled' });
     // More users than one page holds, so the first page has a next cursor.
-    for (let index = 0; index < USERS_PAGE_SIZE; index += 1) await app.createUser({ email: `user-${String(index).padStart(2, '0')}@example.com` });
+    for (let index = 0; index < USERS_PAGE_SIZE; index += 1)
+      await app.createUser({ email: `user-${String(index).padStart(2, '0')}@example.com` });
     adminBrowser = await app.signedIn(admin);
     const verified = await app.services.impersonation.findStaff(admin.id);
     if (!verified) throw new Error('the admin should be staff');
@@ -53,7 +54,11 @@ describe('loadAdminPageData', () => {
     const users = await adminBrowser.api<UsersPage>('GET', `/api/admin/users?limit=${USERS_PAGE_SIZE}`);
     const active = await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true');
     const ledger = await adminBrowser.api<AuditPage>('GET', '/api/admin/audit');
-    expect(data).toEqual({ users: { ok: true, data: users.body }, active: { ok: true, data: active.body }, ledger: { ok: true, data: ledger.body } });
+    expect(data).toEqual({
+      users: { ok: true, data: users.body },
+      active: { ok: true, data: active.body },
+      ledger: { ok: true, data: ledger.body },
+    });
     expect(users.body.users).toHaveLength(USERS_PAGE_SIZE);
     expect(users.body.nextCursor).not.toBeNull();
     expect(users.body.users.find((user) => user.id === admin.id)).toMatchObject({ impersonable: false, notImpersonableReason: 'self' });

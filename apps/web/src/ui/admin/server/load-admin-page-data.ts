@@ -4,12 +4,18 @@ import type { ServerContext } from '../../../server/app/server-context';
 import { isDatabaseUnavailable } from '../../../server/db/unavailable';
 import type { AdminPageData } from '../admin-page-data';
 
-export type AdminPageSources = { impersonation: Pick<Impersonation, 'listUsers' | 'listImpersonations' | 'listLedger'> } & Pick<ServerContext, 'logger'>;
+export type AdminPageSources = { impersonation: Pick<Impersonation, 'listUsers' | 'listImpersonations' | 'listLedger'> } & Pick<
+  ServerContext,
+  'logger'
+>;
 
 /** A read that failed, as the client would have seen it from the API (which answers the same codes). */
 function failure(error: unknown): { ok: false; error: ApiClientError } {
   return isDatabaseUnavailable(error)
-    ? { ok: false, error: { code: 'unavailable', message: 'The service is temporarily unavailable, please try again shortly', status: 503 } }
+    ? {
+        ok: false,
+        error: { code: 'unavailable', message: 'The service is temporarily unavailable, please try again shortly', status: 503 },
+      }
     : { ok: false, error: { code: 'internal', message: 'Something went wrong', status: 500 } };
 }
 
