@@ -22,6 +22,25 @@ export {
   type MarkNotificationsRead,
   type MarkNotificationsReadResponse,
 } from './lib/contracts/notifications';
+export {
+  DISPLAY_NAME_MAX_LENGTH,
+  SupportAccessSchema,
+  AccountSettingFieldSchema,
+  AccountSettingsSchema,
+  AccountSettingsPatchSchema,
+  AccountSettingsResponseSchema,
+  AccountActivityQuerySchema,
+  AccountActivityEntrySchema,
+  AccountActivityPageSchema,
+  type SupportAccessChoice,
+  type AccountSettingFieldName,
+  type AccountSettingsAnswer,
+  type AccountSettingsPatch,
+  type AccountSettingsResponse,
+  type AccountActivityQuery,
+  type AccountActivityEntryAnswer,
+  type AccountActivityPage,
+} from './lib/contracts/account-settings';
 export { createAccountApiClient, type AccountApiClient, type AccountApiClientOptions } from './lib/client/create-account-api-client';
 export type { CallOptions } from './lib/client/create-admin-api-client';
 export type { ApiResult, ApiClientError, ApiClientErrorCode } from './lib/client/api-result';

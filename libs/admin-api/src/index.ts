@@ -51,6 +51,16 @@ export type {
   MarkNotificationsRead,
   MarkNotificationsReadResponse,
 } from './lib/contracts/notifications';
+export type {
+  SupportAccessChoice,
+  AccountSettingFieldName,
+  AccountSettingsAnswer,
+  AccountSettingsPatch,
+  AccountSettingsResponse,
+  AccountActivityQuery,
+  AccountActivityEntryAnswer,
+  AccountActivityPage,
+} from './lib/contracts/account-settings';
 export { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from './lib/contracts/return-to-admin';
 export {
   USERS_QUERY_MAX_LENGTH,

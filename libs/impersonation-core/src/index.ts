@@ -32,6 +32,15 @@ export {
   type SettingsChange,
 } from './lib/governance/account-settings';
 export {
+  ACCOUNT_ACTIVITY_PAGE_SIZE,
+  createAccountSettingsService,
+  type AccountSettingsService,
+  type AccountSettingsServiceOptions,
+  type ChangeSettingsOutcome,
+} from './lib/account/account-settings-service';
+export type { AccountActivityEntry, AccountSettingsStore, AccountSettingsUnit } from './lib/account/account-settings-ports';
+export { createAccountSettingsApi, SUPPORT_ACCESS_IS_THE_USERS_MESSAGE, type AccountSettingsApi } from './lib/account/account-settings-api';
+export {
   createImpersonation,
   USERS_PAGE_SIZE,
   LEDGER_PAGE_SIZE,

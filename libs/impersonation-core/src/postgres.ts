@@ -19,3 +19,5 @@ export type { Database, Transaction, Queryable } from './lib/postgres/database';
 export { isUniqueViolation } from './lib/postgres/constraint-violation';
 export { createPostgresConsentStore, createRecipientsRepository, consentLedgerEvent } from './lib/postgres/consent-store';
 export { LIVE_IMPERSONATIONS_CHANNEL } from './lib/postgres/live-impersonations-channel';
+export { accountSettings, accountActivity, type AccountSettingsRow, type AccountActivityRow } from './lib/postgres/account-settings-schema';
+export { createAccountSettingsStore } from './lib/postgres/account-settings';

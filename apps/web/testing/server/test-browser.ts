@@ -69,9 +69,9 @@ export class TestBrowser {
 
   /** A same-origin call to the JSON API, as the app's own pages make it. */
   async api<T = unknown>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
-    body: unknown = method === 'POST' ? {} : undefined,
+    body: unknown = method === 'GET' ? undefined : {},
     headers: Record<string, string> = {},
   ): Promise<ApiAnswer<T>> {
     const response = await this.fetch(path, {

@@ -34,6 +34,9 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiCli
     decideAccessRequestAsUser: jest.fn(),
     listNotifications: jest.fn(async () => ok({ notifications: [], unreadCount: 0, nextCursor: null })),
     markNotificationsRead: jest.fn(async () => ok({ success: true as const, unreadCount: 0 })),
+    getSettings: jest.fn(async () => ok({ displayName: null, supportAccess: 'allowed' as const, emailNotifications: true })),
+    updateSettings: jest.fn(),
+    listActivity: jest.fn(async () => ok({ activity: [], nextCursor: null })),
     ...overrides,
   } as jest.Mocked<AppApiClient>;
 }

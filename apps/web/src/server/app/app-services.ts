@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  createAccountSettingsService,
   createAdminApiService,
   createImpersonation,
   defaultPolicy,
@@ -17,7 +19,7 @@ import {
   toSessionUser,
   type SessionEndpointOptions,
 } from '@viewas/impersonation-core/next-auth';
-import { createPostgresStore } from '@viewas/impersonation-core/postgres';
+import { createAccountSettingsStore, createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
 import { createOpenApiDocument } from '@viewas/admin-api/server';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
@@ -30,7 +32,7 @@ import type { DatabaseProvider } from '../db/database-provider';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logging/logger';
 import { createRequestScope, type RequestScope } from '../logging/request-scope';
-import { wireConsent, type AccountPreferences } from '../consent/consent-wiring';
+import { accountPreferences, wireConsent, type AccountPreferences } from '../consent/consent-wiring';
 import { createFirstAdminSetup } from '../services/first-admin-setup';
 import { createHealthCheck } from '../services/health';
 import { clientIp } from '../services/request-info';
@@ -56,7 +58,7 @@ export interface AppServicesOptions {
   anonymousDenialLimit?: ThrottlePolicy;
   /** Denied impersonation steps per signed-in actor. */
   actorDenialLimit?: ThrottlePolicy;
-  /** Where the users' consent and e-mail choices are read from. */
+  /** Where the users' consent choices are read from: their account settings unless a test says otherwise. */
   preferences?: AccountPreferences;
 }
 
@@ -81,7 +83,19 @@ export function createAppServices({
   preferences,
 }: AppServicesOptions) {
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
-  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger });
+  const accountSettings = createAccountSettingsService({
+    store: async () => createAccountSettingsStore(await database.get()),
+    clock: { now },
+    newId: randomUUID,
+  });
+  const consent = wireConsent({
+    database,
+    now,
+    origin: config.origin,
+    mail: config.mail ?? null,
+    preferences: preferences ?? accountPreferences(accountSettings),
+    logger,
+  });
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -124,6 +138,7 @@ export function createAppServices({
       impersonation,
       sessions,
       consent: { service: consent.service, notifications: consent.notifications, clock: { now } },
+      accountSettings,
     }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
@@ -208,6 +223,7 @@ export function createAppServices({
     adminPageAccess,
     impersonation,
     consent,
+    accountSettings,
     housekeeping,
     firstAdminSetup,
     store,

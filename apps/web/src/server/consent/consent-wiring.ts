@@ -3,7 +3,7 @@ import {
   createConsentService,
   createMailOutboxWorker,
   createNotifier,
-  DEFAULT_SUPPORT_ACCESS,
+  type AccountSettingsService,
   type ConsentService,
   type MailOutboxWorker,
   type NotificationReader,
@@ -22,16 +22,19 @@ import type { Logger } from '../logging/logger';
 import { createSmtpTransport } from '../mail/smtp-transport';
 
 /**
- * Where the app keeps each user's choices. Account settings (`supportAccess`, `emailNotifications`)
- * are stored by the settings feature; until it is wired here every user counts as `allowed` with
- * e-mails on, the defaults the settings start from.
+ * Where the consent rules read each user's choices. The app's answer is the account settings
+ * (`accountPreferences`); tests may pass their own. The e-mail switch in the settings is read by the
+ * store inside each notification's transaction; `wantsEmail` here can only say no on top of it.
  */
 export interface AccountPreferences {
   supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
   wantsEmail(userId: string): Promise<boolean>;
 }
 
-export const DEFAULT_PREFERENCES: AccountPreferences = { supportAccessOf: () => DEFAULT_SUPPORT_ACCESS, wantsEmail: async () => true };
+/** The users' own account settings as the consent rules' preferences. */
+export function accountPreferences(settings: Pick<AccountSettingsService, 'supportAccessOf'>): AccountPreferences {
+  return { supportAccessOf: (user) => settings.supportAccessOf(user.id), wantsEmail: async () => true };
+}
 
 export interface ConsentWiring {
   service: ConsentService;
@@ -47,14 +50,14 @@ export function wireConsent({
   now,
   origin,
   mail,
-  preferences = DEFAULT_PREFERENCES,
+  preferences,
   logger,
 }: {
   database: DatabaseProvider;
   now: () => Date;
   origin: string;
   mail: MailConfig | null;
-  preferences?: AccountPreferences;
+  preferences: AccountPreferences;
   logger: Logger;
 }): ConsentWiring {
   const clock = { now };

@@ -43,5 +43,8 @@ export function createLazyAdminApiClient(load: () => Promise<AppApiClient>): App
     decideAccessRequestAsUser: (id, decision, options) => call((client) => client.decideAccessRequestAsUser(id, decision, options)),
     listNotifications: (query, options) => call((client) => client.listNotifications(query, options)),
     markNotificationsRead: (ids, options) => call((client) => client.markNotificationsRead(ids, options)),
+    getSettings: (options) => call((client) => client.getSettings(options)),
+    updateSettings: (patch, options) => call((client) => client.updateSettings(patch, options)),
+    listActivity: (query, options) => call((client) => client.listActivity(query, options)),
   };
 }

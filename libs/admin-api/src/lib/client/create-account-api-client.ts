@@ -1,5 +1,15 @@
 import { AccessHistoryPageSchema, type AccessHistoryPage, type AccessHistoryQuery } from '../contracts/access-history';
 import {
+  AccountActivityPageSchema,
+  AccountSettingsResponseSchema,
+  AccountSettingsSchema,
+  type AccountActivityPage,
+  type AccountActivityQuery,
+  type AccountSettingsAnswer,
+  type AccountSettingsPatch,
+  type AccountSettingsResponse,
+} from '../contracts/account-settings';
+import {
   AccessDecisionResponseSchema,
   AccessRequestListSchema,
   type AccessDecisionResponse,
@@ -35,10 +45,14 @@ export interface AccountApiClient {
   ): Promise<ApiResult<AccessDecisionResponse>>;
   listNotifications(query?: NotificationsQuery, options?: CallOptions): Promise<ApiResult<NotificationsPage>>;
   markNotificationsRead(ids: string[], options?: CallOptions): Promise<ApiResult<MarkNotificationsReadResponse>>;
+  getSettings(options?: CallOptions): Promise<ApiResult<AccountSettingsAnswer>>;
+  /** Only the settings to change; the answer names those that changed. */
+  updateSettings(patch: AccountSettingsPatch, options?: CallOptions): Promise<ApiResult<AccountSettingsResponse>>;
+  listActivity(query?: AccountActivityQuery, options?: CallOptions): Promise<ApiResult<AccountActivityPage>>;
 }
 
 export function createAccountApiClient({ baseUrl = '/api/account', fetch }: AccountApiClientOptions = {}): AccountApiClient {
-  const { base, get, post } = createCaller(baseUrl, fetch);
+  const { base, get, post, patch } = createCaller(baseUrl, fetch);
   return {
     getAccessHistory: (query, options) => get(withQuery(`${base}/access`, query), AccessHistoryPageSchema, options),
     listMyAccessRequests: (options) => get(`${base}/access-requests`, AccessRequestListSchema, options),
@@ -51,5 +65,8 @@ export function createAccountApiClient({ baseUrl = '/api/account', fetch }: Acco
       ),
     listNotifications: (query, options) => get(withQuery(`${base}/notifications`, query), NotificationsPageSchema, options),
     markNotificationsRead: (ids, options) => post(`${base}/notifications/read`, { ids }, MarkNotificationsReadResponseSchema, options),
+    getSettings: (options) => get(`${base}/settings`, AccountSettingsSchema, options),
+    updateSettings: (changes, options) => patch(`${base}/settings`, changes, AccountSettingsResponseSchema, options),
+    listActivity: (query, options) => get(withQuery(`${base}/activity`, query), AccountActivityPageSchema, options),
   };
 }

@@ -63,7 +63,7 @@ export function withQuery(path: string, query: Record<string, string | number | 
 }
 
 /**
- * GET and POST against one mounted API, shared by the admin and account clients. `fetch` defaults to
+ * GET, POST and PATCH against one mounted API, shared by the admin and account clients. `fetch` defaults to
  * the global one, looked up at call time so test doubles installed later apply.
  */
 export function createCaller(baseUrl: string, fetch: FetchLike = (input, init) => globalThis.fetch(input, init)) {
@@ -71,12 +71,14 @@ export function createCaller(baseUrl: string, fetch: FetchLike = (input, init) =
   const get = <T>(url: string, schema: Schema<T>, options: { signal?: AbortSignal } = {}) =>
     requestJson(fetch, url, { method: 'GET', signal: options.signal }, schema);
   // The JSON content type is what the server's CSRF defence expects, even for calls without a payload.
-  const post = <T>(url: string, body: unknown, schema: Schema<T>, options: { signal?: AbortSignal } = {}) =>
-    requestJson(
-      fetch,
-      url,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: options.signal },
-      schema,
-    );
-  return { base, get, post };
+  const send =
+    (method: 'POST' | 'PATCH') =>
+    <T>(url: string, body: unknown, schema: Schema<T>, options: { signal?: AbortSignal } = {}) =>
+      requestJson(
+        fetch,
+        url,
+        { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: options.signal },
+        schema,
+      );
+  return { base, get, post: send('POST'), patch: send('PATCH') };
 }

@@ -1,5 +1,12 @@
 import type * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
+import {
+  AccountActivityPageSchema,
+  AccountActivityQuerySchema,
+  AccountSettingsPatchSchema,
+  AccountSettingsResponseSchema,
+  AccountSettingsSchema,
+} from './account-settings';
 import { AuditPageSchema, AuditQuerySchema } from './audit';
 import type { ApiErrorCode } from './errors';
 import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
@@ -240,6 +247,45 @@ export const ADMIN_API_ROUTES = {
     body: MarkNotificationsReadSchema,
     response: MarkNotificationsReadResponseSchema,
     errors: WRITE,
+  },
+  accountSettings: {
+    operationId: 'getAccountSettings',
+    method: 'GET',
+    path: '/api/account/settings',
+    summary: 'My settings',
+    description:
+      'The caller’s display name, whether staff may view their account (`supportAccess`), and whether notifications also come by e-mail.',
+    tag: 'Account',
+    access: 'signed-in',
+    response: AccountSettingsSchema,
+    errors: READ,
+  },
+  updateAccountSettings: {
+    operationId: 'updateAccountSettings',
+    method: 'PATCH',
+    path: '/api/account/settings',
+    summary: 'Change my settings',
+    description:
+      'Changes the given settings and records each change with who made it (staff in a full view are named). ' +
+      'Nobody viewing the account may change `supportAccess` (403 `forbidden`); setting it to `never` ends any view of the account.',
+    tag: 'Account',
+    access: 'signed-in',
+    body: AccountSettingsPatchSchema,
+    response: AccountSettingsResponseSchema,
+    errors: WRITE,
+  },
+  accountActivity: {
+    operationId: 'listAccountActivity',
+    method: 'GET',
+    path: '/api/account/activity',
+    summary: 'Changes to my settings',
+    description:
+      'Every change to the caller’s settings, newest first: when, which setting, and the staff member who made it during a full view (`actor`), else `null`.',
+    tag: 'Account',
+    access: 'signed-in',
+    query: AccountActivityQuerySchema,
+    response: AccountActivityPageSchema,
+    errors: READ,
   },
 } as const satisfies Record<string, ApiRouteContract>;
 

@@ -33,6 +33,9 @@ function stubService(): jest.Mocked<ImpersonationService> {
     decideAccessRequestAsUser: jest.fn(),
     listNotifications: jest.fn().mockResolvedValue({ notifications: [], unreadCount: 0, nextCursor: null }),
     markNotificationsRead: jest.fn().mockResolvedValue({ success: true, unreadCount: 0 }),
+    getAccountSettings: jest.fn().mockResolvedValue({ displayName: null, supportAccess: 'allowed', emailNotifications: true }),
+    updateAccountSettings: jest.fn(),
+    listAccountActivity: jest.fn().mockResolvedValue({ activity: [], nextCursor: null }),
   };
 }
 
@@ -188,6 +191,62 @@ describe('access requests and notifications', () => {
     expect((await handlers.route(get('/api/account/notifications'))).status).toBe(200);
     expect((await handlers.route(get('/api/admin/access-requests'))).status).toBe(200);
     expect(await errorOf(await handlers.route(post('/api/account/access-requests', '{}')))).toMatchObject({ status: 405 });
+  });
+});
+
+describe('account settings', () => {
+  const patch = (body: string, headers: Record<string, string> = {}) =>
+    new Request(`${ORIGIN}/api/account/settings`, { method: 'PATCH', headers: { ...SAME_ORIGIN, ...JSON_TYPE, ...headers }, body });
+
+  it('gives the service only the trimmed settings to change', async () => {
+    const { service, handlers } = setup();
+    service.updateAccountSettings.mockResolvedValue({
+      success: true,
+      settings: { displayName: 'Ada L.', supportAccess: 'ask', emailNotifications: true },
+      changed: ['displayName', 'supportAccess'],
+    });
+    const response = await handlers.route(patch(JSON.stringify({ displayName: '  Ada L.  ', supportAccess: 'ask' })));
+    expect(response.status).toBe(200);
+    expect(service.updateAccountSettings).toHaveBeenCalledWith(expect.anything(), { displayName: 'Ada L.', supportAccess: 'ask' });
+  });
+
+  it.each([
+    ['an unknown setting', { supportAcess: 'never' }, ''],
+    ['no setting at all', {}, ''],
+    ['a choice that does not exist', { supportAccess: 'sometimes' }, 'supportAccess'],
+    ['a display name too long', { displayName: 'x'.repeat(81) }, 'displayName'],
+    ['a display name with control characters', { displayName: 'Ada\u0000' }, 'displayName'],
+    ['a string for the e-mail switch', { emailNotifications: 'yes' }, 'emailNotifications'],
+  ])('answers 400 to %s, naming the field, without calling the service', async (_, body, field) => {
+    const { service, handlers } = setup();
+    const failure = await errorOf(await handlers.route(patch(JSON.stringify(body))));
+    expect(failure).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(failure.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+    expect(service.updateAccountSettings).not.toHaveBeenCalled();
+  });
+
+  it('refuses a cross-site PATCH', async () => {
+    const { service, handlers } = setup();
+    const response = await handlers.route(
+      patch('{"supportAccess":"never"}', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }),
+    );
+    expect(await errorOf(response)).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(service.updateAccountSettings).not.toHaveBeenCalled();
+  });
+
+  it('answers GET and PATCH on one path, and 405 naming both for anything else', async () => {
+    const { handlers } = setup();
+    expect((await handlers.route(get('/api/account/settings'))).status).toBe(200);
+    const response = await handlers.route(post('/api/account/settings', '{}'));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PATCH');
+  });
+
+  it('lists the activity with the cursor validated', async () => {
+    const { service, handlers } = setup();
+    expect((await handlers.route(get('/api/account/activity?cursor=abc'))).status).toBe(200);
+    expect(service.listAccountActivity).toHaveBeenCalledWith(expect.anything(), { cursor: 'abc' });
+    expect((await handlers.route(get(`/api/account/activity?cursor=${'x'.repeat(600)}`))).status).toBe(400);
   });
 });
 

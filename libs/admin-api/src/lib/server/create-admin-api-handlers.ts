@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
+import {
+  AccountActivityPageSchema,
+  AccountActivityQuerySchema,
+  AccountSettingsPatchSchema,
+  AccountSettingsResponseSchema,
+  AccountSettingsSchema,
+} from '../contracts/account-settings';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
@@ -75,6 +82,9 @@ export interface AdminApiHandlers {
   decideAccessRequestAsUser: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
   notifications: AdminApiHandler;
   markNotificationsRead: AdminApiHandler;
+  accountSettings: AdminApiHandler;
+  updateAccountSettings: AdminApiHandler;
+  accountActivity: AdminApiHandler;
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
   /** Every route `route` serves: one per contract in the route table (and so in the OpenAPI document). */
@@ -82,8 +92,8 @@ export interface AdminApiHandlers {
 }
 
 interface Endpoint<Input extends z.core.$ZodType, Output> {
-  /** GET endpoints read `input` from the query string, POST endpoints from the JSON body. */
-  method: 'GET' | 'POST';
+  /** GET endpoints read `input` from the query string, the others from the JSON body. */
+  method: 'GET' | 'POST' | 'PATCH';
   input: Input;
   call: (ctx: RequestContext, input: z.output<Input>) => Promise<Output>;
   /** Answers are parsed too: fields outside the contract (a password hash, say) are stripped, not sent. */
@@ -268,6 +278,25 @@ export function createAdminApiHandlers({
       answer: MarkNotificationsReadResponseSchema,
     });
 
+  const accountSettings: AdminApiHandler = (request) =>
+    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.getAccountSettings(ctx), answer: AccountSettingsSchema });
+
+  const updateAccountSettings: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'PATCH',
+      input: AccountSettingsPatchSchema,
+      call: (ctx, patch) => service.updateAccountSettings(ctx, patch),
+      answer: AccountSettingsResponseSchema,
+    });
+
+  const accountActivity: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'GET',
+      input: AccountActivityQuerySchema,
+      call: (ctx, query) => service.listAccountActivity(ctx, query),
+      answer: AccountActivityPageSchema,
+    });
+
   // The route table: each route is its contract (method, path, schemas: what the OpenAPI document
   // describes) and its handler. A route cannot be served without a contract.
   const mount = (path: string) => path.replace(/^\/api\/admin(?=\/)/, basePath).replace(/^\/api\/account(?=\/)/, accountBasePath);
@@ -301,6 +330,9 @@ export function createAdminApiHandlers({
     entry(ADMIN_API_ROUTES.denyAccessRequestAsUser, (request, params) => decideAccessRequestAsUser(request, params['id'] ?? '', 'deny')),
     entry(ADMIN_API_ROUTES.notifications, notifications),
     entry(ADMIN_API_ROUTES.markNotificationsRead, markNotificationsRead),
+    entry(ADMIN_API_ROUTES.accountSettings, accountSettings),
+    entry(ADMIN_API_ROUTES.updateAccountSettings, updateAccountSettings),
+    entry(ADMIN_API_ROUTES.accountActivity, accountActivity),
   ];
 
   const route: AdminApiHandler = async (request) => {
@@ -335,6 +367,9 @@ export function createAdminApiHandlers({
     decideAccessRequestAsUser,
     notifications,
     markNotificationsRead,
+    accountSettings,
+    updateAccountSettings,
+    accountActivity,
     route,
     routes,
   };

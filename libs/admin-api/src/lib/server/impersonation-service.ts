@@ -1,4 +1,11 @@
 import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-history';
+import type {
+  AccountActivityPage,
+  AccountActivityQuery,
+  AccountSettingsAnswer,
+  AccountSettingsPatch,
+  AccountSettingsResponse,
+} from '../contracts/account-settings';
 import type { AuditPage, AuditQuery } from '../contracts/audit';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
 import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
@@ -49,4 +56,9 @@ export interface ImpersonationService {
   ): Promise<AccessDecisionResponse>;
   listNotifications(ctx: RequestContext, query: NotificationsQuery): Promise<NotificationsPage>;
   markNotificationsRead(ctx: RequestContext, input: MarkNotificationsRead): Promise<MarkNotificationsReadResponse>;
+  /** The signed-in user's settings (`GET /api/account/settings`), in their own session or a view of it. */
+  getAccountSettings(ctx: RequestContext): Promise<AccountSettingsAnswer>;
+  /** Changes them; who made the change comes from the session, never from the body. */
+  updateAccountSettings(ctx: RequestContext, patch: AccountSettingsPatch): Promise<AccountSettingsResponse>;
+  listAccountActivity(ctx: RequestContext, query: AccountActivityQuery): Promise<AccountActivityPage>;
 }

@@ -7,6 +7,8 @@ import type { SessionState } from '../session';
 import { answeringConsentErrors, createConsentApi, type Caller, type NotificationReader } from '../consent/consent-api';
 import type { ConsentService } from '../consent/consent-service';
 import type { Clock } from '../clock';
+import { createAccountSettingsApi } from '../account/account-settings-api';
+import type { AccountSettingsService } from '../account/account-settings-service';
 
 /** How the admin API finds the caller's session: from the request's `Cookie` header only. */
 export interface CookieSessions {
@@ -46,11 +48,14 @@ export function createAdminApiService({
   impersonation,
   sessions,
   consent,
+  accountSettings,
 }: {
   impersonation: Impersonation;
   sessions: CookieSessions;
   /** Access requests and notifications; the same consent service the domain was created with. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
+  /** The users' own settings, whose consent choice the consent service reads. */
+  accountSettings: AccountSettingsService;
 }): ImpersonationService {
   const sessionOf = (ctx: RequestContext) => sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
   const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
@@ -98,6 +103,7 @@ export function createAdminApiService({
       signedIn: ownSession,
       staff: staffCaller,
     }),
+    ...createAccountSettingsApi({ settings: accountSettings, sessionOf }),
     async returnToAdmin(ctx) {
       const { adminUser } = valueOf(await impersonation.checkReturn({ session: await sessionOf(ctx), request: infoOf(ctx) }));
       // Only a check: the impersonation ends when the client signs in with `return-to-admin`.

@@ -1,6 +1,7 @@
 import type { SupportAccess } from '../consent/start-gate';
 
-export const DISPLAY_NAME_MAX_LENGTH = 80;
+// The API's limit is the rule: one number for the form, the contract and the store.
+export { DISPLAY_NAME_MAX_LENGTH } from '@viewas/admin-api/account';
 
 export interface AccountSettings {
   displayName: string | null;

@@ -6,6 +6,7 @@ import type { NewLedgerEvent } from '../model';
 import type { Notify } from '../notifications/notifier';
 import type { Queryable } from './database';
 import type { PostgresStore } from './postgres-store';
+import { accountSettings } from './account-settings-schema';
 import { users } from './schema';
 
 /** A consent ledger entry as a ledger row: the request's reason, who, and where from. */
@@ -33,11 +34,19 @@ export function createRecipientsRepository(db: Queryable) {
         .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
         .orderBy(asc(users.email));
     },
-    /** Whether the account exists and is active: only those get e-mails (the user's own on/off switch is the host's `wantsEmail`). */
-    async isActive(userId: string): Promise<boolean> {
+    /**
+     * Whether the account exists, is active and has not turned e-mails off in its settings (migration
+     * 0010; no settings row means on). Read in the caller's transaction, so PGlite's single connection
+     * is never asked twice at once.
+     */
+    async acceptsEmail(userId: string): Promise<boolean> {
       if (!isUuid(userId)) return false;
-      const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
-      return row?.status === 'active';
+      const [row] = await db
+        .select({ status: users.status, emailNotifications: accountSettings.emailNotifications })
+        .from(users)
+        .leftJoin(accountSettings, eq(accountSettings.userId, users.id))
+        .where(eq(users.id, userId));
+      return row?.status === 'active' && row.emailNotifications !== false;
     },
   };
 }
@@ -53,7 +62,7 @@ export function createPostgresConsentStore({
 }: {
   store: PostgresStore;
   notify: Notify;
-  /** The user's e-mail switch, from wherever the host keeps account settings; on by default. */
+  /** A further say over e-mails beyond the user's own setting (which this store reads itself); yes by default. */
   wantsEmail?: (userId: string) => Promise<boolean>;
 }): ConsentStore {
   return composeConsentStore({
@@ -66,7 +75,7 @@ export function createPostgresConsentStore({
           notifications: {
             addNotification: (notification) => tx.notifications.add(notification),
             enqueueMail: (mail) => tx.mailOutbox.enqueue(mail),
-            wantsEmail: async (id) => (await tx.recipients.isActive(id)) && (await wantsEmail(id)),
+            wantsEmail: async (id) => (await tx.recipients.acceptsEmail(id)) && (await wantsEmail(id)),
           },
           listActiveAdmins: () => tx.recipients.listActiveAdmins(),
         }),

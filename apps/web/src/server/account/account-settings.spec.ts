@@ -1,0 +1,257 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { UserRow } from '@viewas/impersonation-core';
+import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
+
+jest.setTimeout(60_000);
+
+const SETTINGS = '/api/account/settings';
+const ACTIVITY = '/api/account/activity';
+
+interface Settings {
+  displayName: string | null;
+  supportAccess: 'allowed' | 'ask' | 'never';
+  emailNotifications: boolean;
+}
+interface Activity {
+  activity: { id: string; at: string; field: string; from: unknown; to: unknown; actor: { id: string; email: string } | null }[];
+  nextCursor: string | null;
+}
+interface Failure {
+  success: false;
+  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+}
+
+describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let admin: UserRow;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await startTestApp({
+      database,
+      clock: new TestClock(),
+      // A mail server is configured (nothing listens: the worker is never started), so notifications queue e-mails.
+      mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Viewas <no-reply@app.viewas.test>' },
+    });
+    admin = await app.createUser({ role: 'admin' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const query = async <Row>(statement: SQL) => ((await database.handle.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  const patch = <T = { success: true; settings: Settings; changed: string[] }>(browser: TestBrowser, body: unknown) =>
+    browser.api<T>('PATCH', SETTINGS, body);
+
+  async function signedInUser(name: string | null = 'Ada Lovelace') {
+    const user = await app.createUser({ name: name ?? undefined });
+    return { user, browser: await app.signedIn(user) };
+  }
+
+  it('answers the defaults for a user who never changed anything, with the name they already had', async () => {
+    const { browser } = await signedInUser();
+    expect(await browser.api<Settings>('GET', SETTINGS)).toMatchObject({
+      status: 200,
+      body: { displayName: 'Ada Lovelace', supportAccess: 'allowed', emailNotifications: true },
+    });
+    expect((await browser.api<Activity>('GET', ACTIVITY)).body).toEqual({ activity: [], nextCursor: null });
+  });
+
+  it('changes the given settings, answers which changed, and records each change as the user’s own', async () => {
+    const { user, browser } = await signedInUser();
+    const changed = await patch(browser, { displayName: '  Ada King  ', supportAccess: 'ask', emailNotifications: false });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        settings: { displayName: 'Ada King', supportAccess: 'ask', emailNotifications: false },
+        changed: ['displayName', 'supportAccess', 'emailNotifications'],
+      },
+    });
+    expect((await browser.api<Settings>('GET', SETTINGS)).body).toEqual({
+      displayName: 'Ada King',
+      supportAccess: 'ask',
+      emailNotifications: false,
+    });
+    const { activity } = (await browser.api<Activity>('GET', ACTIVITY)).body;
+    expect(activity).toHaveLength(3);
+    expect(activity).toEqual(
+      expect.arrayContaining([
+        // The display name is personal: the record keeps that it changed, not the names.
+        expect.objectContaining({ field: 'displayName', from: null, to: null, actor: null, at: app.clock.now().toISOString() }),
+        expect.objectContaining({ field: 'supportAccess', from: 'allowed', to: 'ask', actor: null }),
+        expect.objectContaining({ field: 'emailNotifications', from: true, to: false, actor: null }),
+      ]),
+    );
+    const [row] = await query<{ name: string }>(sql`select name from users where id = ${user.id}`);
+    expect(row?.name).toBe('Ada King');
+  });
+
+  it('records nothing for a change to the value a setting already has, and clears the display name with a blank one', async () => {
+    const { browser } = await signedInUser();
+    expect((await patch(browser, { supportAccess: 'allowed', emailNotifications: true })).body).toMatchObject({ changed: [] });
+    expect((await browser.api<Activity>('GET', ACTIVITY)).body.activity).toEqual([]);
+    expect((await patch(browser, { displayName: '   ' })).body).toMatchObject({
+      settings: { displayName: null },
+      changed: ['displayName'],
+    });
+  });
+
+  it('lists the activity newest first and refuses a cursor it never issued', async () => {
+    const { browser } = await signedInUser();
+    for (let step = 0; step < 3; step += 1) {
+      app.clock.advance(1000);
+      expect((await patch(browser, { emailNotifications: step % 2 === 1 })).status).toBe(200);
+    }
+    const { activity } = (await browser.api<Activity>('GET', ACTIVITY)).body;
+    expect(activity.map((entry) => entry.to)).toEqual([false, true, false]);
+    const bad = await browser.api<Failure>('GET', `${ACTIVITY}?cursor=bm90LW91cnM`);
+    expect(bad).toMatchObject({ status: 400, body: { success: false, error: { code: 'bad_request' } } });
+  });
+
+  it('shows each user only their own settings and activity', async () => {
+    const ada = await signedInUser('Ada');
+    const alan = await signedInUser('Alan');
+    await patch(ada.browser, { supportAccess: 'never' });
+    expect((await alan.browser.api<Settings>('GET', SETTINGS)).body).toMatchObject({ displayName: 'Alan', supportAccess: 'allowed' });
+    expect((await alan.browser.api<Activity>('GET', ACTIVITY)).body.activity).toEqual([]);
+  });
+
+  it.each([
+    ['a misspelt setting', { supportAcess: 'never' }, ''],
+    ['an empty change', {}, ''],
+    ['an unknown choice', { supportAccess: 'sometimes' }, 'supportAccess'],
+    ['a display name over 80 characters', { displayName: 'x'.repeat(81) }, 'displayName'],
+    ['a non-boolean e-mail switch', { emailNotifications: 'no' }, 'emailNotifications'],
+    ['an actor of the client’s choosing', { displayName: 'Ada', actor: { id: 'x', email: 'boss@example.com' } }, ''],
+  ])('answers 400 in the error envelope to %s and changes nothing', async (_, body, field) => {
+    const { browser } = await signedInUser();
+    const answer = await patch<Failure>(browser, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, error: { code: 'bad_request', message: expect.any(String) } });
+    expect(answer.body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+    expect((await browser.api<Activity>('GET', ACTIVITY)).body.activity).toEqual([]);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const { browser } = await signedInUser();
+    const response = await browser.fetch(SETTINGS, {
+      method: 'PATCH',
+      headers: { origin: browser.origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: '{"supportAccess":',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it.each([
+    ['GET', SETTINGS],
+    ['PATCH', SETTINGS],
+    ['GET', ACTIVITY],
+  ] as const)('answers 401 to %s %s without a session', async (method, path) => {
+    const answer = await app.browser().api<Failure>(method, path, method === 'PATCH' ? { supportAccess: 'never' } : undefined);
+    expect(answer).toMatchObject({ status: 401, body: { success: false, error: { code: 'unauthenticated' } } });
+  });
+
+  it('refuses a PATCH from another site (403), leaving the settings as they were', async () => {
+    const { browser } = await signedInUser();
+    const forged = await browser.api<Failure>(
+      'PATCH',
+      SETTINGS,
+      { supportAccess: 'allowed', emailNotifications: false },
+      {
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    );
+    expect(forged).toMatchObject({ status: 403, body: { success: false, error: { code: 'forbidden' } } });
+    const noOrigin = await browser.fetch(SETTINGS, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailNotifications: false }),
+    });
+    expect(noOrigin.status).toBe(403);
+    expect((await browser.api<Settings>('GET', SETTINGS)).body.emailNotifications).toBe(true);
+  });
+
+  describe('during a view of the account', () => {
+    it('attributes a change to the admin the session names, never to the user', async () => {
+      const { user, browser } = await signedInUser();
+      const { browser: viewing } = await app.impersonating(admin, user);
+      expect((await patch(viewing, { emailNotifications: false })).status).toBe(200);
+      const { activity } = (await browser.api<Activity>('GET', ACTIVITY)).body;
+      expect(activity).toEqual([expect.objectContaining({ field: 'emailNotifications', actor: { id: admin.id, email: admin.email } })]);
+    });
+
+    it.each(['never', 'allowed'] as const)(
+      'refuses to change support access (403), even to `%s`, and records nothing',
+      async (supportAccess) => {
+        const { user, browser } = await signedInUser();
+        const { browser: viewing } = await app.impersonating(admin, user);
+        const refused = await patch<Failure>(viewing, { supportAccess, displayName: 'Changed by staff' });
+        expect(refused).toMatchObject({ status: 403, body: { success: false, error: { code: 'forbidden', message: expect.any(String) } } });
+        expect((await browser.api<Settings>('GET', SETTINGS)).body).toMatchObject({
+          supportAccess: 'allowed',
+          displayName: 'Ada Lovelace',
+        });
+        expect((await browser.api<Activity>('GET', ACTIVITY)).body.activity).toEqual([]);
+      },
+    );
+  });
+
+  describe('what the settings decide', () => {
+    it('makes a start on an `ask` user wait for their approval, and refuses one on a `never` user', async () => {
+      const adminBrowser = await app.signedIn(admin);
+      const asker = await signedInUser();
+      await patch(asker.browser, { supportAccess: 'ask' });
+      const asked = await adminBrowser.api('POST', '/api/admin/impersonate', { userId: asker.user.id, reason: 'Ticket 99: cannot log in' });
+      expect(asked).toMatchObject({ status: 202, body: { status: 'pending_approval', approvers: ['user'] } });
+
+      const refuser = await signedInUser();
+      await patch(refuser.browser, { supportAccess: 'never' });
+      const refused = await adminBrowser.api('POST', '/api/admin/impersonate', {
+        userId: refuser.user.id,
+        reason: 'Ticket 99: cannot log in',
+      });
+      expect(refused).toMatchObject({ status: 403, body: { error: { code: 'consent_refused' } } });
+    });
+
+    it('queues no e-mail for a user who turned e-mails off, and one for a user who did not', async () => {
+      const adminBrowser = await app.signedIn(admin);
+      const mails = async (userId: string) =>
+        (
+          await query<{ n: number }>(
+            sql`select count(*)::int as n from mail_outbox m join users u on u.email = m.to_address where u.id = ${userId}`,
+          )
+        )[0]?.n;
+      const quiet = await signedInUser();
+      await patch(quiet.browser, { supportAccess: 'ask', emailNotifications: false });
+      const chatty = await signedInUser();
+      await patch(chatty.browser, { supportAccess: 'ask' });
+      for (const { user } of [quiet, chatty]) {
+        await adminBrowser.api('POST', '/api/admin/impersonate', { userId: user.id, reason: 'Ticket 100: billing question' });
+      }
+      expect(await mails(quiet.user.id)).toBe(0);
+      expect(await mails(chatty.user.id)).toBe(1);
+      // Told in the app all the same.
+      expect((await quiet.browser.api<{ unreadCount: number }>('GET', '/api/account/notifications')).body.unreadCount).toBe(1);
+    });
+  });
+
+  it('keeps the activity append-only in the database', async () => {
+    const { browser } = await signedInUser();
+    await patch(browser, { supportAccess: 'ask' });
+    // drizzle wraps the database's error; the trigger's words are in its cause.
+    const refusal = (statement: SQL) =>
+      database.handle.db.execute(statement).then(
+        () => 'changed',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(await refusal(sql`update account_activity set actor_email = 'someone@example.com'`)).toMatch(/append-only/);
+    expect(await refusal(sql`delete from account_activity`)).toMatch(/append-only/);
+  });
+});

@@ -1,0 +1,71 @@
+import type { AccountActivityEntryAnswer } from '@viewas/admin-api';
+import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
+import { InvalidCursorError } from '../cursor';
+import type { SettingsEditor } from '../governance/account-settings';
+import type { SessionState } from '../session';
+import type { AccountActivityEntry, PersonRef } from './account-settings-ports';
+import type { AccountSettingsService } from './account-settings-service';
+
+export type AccountSettingsApi = Pick<ImpersonationService, 'getAccountSettings' | 'updateAccountSettings' | 'listAccountActivity'>;
+
+export const SUPPORT_ACCESS_IS_THE_USERS_MESSAGE =
+  'Only the account holder can change who may view their account, never someone viewing it as them';
+
+const toAnswer = (entry: AccountActivityEntry): AccountActivityEntryAnswer => ({
+  id: entry.id,
+  at: entry.at.toISOString(),
+  field: entry.field,
+  from: entry.from,
+  to: entry.to,
+  actor: entry.actor,
+});
+
+/**
+ * The account settings endpoints over the settings service. Whose settings and who is changing them
+ * both come from the session: the account is the session's user; in a view, the editor is the staff
+ * member the session names (the user is never credited with a view's change, and the body cannot say
+ * otherwise).
+ */
+export function createAccountSettingsApi({
+  settings,
+  sessionOf,
+}: {
+  settings: AccountSettingsService;
+  sessionOf: (ctx: RequestContext) => Promise<SessionState>;
+}): AccountSettingsApi {
+  async function caller(ctx: RequestContext): Promise<{ user: PersonRef; editor: SettingsEditor }> {
+    const session = await sessionOf(ctx);
+    if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
+    const { claims } = session;
+    const editor: SettingsEditor = claims.impersonation
+      ? { kind: 'view', actor: { id: claims.impersonation.adminId, email: claims.impersonation.adminEmail } }
+      : { kind: 'self' };
+    return { user: { id: claims.sub, email: claims.email }, editor };
+  }
+
+  return {
+    async getAccountSettings(ctx) {
+      const { user } = await caller(ctx);
+      const current = await settings.read(user.id);
+      if (!current) throw new AdminApiError('not_found', 'This account no longer exists');
+      return current;
+    },
+    async updateAccountSettings(ctx, patch) {
+      const { user, editor } = await caller(ctx);
+      const outcome = await settings.change({ user, patch, editor });
+      if (outcome.ok) return { success: true, settings: outcome.settings, changed: outcome.changed };
+      if (outcome.why === 'not_found') throw new AdminApiError('not_found', 'This account no longer exists');
+      throw new AdminApiError('forbidden', SUPPORT_ACCESS_IS_THE_USERS_MESSAGE);
+    },
+    async listAccountActivity(ctx, { cursor }) {
+      const { user } = await caller(ctx);
+      try {
+        const page = await settings.listActivity({ userId: user.id, cursor });
+        return { activity: page.entries.map(toAnswer), nextCursor: page.nextCursor };
+      } catch (error) {
+        if (error instanceof InvalidCursorError) throw new AdminApiError('bad_request', 'Invalid cursor');
+        throw error;
+      }
+    },
+  };
+}
