@@ -39,7 +39,12 @@ export {
   type ChangeSettingsOutcome,
 } from './lib/account/account-settings-service';
 export type { AccountActivityEntry, AccountSettingsStore, AccountSettingsUnit } from './lib/account/account-settings-ports';
-export { createAccountSettingsApi, SUPPORT_ACCESS_IS_THE_USERS_MESSAGE, type AccountSettingsApi } from './lib/account/account-settings-api';
+export {
+  createAccountSettingsApi,
+  toActivityAnswer,
+  SUPPORT_ACCESS_IS_THE_USERS_MESSAGE,
+  type AccountSettingsApi,
+} from './lib/account/account-settings-api';
 export {
   createImpersonation,
   USERS_PAGE_SIZE,

@@ -7,3 +7,4 @@ export const HOME_PATH = '/';
 export const ACCESS_PAGE_PATH = '/account/access';
 export const API_REFERENCE_PATH = '/api-reference';
 export const NOTIFICATIONS_PAGE_PATH = '/account/notifications';
+export const SETTINGS_PAGE_PATH = '/account/settings';

@@ -24,7 +24,7 @@ async function setup(initialUser: SessionUser | null, context: NextContextOption
 }
 
 describe('TopBar', () => {
-  it('names the product and links a user to home and their access history, marking the current page', async () => {
+  it('names the product and links a user to home, their access history and settings, marking the current page', async () => {
     const { container } = await setup(member, { session: sessionOf(member), pathname: '/account/access' });
     expect(screen.getByRole('link', { name: 'Viewas' })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Primary' });
@@ -32,7 +32,8 @@ describe('TopBar', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Access history', 'Notifications']);
+    ).toEqual(['Home', 'Access history', 'Settings', 'Notifications']);
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/account/settings');
     expect(within(nav).getByRole('link', { name: 'Access history' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(await axe(container)).toHaveNoViolations();

@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n-context';
 import { focusRing, onPhone } from '../components/styles';
 import { UnreadBadge } from '../notifications/unread-badge';
 import { useUnreadCount } from '../notifications/unread-count';
-import { ACCESS_PAGE_PATH, ADMIN_PAGE_PATH, HOME_PATH, NOTIFICATIONS_PAGE_PATH } from '../routes';
+import { ACCESS_PAGE_PATH, ADMIN_PAGE_PATH, HOME_PATH, NOTIFICATIONS_PAGE_PATH, SETTINGS_PAGE_PATH } from '../routes';
 import { useCurrentUser } from './use-current-user';
 import { UserMenu } from './user-menu';
 
@@ -151,6 +151,11 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
                 <li>
                   <NavLink href={ACCESS_PAGE_PATH} aria-current={current(ACCESS_PAGE_PATH)}>
                     {messages.nav.access}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink href={SETTINGS_PAGE_PATH} aria-current={current(SETTINGS_PAGE_PATH)}>
+                    {messages.nav.settings}
                   </NavLink>
                 </li>
                 {user.role === 'admin' ? (

@@ -11,7 +11,8 @@ export type AccountSettingsApi = Pick<ImpersonationService, 'getAccountSettings'
 export const SUPPORT_ACCESS_IS_THE_USERS_MESSAGE =
   'Only the account holder can change who may view their account, never someone viewing it as them';
 
-const toAnswer = (entry: AccountActivityEntry): AccountActivityEntryAnswer => ({
+/** An activity entry as the API answers it (and as a page renders it from the server). */
+export const toActivityAnswer = (entry: AccountActivityEntry): AccountActivityEntryAnswer => ({
   id: entry.id,
   at: entry.at.toISOString(),
   field: entry.field,
@@ -61,7 +62,7 @@ export function createAccountSettingsApi({
       const { user } = await caller(ctx);
       try {
         const page = await settings.listActivity({ userId: user.id, cursor });
-        return { activity: page.entries.map(toAnswer), nextCursor: page.nextCursor };
+        return { activity: page.entries.map(toActivityAnswer), nextCursor: page.nextCursor };
       } catch (error) {
         if (error instanceof InvalidCursorError) throw new AdminApiError('bad_request', 'Invalid cursor');
         throw error;
