@@ -38,3 +38,10 @@ CREATE TRIGGER "account_activity_append_only"
 CREATE TRIGGER "account_activity_no_truncate"
   BEFORE TRUNCATE ON "account_activity"
   FOR EACH STATEMENT EXECUTE FUNCTION "account_activity_refuse_change"();
+--> statement-breakpoint
+-- A view ends when its user turns support access to `never`. The list keeps every reason of the
+-- migrations before this one (0009's `ended_by_policy` included), whichever of them this database has.
+ALTER TABLE "impersonations" DROP CONSTRAINT IF EXISTS "impersonations_end_reason_check";
+--> statement-breakpoint
+ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_end_reason_check"
+  CHECK ("end_reason" is null or "end_reason" in ('returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn'));

@@ -270,6 +270,7 @@ export {
   answeringConsentErrors,
   consentApiError,
   createConsentApi,
+  staffAccessRequestList,
   toAccessRequestAnswer,
   type Caller,
   type ConsentApi,

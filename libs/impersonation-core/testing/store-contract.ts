@@ -237,6 +237,27 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(false);
       });
 
+      it('ends every open impersonation of one target at once, and only those, reporting each once', async () => {
+        const { target, impersonation } = await running();
+        const secondAdmin = await storage().users.create({ email: uniqueEmail('second-admin'), role: 'admin' });
+        const pending = await storage().impersonations.createPending({
+          id: randomUUID(),
+          adminId: secondAdmin.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          createdAt: at(MINUTE),
+          expiresAt: at(60 * MINUTE),
+        });
+        const elsewhere = await running();
+        const input = { targetId: target.id, endReason: 'consent_withdrawn' as const, endedById: target.id, now: at(2 * MINUTE) };
+
+        const ended = await storage().impersonations.endAllOfTarget(input);
+        expect(ended.map((row) => row.id).sort()).toEqual([impersonation.id, pending.id].sort());
+        expect(ended).toEqual(ended.map(() => expect.objectContaining({ endReason: 'consent_withdrawn', endedById: target.id })));
+        expect(await storage().impersonations.endAllOfTarget(input)).toEqual([]);
+        expect(await storage().impersonations.isRunning(elsewhere.impersonation.id, at(2 * MINUTE))).toBe(true);
+      });
+
       it('expires overdue impersonations exactly once, dating each at its own deadline', async () => {
         const sweepAt = new Date('2031-06-01T00:00:00.000Z');
         const overdue = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);

@@ -167,7 +167,12 @@ export const en = {
     columns: { admin: 'Administrator', reason: 'Reason', when: 'When', duration: 'How long', ended: 'How it ended' },
     ongoing: 'In progress',
     soFar: (duration: string) => `${duration} so far`,
-    endReasons: { returned: 'Returned', ended_by_admin: 'Ended by an administrator', expired: 'Expired' },
+    endReasons: {
+      returned: 'Returned',
+      ended_by_admin: 'Ended by an administrator',
+      expired: 'Expired',
+      consent_withdrawn: 'Ended when you turned support access off',
+    },
     empty: 'No administrator has viewed the app as you.',
     emptyTitle: 'Nothing to show',
     error: 'Your access history could not be loaded.',

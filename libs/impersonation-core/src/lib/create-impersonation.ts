@@ -572,6 +572,50 @@ export function createImpersonation(options: ImpersonationOptions) {
   }
 
   /**
+   * The viewed user withdrew their consent (support access set to `never`): every pending or running
+   * view of their account ends now, each with its ledger row (the user as actor, the admin in the
+   * detail), and the user is told of each view that had started. Returns how many ended.
+   */
+  async function endViewsOnConsentWithdrawn(target: Person): Promise<number> {
+    const at = now();
+    const ended = await (
+      await store()
+    ).transaction(async (tx) => {
+      const rows = await tx.impersonations.endAllOfTarget({
+        targetId: target.id,
+        endReason: 'consent_withdrawn',
+        endedById: target.id,
+        now: at,
+      });
+      const done: ImpersonationDetails[] = [];
+      for (const row of rows) {
+        const details = await tx.impersonations.findById(row.id);
+        if (!details) continue;
+        done.push(details);
+        await tx.ledger.append(
+          ledgerEvent({
+            type: 'impersonation.ended',
+            actor: target,
+            target,
+            impersonation: row,
+            info: NO_REQUEST,
+            at,
+            detail: { admin: person(details.admin), via: 'consent_withdrawn' },
+          }),
+        );
+      }
+      return done;
+    });
+    for (const details of ended) {
+      revocations.revoke(details.id, details.expiresAt, at);
+      await tellViewEnded(details, person(details.admin), person(details.target));
+    }
+    if (ended.length > 0)
+      log.info({ impersonationIds: ended.map(({ id }) => id), targetId: target.id }, 'views ended: the user withdrew consent');
+    return ended.length;
+  }
+
+  /**
    * Signing out of an impersonated session (the banner's way out when a return fails) ends the
    * impersonation too, rather than leaving it open until it expires. Never throws: sign-out goes on.
    */
@@ -656,6 +700,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     returnToAdmin,
     end,
     endOnSignOut,
+    endViewsOnConsentWithdrawn,
     sweepExpired,
     checkSession: (claims: SessionClaims): Promise<SessionCheck> => checkSession(claims),
     staffOf,

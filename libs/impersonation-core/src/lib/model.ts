@@ -4,7 +4,8 @@ export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const END_REASONS = ['returned', 'ended_by_admin', 'expired'] as const;
+/** `consent_withdrawn`: the viewed user set their support access to `never` while the view was open. */
+export const END_REASONS = ['returned', 'ended_by_admin', 'expired', 'consent_withdrawn'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 /** Someone as the ledger and the API name them: id and e-mail at the time. */

@@ -1,4 +1,5 @@
 import type {
+  EndReason,
   ImpersonationDetails,
   ImpersonationRow,
   LedgerEventRow,
@@ -65,6 +66,8 @@ export interface ImpersonationsRepository {
   endByReturn(input: { id: string; adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
   /** Ends any pending or running impersonation that has not expired; once. */
   endByAdmin(input: { id: string; endedById: string; now: Date }): Promise<ImpersonationRow | null>;
+  /** Ends every pending or running, unexpired impersonation of this target with `endReason`; returns the rows this call ended. */
+  endAllOfTarget(input: { targetId: string; endReason: EndReason; endedById: string; now: Date }): Promise<ImpersonationRow[]>;
   /**
    * Closes every impersonation whose time is up (its hard expiry, or a pending one never taken over,
    * dated at the end of its pending window) and returns exactly the rows this call closed.

@@ -242,6 +242,72 @@ describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => 
     });
   });
 
+  describe('turning support access to `never`', () => {
+    const ledgerOf = async (adminBrowser: TestBrowser, targetId: string) =>
+      (
+        await adminBrowser.api<{
+          events: { type: string; actor: { id: string }; impersonationId: string; detail: Record<string, unknown> }[];
+        }>('GET', `/api/admin/audit?target=${targetId}`)
+      ).body.events;
+
+    it('ends a live view of the account at once, with its ledger row, and tells the user who viewed, how and why it ended', async () => {
+      const { user, browser } = await signedInUser();
+      const { browser: viewing, impersonationId } = await app.impersonating(admin, user);
+      expect(await viewing.session()).toMatchObject({ user: { id: user.id, isImpersonated: true } });
+
+      expect((await patch(browser, { supportAccess: 'never' })).status).toBe(200);
+
+      expect(await viewing.session()).toEqual({});
+      const [ended] = await ledgerOf(await app.signedIn(admin), user.id);
+      expect(ended).toMatchObject({
+        type: 'impersonation.ended',
+        actor: { id: user.id },
+        impersonationId,
+        detail: { admin: { id: admin.id, email: admin.email }, via: 'consent_withdrawn' },
+      });
+      const { notifications } = (
+        await browser.api<{ notifications: { kind: string; text: string; data: Record<string, unknown> }[] }>(
+          'GET',
+          '/api/account/notifications',
+        )
+      ).body;
+      expect(notifications[0]).toMatchObject({
+        kind: 'view_ended',
+        data: { admin: { email: admin.email }, endReason: 'consent_withdrawn', mode: expect.stringMatching(/^(read_only|full)$/) },
+        text: expect.stringContaining('you turned support access off'),
+      });
+      const history = await browser.api<{ entries: { id: string; endReason: string }[] }>('GET', '/api/account/access');
+      expect(history.body.entries[0]).toMatchObject({ id: impersonationId, endReason: 'consent_withdrawn' });
+    });
+
+    it('also ends a view started but not taken over yet, so it can never begin', async () => {
+      const { user, browser } = await signedInUser();
+      const adminBrowser = await app.signedIn(admin);
+      const started = await adminBrowser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+        userId: user.id,
+        reason: 'Ticket 101: profile picture',
+      });
+      expect(started.status).toBe(200);
+      await patch(browser, { supportAccess: 'never' });
+      const takeOver = await adminBrowser.signIn('impersonate', { impersonationId: started.body.impersonationId });
+      expect(takeOver.ok).toBe(false);
+      expect(await adminBrowser.session()).toMatchObject({ user: { id: admin.id, isImpersonated: false } });
+    });
+
+    it('leaves views of other users alone, and ends nothing for `ask`', async () => {
+      const asking = await signedInUser();
+      const other = await signedInUser();
+      const { browser: viewingAsking } = await app.impersonating(admin, asking.user);
+      const secondAdmin = await app.createUser({ role: 'admin' });
+      const { browser: viewingOther } = await app.impersonating(secondAdmin, other.user);
+      await patch(asking.browser, { supportAccess: 'ask' });
+      expect(await viewingAsking.session()).toMatchObject({ user: { id: asking.user.id, isImpersonated: true } });
+      await patch(asking.browser, { supportAccess: 'never' });
+      expect(await viewingAsking.session()).toEqual({});
+      expect(await viewingOther.session()).toMatchObject({ user: { id: other.user.id, isImpersonated: true } });
+    });
+  });
+
   it('keeps the activity append-only in the database', async () => {
     const { browser } = await signedInUser();
     await patch(browser, { supportAccess: 'ask' });

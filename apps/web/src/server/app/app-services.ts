@@ -87,6 +87,15 @@ export function createAppServices({
     store: async () => createAccountSettingsStore(await database.get()),
     clock: { now },
     newId: randomUUID,
+    // The user turned support access to `never`: any view of their account ends now. The change itself
+    // is saved either way; a failure here is logged, and the view still ends at its expiry.
+    onConsentWithdrawn: async (user) => {
+      try {
+        await impersonation.endViewsOnConsentWithdrawn(user);
+      } catch (error) {
+        logger.error({ err: error, userId: user.id }, 'could not end the views of a user who withdrew consent');
+      }
+    },
   });
   const consent = wireConsent({
     database,

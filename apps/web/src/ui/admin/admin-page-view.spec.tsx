@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import type { LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { AccessRequest, AccessRequestList, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { activeRecord, ada, ledgerEventFixture, grace, ok } from '../../../testing/ui/fixtures';
@@ -7,8 +7,27 @@ import { renderWithApp } from '../../../testing/ui/render';
 import type { AdminPageData } from './admin-page-data';
 import { AdminPageView } from './admin-page-view';
 
+const request: AccessRequest = {
+  id: 'req_1',
+  status: 'pending',
+  requester: { id: grace.id, email: grace.email },
+  target: { id: ada.id, email: ada.email },
+  reason: 'Ticket 7: the export is empty',
+  mode: 'read_only',
+  approvers: ['user'],
+  awaiting: ['user'],
+  createdAt: '2030-01-01T11:00:00.000Z',
+  expiresAt: '2030-01-02T11:00:00.000Z',
+  grantEndsAt: null,
+  userDecision: null,
+  adminDecision: null,
+  canDecide: false,
+  canStart: false,
+};
+
 const initial: AdminPageData = {
   users: ok<UsersPage>({ users: [grace, ada], nextCursor: null }),
+  requests: ok<AccessRequestList>({ requests: [request] }),
   active: ok<ImpersonationsPage>({ impersonations: [activeRecord] }),
   ledger: ok<LedgerPage>({ events: [ledgerEventFixture()], nextCursor: null }),
 };
@@ -21,11 +40,13 @@ describe('AdminPageView', () => {
     expect(
       within(screen.getByRole('region', { name: 'Find a user' })).getByRole('table', { name: 'Users matching your search' }),
     ).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Access requests' })).getByText(request.reason)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Active impersonations' })).getByText(activeRecord.reason)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ledger' })).getByText('Started')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
     expect(services.api.listUsers).not.toHaveBeenCalled();
+    expect(services.api.listStaffAccessRequests).not.toHaveBeenCalled();
     expect(services.api.listImpersonations).not.toHaveBeenCalled();
     expect(services.api.listLedger).not.toHaveBeenCalled();
   });

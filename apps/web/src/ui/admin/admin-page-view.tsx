@@ -37,7 +37,7 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
       <PageHeader title={t.title} description={t.description} />
       <Sections>
         <UserSearch onViewAs={setViewing} firstPage={initial.users} />
-        <AccessRequests />
+        <AccessRequests initial={initial.requests} />
         <ActiveImpersonations initial={initial.active} />
         <Ledger firstPage={initial.ledger} />
       </Sections>

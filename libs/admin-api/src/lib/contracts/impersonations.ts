@@ -15,7 +15,7 @@ export const ImpersonationsQuerySchema = z.object({
 });
 export type ImpersonationsQuery = z.output<typeof ImpersonationsQuerySchema>;
 
-export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired']);
+export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired', 'consent_withdrawn']);
 export type ImpersonationEndReason = z.infer<typeof ImpersonationEndReasonSchema>;
 
 /** `pending` until the admin's session takes it over, `active` while viewing, then `ended`. */

@@ -1,4 +1,10 @@
-import type { AccessDecisionResponse, AccessRequest as AccessRequestAnswer, ApiErrorCode, NotificationsPage } from '@viewas/admin-api';
+import type {
+  AccessDecisionResponse,
+  AccessRequest as AccessRequestAnswer,
+  AccessRequestList,
+  ApiErrorCode,
+  NotificationsPage,
+} from '@viewas/admin-api';
 import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import type { Clock } from '../clock';
 import { describeNotification, type Notification, type NotificationContent } from '../notifications/notification';
@@ -80,6 +86,15 @@ export type ConsentApi = Pick<
   | 'markNotificationsRead'
 >;
 
+/**
+ * What a staff member's access request list answers: expiries recorded first, then the requests
+ * awaiting an admin and the reader's own. The API and the admin page's server read share it.
+ */
+export async function staffAccessRequestList(consent: ConsentService, reader: { id: string; role: string }): Promise<AccessRequestList> {
+  await consent.sweepExpired();
+  return { requests: (await consent.listForStaff(reader)).map(toAccessRequestAnswer) };
+}
+
 export interface ConsentApiOptions {
   consent: ConsentService;
   notifications: NotificationReader;
@@ -103,9 +118,7 @@ export function createConsentApi({ consent, notifications, clock, signedIn, staf
 
   return {
     async listStaffAccessRequests(ctx) {
-      const reader = await staff(ctx);
-      await consent.sweepExpired();
-      return { requests: (await consent.listForStaff(reader)).map(toAccessRequestAnswer) };
+      return staffAccessRequestList(consent, await staff(ctx));
     },
 
     async decideAccessRequestAsAdmin(ctx, id, decision) {

@@ -96,6 +96,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
           decision: request.status,
           by,
           grantEndsAt: request.grantEndsAt?.toISOString() ?? null,
+          mode: request.mode,
         },
       },
       at,
@@ -190,6 +191,8 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
               reason: input.reason,
               impersonationId: input.impersonationId,
               expiresAt: input.expiresAt.toISOString(),
+              // Break-glass views are always read-only.
+              mode: 'read_only',
             },
           },
           input.at,

@@ -210,6 +210,12 @@ export function createMemoryStore({
           Object.assign(row, { endedAt: new Date(at), endReason: 'ended_by_admin', endedById });
           return copy(row);
         }),
+      endAllOfTarget: ({ targetId, endReason, endedById, now: at }) =>
+        sync(() =>
+          [...state.impersonations.values()]
+            .filter((row) => row.targetId === targetId && isOpen(row) && row.expiresAt.getTime() > at.getTime())
+            .map((row) => copy(Object.assign(row, { endedAt: new Date(at), endReason, endedById }))),
+        ),
       expireDue: (at) =>
         sync(() => {
           const deadline = at.getTime() - PENDING_WINDOW_MS;

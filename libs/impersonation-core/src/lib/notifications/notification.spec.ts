@@ -1,4 +1,4 @@
-import { describeDuration, describeNotification } from './notification';
+import { describeDuration, describeNotification, utcTimestamp } from './notification';
 
 const admin = { id: 'a', email: 'admin@example.com' };
 const user = { id: 'u', email: 'user@example.com' };
@@ -31,7 +31,25 @@ describe('notification texts', () => {
     expect(title).toBe('admin@example.com viewed your account');
     expect(text).toContain('admin@example.com viewed your account as you (read-only) for 12 minutes.');
     expect(text).toContain('Reason given: Ticket 4711');
-    expect(text).toContain('the administrator returned to their own account');
+    expect(text).toContain('Started 2026-11-23T10:00:00Z, ended 2026-11-23T10:12:30Z: the administrator returned to their own account.');
+  });
+
+  it('writes every time as ISO 8601 in UTC, to the second, whatever offset it was given', () => {
+    expect(utcTimestamp('2026-11-23T10:00:05.123Z')).toBe('2026-11-23T10:00:05Z');
+    expect(utcTimestamp('2026-11-23T12:00:05+02:00')).toBe('2026-11-23T10:00:05Z');
+    const asked = describeNotification({
+      kind: 'access_requested',
+      data: {
+        requestId: 'r',
+        requester: admin,
+        target: user,
+        reason: 'Ticket',
+        mode: 'read_only',
+        approver: 'user',
+        expiresAt: '2026-11-24T10:00:00.000Z',
+      },
+    });
+    expect(asked.text).toContain('before 2026-11-24T10:00:00Z;');
   });
 
   it('asks the user, or the other admins, depending on whom a request waits for', () => {
@@ -54,11 +72,11 @@ describe('notification texts', () => {
   it('tells the requester the decision and how long the grant lasts', () => {
     const approved = describeNotification({
       kind: 'request_decided',
-      data: { requestId: 'r', target: user, decision: 'approved', by: user, grantEndsAt: '2026-11-23T11:00:00.000Z' },
+      data: { requestId: 'r', target: user, decision: 'approved', by: user, grantEndsAt: '2026-11-23T11:00:00.000Z', mode: 'full' },
     });
     expect(approved.title).toBe('Request to view user@example.com approved');
     expect(approved.text).toBe(
-      "Your request to view user@example.com's account was approved by user@example.com.\nYou may start the view until 2026-11-23T11:00:00.000Z.",
+      "Your request to view user@example.com's account (full access) was approved by user@example.com.\nYou may start the view until 2026-11-23T11:00:00Z.",
     );
     const expired = describeNotification({
       kind: 'request_decided',
@@ -70,10 +88,17 @@ describe('notification texts', () => {
   it('tells the user about a break-glass view at once, with the reason', () => {
     const { title, text } = describeNotification({
       kind: 'break_glass',
-      data: { admin, reason: 'Fraud investigation, case 99-1234', impersonationId: 'i', expiresAt: '2026-11-23T11:00:00.000Z' },
+      data: {
+        admin,
+        reason: 'Fraud investigation, case 99-1234',
+        impersonationId: 'i',
+        expiresAt: '2026-11-23T11:00:00.000Z',
+        mode: 'read_only',
+      },
     });
     expect(title).toBe('admin@example.com used emergency access to your account');
     expect(text).toContain('Reason given: Fraud investigation, case 99-1234');
     expect(text).toContain('read-only');
+    expect(text).toContain('ends by 2026-11-23T11:00:00Z at the latest');
   });
 });

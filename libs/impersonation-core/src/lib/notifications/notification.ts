@@ -26,9 +26,11 @@ export interface NotificationPayloads {
     decision: 'approved' | 'denied' | 'expired';
     by: PersonRef | null;
     grantEndsAt: string | null;
+    /** The mode the request asked for (absent in notifications written before it was recorded). */
+    mode?: ViewMode;
   };
   /** An admin broke the glass: viewed an account against its `never` (or without waiting for approval). */
-  break_glass: { admin: PersonRef; reason: string; impersonationId: string; expiresAt: string };
+  break_glass: { admin: PersonRef; reason: string; impersonationId: string; expiresAt: string; mode?: ViewMode };
 }
 
 export type NotificationKind = keyof NotificationPayloads;
@@ -50,7 +52,17 @@ const END_REASONS: Record<string, string> = {
   returned: 'the administrator returned to their own account',
   ended_by_admin: 'an administrator ended it',
   expired: 'its time ran out',
+  consent_withdrawn: 'you turned support access off',
 };
+
+/**
+ * A time as the texts write it: ISO 8601 in UTC, to the second (`2030-01-01T10:00:05Z`). The reader's
+ * time zone is unknown to an e-mail, so the texts say UTC explicitly rather than guess.
+ */
+export function utcTimestamp(iso: string): string {
+  const time = new Date(iso);
+  return Number.isNaN(time.getTime()) ? iso : time.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
 
 /** "5 minutes", "1 hour 2 minutes", "less than a minute": how long a view lasted, in words. */
 export function describeDuration(ms: number): string {
@@ -77,7 +89,7 @@ export function describeNotification(content: NotificationContent): { title: str
         text: [
           `${admin.email} viewed your account as you (${MODE_NAMES[mode]}) for ${lasted}.`,
           `Reason given: ${reason}`,
-          `Started ${startedAt}, ended ${endedAt}: ${END_REASONS[endReason] ?? endReason}.`,
+          `Started ${utcTimestamp(startedAt)}, ended ${utcTimestamp(endedAt)}: ${END_REASONS[endReason] ?? endReason}.`,
         ].join('\n'),
       };
     }
@@ -89,7 +101,7 @@ export function describeNotification(content: NotificationContent): { title: str
           text: [
             `${requester.email} asks to view your account as you (${MODE_NAMES[mode]}).`,
             `Reason given: ${reason}`,
-            `Approve or deny it under "Who viewed my account" before ${expiresAt}; after that the request expires.`,
+            `Approve or deny it under "Who viewed my account" before ${utcTimestamp(expiresAt)}; after that the request expires.`,
           ].join('\n'),
         };
       }
@@ -98,17 +110,18 @@ export function describeNotification(content: NotificationContent): { title: str
         text: [
           `${requester.email} asks to view ${target.email}'s account (${MODE_NAMES[mode]}) and needs another administrator's approval.`,
           `Reason given: ${reason}`,
-          `Approve or deny it on the impersonation page before ${expiresAt}.`,
+          `Approve or deny it on the impersonation page before ${utcTimestamp(expiresAt)}.`,
         ].join('\n'),
       };
     }
     case 'request_decided': {
-      const { target, decision, by, grantEndsAt } = content.data;
+      const { target, decision, by, grantEndsAt, mode } = content.data;
       const who = by ? ` by ${by.email}` : '';
+      const how = mode ? ` (${MODE_NAMES[mode]})` : '';
       const lines = [
-        `Your request to view ${target.email}'s account was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`,
+        `Your request to view ${target.email}'s account${how} was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`,
       ];
-      if (decision === 'approved' && grantEndsAt) lines.push(`You may start the view until ${grantEndsAt}.`);
+      if (decision === 'approved' && grantEndsAt) lines.push(`You may start the view until ${utcTimestamp(grantEndsAt)}.`);
       return { title: `Request to view ${target.email} ${decision}`, text: lines.join('\n') };
     }
     case 'break_glass': {
@@ -118,7 +131,7 @@ export function describeNotification(content: NotificationContent): { title: str
         text: [
           `${admin.email} is viewing your account as you in an emergency (read-only), without your approval.`,
           `Reason given: ${reason}`,
-          `The view ends by ${expiresAt} at the latest. You will be told again when it ends.`,
+          `The view ends by ${utcTimestamp(expiresAt)} at the latest. You will be told again when it ends.`,
         ].join('\n'),
       };
     }

@@ -147,6 +147,15 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
       return row ?? null;
     },
 
+    async endAllOfTarget({ targetId, endReason, endedById, now }): Promise<ImpersonationRow[]> {
+      if (!isUuid(targetId)) return [];
+      return db
+        .update(impersonations)
+        .set({ endedAt: now, endReason, endedById })
+        .where(and(eq(impersonations.targetId, targetId), isOpen, gt(impersonations.expiresAt, now)))
+        .returning();
+    },
+
     /**
      * Closes every impersonation whose time is up (hard expiry, or a pending one never taken over) and
      * returns exactly the rows this call closed, so each expiry is recorded once however many servers sweep.

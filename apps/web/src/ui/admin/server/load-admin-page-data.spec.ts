@@ -1,6 +1,6 @@
-import type { LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { AccessRequestList, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { USERS_PAGE_SIZE } from '@viewas/admin-api';
-import { createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
+import { createConsentService, createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
 import { createLogger } from '../../../server/logging/logger';
 import { startTestApp, TestClock, type TestApp } from '../../../../testing/server/test-app';
 import type { TestBrowser } from '../../../../testing/server/test-browser';
@@ -36,6 +36,7 @@ describe('loadAdminPageData', () => {
 
   const sources = (overrides: Partial<AdminPageSources> = {}): AdminPageSources => ({
     impersonation: app.services.impersonation,
+    consent: app.services.consent,
     logger: createLogger('silent'),
     ...overrides,
   });
@@ -44,24 +45,38 @@ describe('loadAdminPageData', () => {
     createImpersonation({ store, sessionMaxAgeSeconds: 3600, clock: { now: app.clock.now } });
   let staff: Staff;
 
-  it('reads exactly what the admin API answers this admin for an empty search, the active impersonations and the ledger', async () => {
-    const [target, pendingTarget] = (await database.storage.users.search({ query: 'user-', limit: 2 })).users as [UserRow, UserRow];
+  it('reads exactly what the admin API answers this admin for an empty search, the access requests, the active impersonations and the ledger', async () => {
+    const [target, pendingTarget, fullTarget] = (await database.storage.users.search({ query: 'user-', limit: 3 })).users as [
+      UserRow,
+      UserRow,
+      UserRow,
+    ];
     await app.impersonating(admin, target, 'Ticket 1: checking the invoice view');
     await adminBrowser.api('POST', '/api/admin/impersonate', { userId: pendingTarget.id, reason: 'Ticket 2: settings page' });
+    // A full view waits for a second administrator: a request on the list.
+    const asked = await adminBrowser.api('POST', '/api/admin/impersonate', {
+      userId: fullTarget.id,
+      reason: 'Ticket 3: billing',
+      mode: 'full',
+    });
+    expect(asked.status).toBe(202);
 
     const data = await loadAdminPageData(sources(), staff);
 
     const users = await adminBrowser.api<UsersPage>('GET', `/api/admin/users?limit=${USERS_PAGE_SIZE}`);
+    const requests = await adminBrowser.api<AccessRequestList>('GET', '/api/admin/access-requests');
     const active = await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true');
     const ledger = await adminBrowser.api<LedgerPage>('GET', '/api/admin/audit');
     expect(data).toEqual({
       users: { ok: true, data: users.body },
+      requests: { ok: true, data: requests.body },
       active: { ok: true, data: active.body },
       ledger: { ok: true, data: ledger.body },
     });
     expect(users.body.users).toHaveLength(USERS_PAGE_SIZE);
     expect(users.body.nextCursor).not.toBeNull();
     expect(users.body.users.find((user) => user.id === admin.id)).toMatchObject({ impersonable: false, notImpersonableReason: 'self' });
+    expect(requests.body.requests).toEqual([expect.objectContaining({ reason: 'Ticket 3: billing', status: 'pending', mode: 'full' })]);
     expect(active.body.impersonations.map((record) => record.status).sort()).toEqual(['active', 'pending']);
     expect(ledger.body.events.length).toBeGreaterThanOrEqual(3);
   });
@@ -81,11 +96,13 @@ describe('loadAdminPageData', () => {
     const logger = createLogger('silent');
     const logged = jest.spyOn(logger, 'error');
 
-    const data = await loadAdminPageData(sources({ impersonation: over(refused), logger }), staff);
+    const consent = { service: createConsentService({ clock: { now: app.clock.now }, newId: () => 'x', store: { transaction: refused } }) };
+
+    const data = await loadAdminPageData(sources({ impersonation: over(refused), consent, logger }), staff);
 
     const unavailable = { ok: false, error: { code: 'unavailable', message: expect.any(String), status: 503 } };
-    expect(data).toEqual({ users: unavailable, active: unavailable, ledger: unavailable });
-    expect(logged).toHaveBeenCalledTimes(3);
+    expect(data).toEqual({ users: unavailable, requests: unavailable, active: unavailable, ledger: unavailable });
+    expect(logged).toHaveBeenCalledTimes(4);
   });
 
   it('fails only the section whose read broke, with a generic error that does not leak the cause', async () => {
@@ -97,6 +114,7 @@ describe('loadAdminPageData', () => {
     const data = await loadAdminPageData(sources({ impersonation: over(store) }), staff);
 
     expect(data.users.ok).toBe(true);
+    expect(data.requests.ok).toBe(true);
     expect(data.active.ok).toBe(true);
     expect(data.ledger).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong', status: 500 } });
   });

@@ -1,12 +1,12 @@
-import type { Impersonation, Staff } from '@viewas/impersonation-core';
+import { staffAccessRequestList, type ConsentService, type Impersonation, type Staff } from '@viewas/impersonation-core';
 import type { ServerContext } from '../../../server/app/server-context';
 import { firstRead } from '../../data/server/first-read';
 import type { AdminPageData } from '../admin-page-data';
 
-export type AdminPageSources = { impersonation: Pick<Impersonation, 'listUsers' | 'listImpersonations' | 'listLedger'> } & Pick<
-  ServerContext,
-  'logger'
->;
+export type AdminPageSources = {
+  impersonation: Pick<Impersonation, 'listUsers' | 'listImpersonations' | 'listLedger'>;
+  consent: { service: ConsentService };
+} & Pick<ServerContext, 'logger'>;
 
 /**
  * The admin page's first answers, read with the same operations (page sizes, row mapping, expiries
@@ -14,12 +14,13 @@ export type AdminPageSources = { impersonation: Pick<Impersonation, 'listUsers' 
  * active admin in their own session. Never throws: a failed read becomes that section's error (with
  * its Try again), and the rest of the page still renders.
  */
-export async function loadAdminPageData({ impersonation, logger }: AdminPageSources, staff: Staff): Promise<AdminPageData> {
+export async function loadAdminPageData({ impersonation, consent, logger }: AdminPageSources, staff: Staff): Promise<AdminPageData> {
   const read = <T>(section: keyof AdminPageData, load: () => Promise<T>) => firstRead(logger, 'admin', section, load);
-  const [users, active, ledger] = await Promise.all([
+  const [users, requests, active, ledger] = await Promise.all([
     read('users', () => impersonation.listUsers(staff, {})),
+    read('requests', () => staffAccessRequestList(consent.service, staff.user)),
     read('active', () => impersonation.listImpersonations(staff, { active: true })),
     read('ledger', () => impersonation.listLedger(staff, {})),
   ]);
-  return { users, active, ledger };
+  return { users, requests, active, ledger };
 }

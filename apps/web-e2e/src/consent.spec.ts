@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, TARGETS } from './support/env';
+import { expect, test } from './support/fixtures';
+import { badge, badgePanel, openReasonDialog, waitForHydration } from './support/impersonation';
+import { signedInAs, SIGN_IN_PATH, submitSignInForm } from './support/sign-in';
+import { ADMIN_PAGE_PATH, RETURN_BUTTON_LABEL } from './support/spec';
+
+const user = TARGETS.consent;
+const REASON = 'Support ticket #5150: the export button does nothing';
+const FULL_REASON = 'Support ticket #5151: switch off the e-mails the user cannot stop';
+
+/** The access requests table on the admin page, refreshed so it shows what the server knows now. */
+async function requestRow(admin: Page, reason: string) {
+  await admin.getByRole('region', { name: 'Access requests' }).getByRole('button', { name: 'Refresh' }).click();
+  const table = admin.getByRole('table', { name: /Access requests awaiting an administrator, and yours/ });
+  return table.getByRole('row').filter({ hasText: reason });
+}
+
+/** On `/account/access`: approves the request from `requester` with `reason` for an hour. */
+async function approveAsUser(userPage: Page, reason: string) {
+  await userPage.goto('/account/access');
+  await waitForHydration(userPage);
+  const item = userPage.getByRole('list', { name: 'Access requests, newest first' }).getByRole('listitem').filter({ hasText: reason });
+  await expect(item).toContainText(ACCOUNTS.admin);
+  await item.getByLabel('Allow for').selectOption('60');
+  return item;
+}
+
+/** From the admin page: starts the approved view in one click, lands on `/` as the user. */
+async function startApprovedView(admin: Page, reason: string) {
+  const row = await requestRow(admin, reason);
+  await expect(row).toContainText('Approved');
+  await row.getByRole('button', { name: `Start the approved view as ${user}` }).click();
+  await admin.waitForURL((url) => url.pathname === '/');
+  await expect(admin.getByText(`Signed in as ${user}`)).toBeVisible();
+}
+
+async function returnToAdmin(admin: Page) {
+  await badge(admin).hover();
+  await badgePanel(admin).getByRole('button', { name: RETURN_BUTTON_LABEL }).click();
+  await admin.waitForURL((url) => url.pathname === ADMIN_PAGE_PATH);
+}
+
+test('a user who asks first approves a request in their own browser, the admin views in one click, and the user is told', async ({
+  openContext,
+  stepScreenshot,
+}) => {
+  const userPage = await (await openContext()).newPage();
+  const admin = await (await openContext(signedInAs('admin'))).newPage();
+  const secondAdmin = await (await openContext(signedInAs('admin2'))).newPage();
+
+  await test.step('the user signs in and sets support access to "Ask me first" on their settings page', async () => {
+    await userPage.goto(`${SIGN_IN_PATH}?callbackUrl=%2Faccount%2Fsettings`);
+    await submitSignInForm(userPage, user);
+    await expect(userPage).toHaveURL('/account/settings');
+    await waitForHydration(userPage);
+    await userPage.getByRole('radio', { name: 'Ask me first' }).check();
+    await userPage.getByRole('button', { name: 'Save settings' }).click();
+    await expect(userPage.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+    await expect(userPage.getByRole('table', { name: 'Changes to your settings, newest first' })).toContainText('Allowed → Ask me first');
+  });
+
+  await test.step('an admin asks to view the account: 202 pending_approval, and the admin page shows the request waiting for the user', async () => {
+    await admin.goto(ADMIN_PAGE_PATH);
+    const dialog = await openReasonDialog(admin, user);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
+    const answer = admin.waitForResponse((response) => response.url().endsWith('/api/admin/impersonate'));
+    await dialog.getByRole('button', { name: 'Start viewing' }).click();
+    const started = await answer;
+    expect(started.status()).toBe(202);
+    expect(await started.json()).toMatchObject({ success: true, status: 'pending_approval', approvers: ['user'] });
+    await expect(dialog.getByRole('status')).toContainText('Request sent. The view starts once the user approved');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const row = await requestRow(admin, REASON);
+    await expect(row).toContainText('Pending');
+    await expect(row).toContainText('Waiting for the user');
+    await row.scrollIntoViewIfNeeded();
+    await stepScreenshot(admin, '01-request-on-admin-page');
+  });
+
+  await test.step('the user approves it for an hour in their own browser', async () => {
+    const item = await approveAsUser(userPage, REASON);
+    await stepScreenshot(userPage, '02-user-approval');
+    await item.getByRole('button', { name: `Approve ${ACCOUNTS.admin}'s request` }).click();
+    await expect(item).toContainText('Approved');
+  });
+
+  await test.step('the admin starts the approved view in one click, then returns', async () => {
+    await startApprovedView(admin, REASON);
+    await returnToAdmin(admin);
+  });
+
+  await test.step('the user sees the unread count in the top bar, and the notifications: the request and the view that ended', async () => {
+    await userPage.goto('/');
+    const link = userPage.getByRole('link', { name: /^Notifications, \d+ unread$/ });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(userPage).toHaveURL('/account/notifications');
+    const list = userPage.getByRole('list', { name: 'Your notifications' });
+    await expect(list.getByRole('heading', { name: new RegExp(`^${ACCOUNTS.admin} viewed your account`) })).toBeVisible();
+    await expect(list.getByRole('heading', { name: new RegExp(`^${ACCOUNTS.admin} asks to view your account`) })).toBeVisible();
+    await expect(list).toContainText(`Reason given: ${REASON}`);
+    // Times in the texts are ISO 8601 in UTC, to the second.
+    await expect(list).toContainText(/Started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, ended \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+    await stepScreenshot(userPage, '03-notifications');
+    await userPage.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(userPage.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  });
+
+  await test.step('a full view (the user and a second admin approve) changes a setting, and the user sees it was the admin', async () => {
+    // The reason dialog asks for read-only views; a full one is asked for over the API, as a script would.
+    const asked = await admin.evaluate(
+      async ({ email, reason }) => {
+        const found = await (await fetch(`/api/admin/users?query=${encodeURIComponent(email)}`)).json();
+        const response = await fetch('/api/admin/impersonate', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: found.users[0].id, reason, mode: 'full' }),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { email: user, reason: FULL_REASON },
+    );
+    expect(asked).toMatchObject({ status: 202, body: { status: 'pending_approval', approvers: ['user', 'admin'] } });
+
+    await secondAdmin.goto(ADMIN_PAGE_PATH);
+    await waitForHydration(secondAdmin);
+    const pending = await requestRow(secondAdmin, FULL_REASON);
+    await pending.getByRole('button', { name: `Approve ${ACCOUNTS.admin}'s request to view ${user}` }).click();
+    await expect(pending).toContainText('Waiting for the user');
+
+    const item = await approveAsUser(userPage, FULL_REASON);
+    await item.getByRole('button', { name: `Approve ${ACCOUNTS.admin}'s request` }).click();
+    await expect(item).toContainText('Approved');
+
+    await startApprovedView(admin, FULL_REASON);
+    await admin.goto('/account/settings');
+    await waitForHydration(admin);
+    // Support access is the user's alone: shown, never offered, in a view.
+    await expect(admin.getByRole('radio', { name: 'Ask me first' })).toBeDisabled();
+    await admin.getByRole('checkbox', { name: 'Also send my notifications by e-mail' }).uncheck();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+    await returnToAdmin(admin);
+
+    await userPage.goto('/account/settings');
+    const activity = userPage.getByRole('table', { name: 'Changes to your settings, newest first' });
+    const change = activity.getByRole('row').filter({ hasText: 'E-mail notifications' });
+    await expect(change).toContainText('On → Off');
+    await expect(change).toContainText(`${ACCOUNTS.admin}, viewing your account`);
+    await expect(activity.getByRole('row').filter({ hasText: 'Support access' })).toContainText('You');
+    await expect(userPage.getByRole('checkbox', { name: 'Also send my notifications by e-mail' })).not.toBeChecked();
+    await stepScreenshot(userPage, '04-settings-with-admin-change');
+  });
+});
