@@ -48,6 +48,14 @@ for (const mode of modes) {
         await expectNoAxeViolations(page);
       });
 
+      test('on the settings page', async ({ page, stepScreenshot }) => {
+        await page.goto('/account/settings');
+        await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+        await expectEverythingLoaded(page);
+        await expectNoAxeViolations(page);
+        await stepScreenshot(page, `${mode}-settings`);
+      });
+
       test('on the 403 page of the admin page', async ({ page, stepScreenshot }) => {
         await page.goto(ADMIN_PAGE_PATH);
         await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
