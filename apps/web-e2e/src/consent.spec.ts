@@ -92,7 +92,7 @@ test('a user who asks first approves a request in their own browser, the admin v
 
   await test.step('the user sees the unread count in the top bar, and the notifications: the request and the view that ended', async () => {
     await userPage.goto('/');
-    const link = userPage.getByRole('link', { name: /^Notifications, \d+ unread$/ });
+    const link = userPage.getByRole('link', { name: /^Notifications\s*,\s*\d+ unread$/ });
     await expect(link).toBeVisible();
     await link.click();
     await expect(userPage).toHaveURL('/account/notifications');
