@@ -150,6 +150,7 @@ test('a user who asks first approves a request in their own browser, the admin v
     await expect(change).toContainText(`${ACCOUNTS.admin}, viewing your account`);
     await expect(activity.getByRole('row').filter({ hasText: 'Support access' })).toContainText('You');
     await expect(userPage.getByRole('checkbox', { name: 'Also send my notifications by e-mail' })).not.toBeChecked();
+    await activity.scrollIntoViewIfNeeded();
     await stepScreenshot(userPage, '04-settings-with-admin-change');
   });
 });
