@@ -178,10 +178,24 @@ describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => 
     expect((await browser.api<Settings>('GET', SETTINGS)).body.emailNotifications).toBe(true);
   });
 
-  describe('during a view of the account', () => {
+  describe('during a full view of the account', () => {
+    /** A full view, as the rules allow one: the admin asks, a second admin approves, the admin starts and takes it over. */
+    async function fullView(target: UserRow): Promise<TestBrowser> {
+      const viewing = await app.signedIn(admin);
+      const body = { userId: target.id, reason: 'Ticket 77: turn the e-mails off for the user', mode: 'full' };
+      const asked = await viewing.api<{ requestId: string }>('POST', '/api/admin/impersonate', body);
+      expect(asked.status).toBe(202);
+      const secondAdmin = await app.signedIn(await app.createUser({ role: 'admin' }));
+      expect((await secondAdmin.api('POST', `/api/admin/access-requests/${asked.body.requestId}/approve`)).status).toBe(200);
+      const started = await viewing.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', body);
+      expect(started.status).toBe(200);
+      expect((await viewing.signIn('impersonate', { impersonationId: started.body.impersonationId })).ok).toBe(true);
+      return viewing;
+    }
+
     it('attributes a change to the admin the session names, never to the user', async () => {
       const { user, browser } = await signedInUser();
-      const { browser: viewing } = await app.impersonating(admin, user);
+      const viewing = await fullView(user);
       expect((await patch(viewing, { emailNotifications: false })).status).toBe(200);
       const { activity } = (await browser.api<Activity>('GET', ACTIVITY)).body;
       expect(activity).toEqual([expect.objectContaining({ field: 'emailNotifications', actor: { id: admin.id, email: admin.email } })]);
@@ -191,7 +205,7 @@ describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => 
       'refuses to change support access (403), even to `%s`, and records nothing',
       async (supportAccess) => {
         const { user, browser } = await signedInUser();
-        const { browser: viewing } = await app.impersonating(admin, user);
+        const viewing = await fullView(user);
         const refused = await patch<Failure>(viewing, { supportAccess, displayName: 'Changed by staff' });
         expect(refused).toMatchObject({ status: 403, body: { success: false, error: { code: 'forbidden', message: expect.any(String) } } });
         expect((await browser.api<Settings>('GET', SETTINGS)).body).toMatchObject({
