@@ -46,7 +46,13 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
    * Counts one attempt per account and per address, then checks the password: the one rule behind a
    * sign-in and a staff member's step-up (`reauth`), so both share the same limits.
    */
-  async function countedCheck(email: string, password: string, info: RequestInfo, at: Date): Promise<Checked> {
+  async function countedCheck(
+    email: string,
+    password: string,
+    info: RequestInfo,
+    at: Date,
+    purpose: 'sign-in' | 'reauth',
+  ): Promise<Checked> {
     const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${addressLimitKey(info.ip)}` : null };
     const db = await store();
 
@@ -55,7 +61,7 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     if (keys.ip) verdicts.push(await db.throttle.takeAttempt(keys.ip, at, throttle.ip));
     const locked = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.lockedUntil.getTime()]));
     if (locked.length > 0) {
-      log.warn({ ip: info.ip }, 'password refused: too many attempts');
+      log.warn({ ip: info.ip }, `${purpose} refused: too many attempts`);
       return { ok: false, user: null, throttledUntil: new Date(Math.max(...locked)) };
     }
 
@@ -64,7 +70,7 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     if (!user || !passwordMatches || user.status !== 'active') {
       log.info(
         { userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' },
-        'password check failed',
+        `${purpose} failed`,
       );
       return { ok: false, user, throttledUntil: null };
     }
@@ -79,7 +85,7 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     const at = now();
     const input = PasswordCredentials.safeParse(credentials);
     if (!input.success) return null;
-    const checked = await countedCheck(input.data.email, input.data.password, info, at);
+    const checked = await countedCheck(input.data.email, input.data.password, info, at, 'sign-in');
     if (!checked.ok && checked.throttledUntil) throw new RateLimitedError();
     if (!checked.ok) return null;
     const { user } = checked;
@@ -90,7 +96,7 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
 
   /** The step-up check of the core's `reauth`: this person's password, counted like a sign-in. */
   async function checkPassword(user: UserRow, password: string, info: RequestInfo): Promise<PasswordVerdict> {
-    const checked = await countedCheck(user.email, password, info, now());
+    const checked = await countedCheck(user.email, password, info, now(), 'reauth');
     return checked.ok && checked.user.id === user.id
       ? { ok: true }
       : { ok: false, throttledUntil: checked.ok ? null : checked.throttledUntil };
