@@ -253,6 +253,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           adminId: secondAdmin.id,
           targetId: target.id,
           reason: 'Ticket',
+          mode: 'read_only',
           createdAt: at(MINUTE),
           expiresAt: at(60 * MINUTE),
         });
