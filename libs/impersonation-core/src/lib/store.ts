@@ -71,6 +71,8 @@ export interface ImpersonationsRepository {
    * dated at the end of its pending window) and returns exactly the rows this call closed.
    */
   expireDue(now: Date): Promise<ImpersonationRow[]>;
+  /** Whether `expireDue(now)` would close anything: one read, so a sweep with nothing to do opens no transaction. */
+  anyDue(now: Date): Promise<boolean>;
   /** Whether a session built on this impersonation may still be used. */
   isRunning(id: string, now: Date): Promise<boolean>;
   /**
@@ -152,11 +154,22 @@ export interface ThrottleRepository {
   purgeStale(now: Date, windowMs: number): Promise<number>;
 }
 
+/**
+ * Step-up: the last time a staff member entered their password again, per session (a session is named by
+ * its sign-in time, which it carries); one row per person, a newer entry replaces an older one.
+ */
+export interface PasswordEntriesRepository {
+  record(entry: { userId: string; sessionAuthTime: number; at: Date }): Promise<void>;
+  /** The entry made in this session, or `null` (none, or the latest was made in another session). */
+  last(session: { userId: string; sessionAuthTime: number }): Promise<Date | null>;
+}
+
 export interface StoreRepositories {
   users: UsersRepository;
   impersonations: ImpersonationsRepository;
   ledger: LedgerRepository;
   throttle: ThrottleRepository;
+  passwordEntries: PasswordEntriesRepository;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type LedgerRepository,
   type StoreRepositories,
   type ThrottleRepository,
+  type PasswordEntriesRepository,
   type UsersRepository,
 } from '../store';
 
@@ -32,6 +33,7 @@ interface State {
   impersonations: Map<string, ImpersonationRow>;
   ledger: ChainedLedgerRow[];
   throttle: Map<string, ThrottleRow>;
+  passwordEntries: Map<string, { sessionAuthTime: number; enteredAt: Date }>;
 }
 
 export interface MemoryStoreOptions {
@@ -59,7 +61,7 @@ export function createMemoryStore({
   ids = () => globalThis.crypto.randomUUID(),
   now = () => new Date(),
 }: MemoryStoreOptions = {}): MemoryStore {
-  let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map() };
+  let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map(), passwordEntries: new Map() };
   let nextLedgerId = 1;
   // Calls and transactions run one at a time, like serialisable transactions would.
   let queue: Promise<unknown> = Promise.resolve();
@@ -81,6 +83,10 @@ export function createMemoryStore({
     endedBy: row.endedById ? personOf(row.endedById) : null,
   });
   const isOpen = (row: ImpersonationRow) => row.endedAt === null;
+  /** Open, and past its hard expiry or (never taken over) past its pending window. */
+  const isDue = (row: ImpersonationRow, at: Date) =>
+    isOpen(row) &&
+    (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= at.getTime() - PENDING_WINDOW_MS));
   const isRunningAt = (row: ImpersonationRow, at: Date) => row.startedAt !== null && isOpen(row) && row.expiresAt.getTime() > at.getTime();
   const byNewest = (a: ImpersonationRow, b: ImpersonationRow) =>
     byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -213,11 +219,7 @@ export function createMemoryStore({
         }),
       expireDue: (at) =>
         sync(() => {
-          const deadline = at.getTime() - PENDING_WINDOW_MS;
-          const due = [...state.impersonations.values()].filter(
-            (row) =>
-              isOpen(row) && (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= deadline)),
-          );
+          const due = [...state.impersonations.values()].filter((row) => isDue(row, at));
           for (const row of due) {
             const endedAt =
               row.startedAt === null
@@ -227,6 +229,7 @@ export function createMemoryStore({
           }
           return copy(due);
         }),
+      anyDue: (at) => sync(() => [...state.impersonations.values()].some((row) => isDue(row, at))),
       isRunning: (id, at) =>
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
@@ -386,7 +389,19 @@ export function createMemoryStore({
         }),
     };
 
-    return { users, impersonations, ledger, throttle };
+    const passwordEntries: PasswordEntriesRepository = {
+      record: ({ userId, sessionAuthTime, at }) =>
+        sync(() => {
+          state.passwordEntries.set(userId, { sessionAuthTime, enteredAt: new Date(at) });
+        }),
+      last: ({ userId, sessionAuthTime }) =>
+        sync(() => {
+          const entry = state.passwordEntries.get(userId);
+          return entry && entry.sessionAuthTime === sessionAuthTime ? new Date(entry.enteredAt) : null;
+        }),
+    };
+
+    return { users, impersonations, ledger, throttle, passwordEntries };
   }
 
   const direct = <T>(work: () => Promise<T>) => work();
