@@ -87,6 +87,11 @@ export {
   type LedgerQuery,
   type LedgerEvent,
   type LedgerPage,
+  type LedgerVerify,
+  type LedgerExportFormat,
+  type LedgerExportQuery,
+  type LedgerExportBody,
+  type LedgerDeliveries,
 } from './lib/contracts/ledger';
 export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkWebhookConfig, type WebhookConfig } from '@viewas/impersonation-core';
 import * as z from 'zod';
 import { findWorkspaceRoot } from './workspace-root';
 
@@ -36,6 +37,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** E-mail notifications: `null` when `SMTP_URL` is not set (notifications stay in the app). */
   mail: MailConfig | null;
+  /** Ledger delivery (`WEBHOOK_URL` + `WEBHOOK_SECRET`): `null` when neither is set. */
+  webhooks: WebhookConfig | null;
 }
 
 export interface MailConfig {
@@ -115,6 +118,12 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       "NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)",
     );
   }
+  let webhooks: WebhookConfig | null = null;
+  try {
+    webhooks = checkWebhookConfig(present['WEBHOOK_URL'], present['WEBHOOK_SECRET']);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const workspaceRoot = findWorkspaceRoot(cwd);
   const dataDir = path.resolve(workspaceRoot, vars.DATA_DIR ?? '.data');
@@ -143,5 +152,6 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     mail: vars.SMTP_URL
       ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Viewas <no-reply@${new URL(vars.NEXTAUTH_URL ?? 'http://localhost').hostname}>` }
       : null,
+    webhooks,
   };
 }
