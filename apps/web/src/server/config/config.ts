@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkWebhookConfig, type WebhookConfig } from '@viewas/impersonation-core';
 import * as z from 'zod';
+import { ConfigError } from './config-error';
 import { findWorkspaceRoot } from './workspace-root';
 
 export type Environment = 'development' | 'production' | 'test';
@@ -54,9 +55,8 @@ export const DEFAULT_IMPERSONATION_MAX_MINUTES = 60;
 export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_SECRET_MIN_LENGTH = 32;
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+// Its own file, so modules loaded outside the app's bundle (the data directory lock) need not load the rest.
+export { ConfigError };
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
