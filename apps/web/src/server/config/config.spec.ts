@@ -105,6 +105,17 @@ describe('loadConfig', () => {
     ).toBe('Support <support@example.com>');
   });
 
+  it('migrates with DATABASE_MIGRATION_URL when given, and refuses it without DATABASE_URL', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://viewas_app@db/viewas', DATABASE_MIGRATION_URL: 'postgres://viewas_owner@db/viewas' },
+      { cwd: workspace },
+    );
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://viewas_app@db/viewas', migrationUrl: 'postgres://viewas_owner@db/viewas' });
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://viewas_owner@db/viewas' }, { cwd: workspace })).toThrow(
+      /DATABASE_MIGRATION_URL: only with DATABASE_URL/,
+    );
+  });
+
   it('delivers the ledger by webhook only with both WEBHOOK_URL and WEBHOOK_SECRET', () => {
     expect(loadConfig({}, { cwd: workspace }).webhooks).toBeNull();
     const secret = 's'.repeat(MIN_WEBHOOK_SECRET_LENGTH);

@@ -9,7 +9,15 @@ export type Environment = 'development' | 'production' | 'test';
 export type DatabaseConfig =
   /** PGlite keeps its files in `<dataDir>/pglite` and its lock in `<dataDir>/.lock`. */
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; connectTimeoutMs: number; queryTimeoutMs: number; poolMax: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      connectTimeoutMs: number;
+      queryTimeoutMs: number;
+      poolMax: number;
+      /** `DATABASE_MIGRATION_URL`: the owner role that applies migrations, so the app's own role need not own the tables. */
+      migrationUrl?: string;
+    };
 
 export interface AppConfig {
   environment: Environment;
@@ -65,6 +73,7 @@ const EnvSchema = z.object({
   PORT: integer(1, 65535).default(3000),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   NEXTAUTH_SECRET: z
     .string()
@@ -118,6 +127,8 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       "NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)",
     );
   }
+  if (vars.DATABASE_MIGRATION_URL && !vars.DATABASE_URL)
+    problems.push('DATABASE_MIGRATION_URL: only with DATABASE_URL (the embedded database has no roles): set both, or neither');
   let webhooks: WebhookConfig | null = null;
   try {
     webhooks = checkWebhookConfig(present['WEBHOOK_URL'], present['WEBHOOK_SECRET']);
@@ -139,6 +150,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
           connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
           queryTimeoutMs: vars.DB_QUERY_TIMEOUT_MS,
           poolMax: vars.DB_POOL_MAX,
+          ...(vars.DATABASE_MIGRATION_URL ? { migrationUrl: vars.DATABASE_MIGRATION_URL } : {}),
         }
       : { kind: 'pglite', dataDir },
     migrationsDir: path.join(workspaceRoot, 'libs', 'impersonation-core', 'drizzle'),
