@@ -110,7 +110,11 @@ describe('loadConfig', () => {
       { DATABASE_URL: 'postgres://viewas_app@db/viewas', DATABASE_MIGRATION_URL: 'postgres://viewas_owner@db/viewas' },
       { cwd: workspace },
     );
-    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://viewas_app@db/viewas', migrationUrl: 'postgres://viewas_owner@db/viewas' });
+    expect(config.database).toMatchObject({
+      kind: 'postgres',
+      url: 'postgres://viewas_app@db/viewas',
+      migrationUrl: 'postgres://viewas_owner@db/viewas',
+    });
     expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://viewas_owner@db/viewas' }, { cwd: workspace })).toThrow(
       /DATABASE_MIGRATION_URL: only with DATABASE_URL/,
     );
