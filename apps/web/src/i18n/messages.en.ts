@@ -163,6 +163,7 @@ export const en = {
       heading: 'Ledger integrity',
       description: 'Every entry is chained to the one before it by a SHA-256 hash, so a changed or removed entry shows here.',
       checking: 'Verifying the hash chain…',
+      chain: 'Hash chain',
       intact: 'Intact',
       broken: 'Broken',
       intactText: (count: number) => `Hash chain intact: all ${count} ${count === 1 ? 'entry' : 'entries'} verified.`,

@@ -95,7 +95,7 @@ export function LedgerIntegrity() {
         {verdict.status === 'error' ? <ErrorState title={t.error} message={messages.common.error.generic} /> : null}
         {verdict.status === 'ready' ? (
           <Rows>
-            <dt>{t.heading}</dt>
+            <dt>{t.chain}</dt>
             <dd>
               <Tag $tone={verdict.value.ok ? 'success' : 'error'}>{verdict.value.ok ? t.intact : t.broken}</Tag>
               <span>{verdict.value.ok ? t.intactText(verdict.value.count) : t.brokenText(verdict.value.firstBadId ?? 0)}</span>
@@ -111,7 +111,7 @@ export function LedgerIntegrity() {
           </Rows>
         ) : null}
       </div>
-      <Rows aria-label={t.deliveries}>
+      <Rows>
         <dt>{t.deliveries}</dt>
         <dd>
           {deliveries.status === 'loading' ? messages.common.loading : null}
