@@ -3,7 +3,7 @@ import type { ApiResult, LedgerPage, UsersPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { ada, ledgerEventFixture, deferred, fail, grace, ok } from '../../../testing/ui/fixtures';
-import { fakeApi, fakeServices, type FakeApiOverrides, NOW, renderWithApp } from '../../../testing/ui/render';
+import { fakeApi, fakeServices, type FakeApiOverrides, renderWithApp } from '../../../testing/ui/render';
 import { Ledger } from './ledger';
 
 const returned = ledgerEventFixture({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
