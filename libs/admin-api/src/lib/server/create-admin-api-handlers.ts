@@ -16,7 +16,13 @@ import {
   AccessRequestPathSchema,
   UserApprovalSchema,
 } from '../contracts/access-requests';
-import { ImpersonateRequestSchema, isPendingApproval, StartImpersonationResponseSchema } from '../contracts/impersonate';
+import {
+  ImpersonateRequestSchema,
+  isPendingApproval,
+  ReauthRequestSchema,
+  ReauthResponseSchema,
+  StartImpersonationResponseSchema,
+} from '../contracts/impersonate';
 import {
   MarkNotificationsReadResponseSchema,
   MarkNotificationsReadSchema,
@@ -69,6 +75,7 @@ interface RouteTableEntry {
 
 export interface AdminApiHandlers {
   impersonate: AdminApiHandler;
+  reauth: AdminApiHandler;
   returnToAdmin: AdminApiHandler;
   users: AdminApiHandler;
   impersonations: AdminApiHandler;
@@ -176,6 +183,14 @@ export function createAdminApiHandlers({
       call: (ctx, input) => service.startImpersonation(ctx, input),
       answer: StartImpersonationResponseSchema,
       status: (output) => (isPendingApproval(output) ? 202 : 200),
+    });
+
+  const reauth: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'POST',
+      input: ReauthRequestSchema,
+      call: (ctx, input) => service.reauth(ctx, input),
+      answer: ReauthResponseSchema,
     });
 
   const returnToAdmin: AdminApiHandler = (request) =>
@@ -318,6 +333,7 @@ export function createAdminApiHandlers({
   };
   const table: readonly RouteTableEntry[] = [
     entry(ADMIN_API_ROUTES.impersonate, impersonate),
+    entry(ADMIN_API_ROUTES.reauth, reauth),
     entry(ADMIN_API_ROUTES.returnToAdmin, returnToAdmin),
     entry(ADMIN_API_ROUTES.users, users),
     entry(ADMIN_API_ROUTES.impersonations, impersonations),
@@ -363,6 +379,7 @@ export function createAdminApiHandlers({
 
   return {
     impersonate,
+    reauth,
     returnToAdmin,
     users,
     impersonations,
