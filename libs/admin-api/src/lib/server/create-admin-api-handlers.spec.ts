@@ -28,7 +28,7 @@ function stubService(): jest.Mocked<ImpersonationService> {
     endImpersonation: jest.fn().mockResolvedValue(endImpersonationResponseFixture),
     listLedger: jest.fn().mockResolvedValue(ledgerPageFixture),
     verifyLedger: jest.fn().mockResolvedValue({ success: true, ok: true, count: 3, head: 'a'.repeat(64) }),
-    exportLedger: jest.fn(async () => ({
+    exportLedger: jest.fn().mockImplementation(async () => ({
       contentType: 'text/csv; charset=utf-8',
       filename: 'viewas-ledger-2030-01-01.csv',
       body: new Response('"id"\r\n"1"\r\n').body!,
