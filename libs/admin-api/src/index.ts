@@ -95,12 +95,14 @@ export {
   type LedgerQuery,
   type LedgerEvent,
   type LedgerPage,
-  type LedgerVerify,
-  type LedgerExportFormat,
-  type LedgerExportQuery,
-  type LedgerExportBody,
-  type LedgerDeliveries,
 } from './lib/contracts/ledger';
+export type {
+  LedgerVerify,
+  LedgerExportFormat,
+  LedgerExportQuery,
+  LedgerExportBody,
+  LedgerDeliveries,
+} from './lib/contracts/ledger-integrity';
 export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 
 // The OpenAPI document's shape (the route table and the generator are in `./server`).

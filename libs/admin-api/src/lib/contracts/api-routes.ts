@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
-import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerPageSchema, LedgerQuerySchema, LedgerVerifySchema } from './ledger';
+import { LedgerPageSchema, LedgerQuerySchema } from './ledger';
+import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from './ledger-integrity';
 import type { ApiErrorCode } from './errors';
 import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
 import {

@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
-import {
-  LedgerDeliveriesSchema,
-  LedgerExportQuerySchema,
-  LedgerPageSchema,
-  LedgerQuerySchema,
-  LedgerVerifySchema,
-} from '../contracts/ledger';
+import { LedgerPageSchema, LedgerQuerySchema } from '../contracts/ledger';
+import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from '../contracts/ledger-integrity';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
 import {

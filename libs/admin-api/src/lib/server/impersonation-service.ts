@@ -1,5 +1,6 @@
 import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-history';
-import type { LedgerDeliveries, LedgerExportBody, LedgerExportQuery, LedgerPage, LedgerQuery, LedgerVerify } from '../contracts/ledger';
+import type { LedgerPage, LedgerQuery } from '../contracts/ledger';
+import type { LedgerDeliveries, LedgerExportBody, LedgerExportQuery, LedgerVerify } from '../contracts/ledger-integrity';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
 import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
 import type { ImpersonateRequest, ReauthRequest, ReauthResponse, StartImpersonationResponse } from '../contracts/impersonate';
