@@ -7,6 +7,7 @@ import {
 } from '@viewas/impersonation-core';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { createLogger } from '../logging/logger';
+import { captureLogs } from '../../../testing/server/log-capture';
 import { startTestApp, type TestApp } from '../../../testing/server/test-app';
 import { createTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 import { startWebhookReceiver } from '../../../testing/server/webhook-receiver';
@@ -43,12 +44,12 @@ const provider = (database: TestDatabase): DatabaseProvider => ({
 });
 
 /** An app server's webhook worker on this database, on the real clock (backoff waits really pass). */
-function worker(database: TestDatabase, url: string): WebhookWiring {
+function worker(database: TestDatabase, url: string, logger = createLogger('silent')): WebhookWiring {
   const wiring = wireWebhooks({
     config: { url, secret: SECRET },
     database: provider(database),
     now: () => new Date(),
-    logger: createLogger('silent'),
+    logger,
     pollMs: POLL_MS,
   });
   wiring.start();
@@ -121,7 +122,8 @@ for (const kind of testDatabaseKinds()) {
       const mark = (what: string) => lines.push(`+${String(Date.now() - t0).padStart(5)} ms  ${what}`);
       await receiver.down();
       mark('receiver down');
-      const wiring = worker(database, receiver.url);
+      const logs = captureLogs('info');
+      const wiring = worker(database, receiver.url, logs.logger);
       cleanups.push(() => wiring.stop());
       const ids = await record(database, 5);
       mark(`5 rows recorded (ids ${ids[0]}-${ids.at(-1)})`);
@@ -140,6 +142,12 @@ for (const kind of testDatabaseKinds()) {
       expect(await wiring.health()).toMatchObject({ pending: 0, failing: 0, failed: 0 });
       // The retries waited 1 s, then 2 s (doubling): nothing arrived before the first retry was due.
       expect(Math.min(...receiver.received.map((received) => received.at)) - t0).toBeGreaterThanOrEqual(FIRST_RETRY_DELAY_MS);
+      // Every attempt the worker logged, in order, for the timeline.
+      for (const line of logs.lines().filter((entry) => typeof entry['eventId'] === 'number'))
+        lines.push(
+          `+${String(Number(line['time']) - t0).padStart(5)} ms    event ${String(line['eventId'])} attempt ${String(line['attempt'])}: ${line.msg}${line['error'] ? ` (${String(line['error'])})` : ''}`,
+        );
+      lines.sort((a, b) => Number(a.slice(1, 7)) - Number(b.slice(1, 7)));
       console.log(`webhook outage timeline (${kind}):\n${lines.join('\n')}`);
     }, 40_000);
 
