@@ -9,6 +9,7 @@ import {
   type ImpersonationStore,
   type Staff,
   type ThrottlePolicy,
+  type WebhookPoster,
 } from '@viewas/impersonation-core';
 import {
   createJwtCodec,
@@ -35,6 +36,7 @@ import { createRequestScope, type RequestScope } from '../logging/request-scope'
 import { accountPreferences, wireConsent, type AccountPreferences } from '../consent/consent-wiring';
 import { createFirstAdminSetup } from '../services/first-admin-setup';
 import { createHealthCheck } from '../services/health';
+import { wireWebhooks } from '../webhooks/webhook-wiring';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
@@ -44,7 +46,11 @@ import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes'>>;
+    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks'>>;
+  /** How webhook requests are sent (tests inject a slower or failing one); `fetch` without redirects by default. */
+  webhookPoster?: WebhookPoster;
+  /** How often the webhook worker looks for due rows when nothing woke it. */
+  webhookPollMs?: number;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -81,8 +87,15 @@ export function createAppServices({
   anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
   actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
   preferences,
+  webhookPoster,
+  webhookPollMs,
 }: AppServicesOptions) {
-  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
+  // With webhooks on, every ledger row is queued for delivery in its own transaction.
+  const storeOptions = { webhookOutbox: Boolean(config.webhooks) };
+  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
+  const webhooks = config.webhooks
+    ? wireWebhooks({ config: config.webhooks, database, now, logger, post: webhookPoster, pollMs: webhookPollMs })
+    : null;
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
   const accountSettings = createAccountSettingsService({
     store: async () => createAccountSettingsStore(await database.get()),
@@ -105,6 +118,7 @@ export function createAppServices({
     mail: config.mail ?? null,
     preferences: preferences ?? accountPreferences(accountSettings),
     logger,
+    storeOptions,
   });
   const impersonation = createImpersonation({
     store,
@@ -150,6 +164,7 @@ export function createAppServices({
       sessions,
       consent: { service: consent.service, notifications: consent.notifications, clock: { now } },
       accountSettings,
+      webhookHealth: webhooks?.health,
     }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
@@ -176,7 +191,7 @@ export function createAppServices({
     session: createSessionRead(sessionOptions),
     adminApi: adminApi.route,
     openApi,
-    health: createHealthCheck(database.get),
+    health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
     logger,
     requestScope,
@@ -235,6 +250,7 @@ export function createAppServices({
     impersonation,
     consent,
     accountSettings,
+    webhooks,
     housekeeping,
     firstAdminSetup,
     store,

@@ -9,6 +9,7 @@ import type { ConsentService } from '../consent/consent-service';
 import type { Clock } from '../clock';
 import { createAccountSettingsApi } from '../account/account-settings-api';
 import type { AccountSettingsService } from '../account/account-settings-service';
+import type { WebhookHealth } from '../webhooks/webhook-delivery';
 
 /** How the admin API finds the caller's session: from the request's `Cookie` header only. */
 export interface CookieSessions {
@@ -49,9 +50,12 @@ export function createAdminApiService({
   sessions,
   consent,
   accountSettings,
+  webhookHealth,
 }: {
   impersonation: Impersonation;
   sessions: CookieSessions;
+  /** Webhook delivery health; absent when `WEBHOOK_URL` is not set. */
+  webhookHealth?: () => Promise<WebhookHealth>;
   /** Access requests and notifications; the same consent service the domain was created with. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
   /** The users' own settings, whose consent choice the consent service reads. */
@@ -128,6 +132,19 @@ export function createAdminApiService({
     async listLedger(ctx, query) {
       const caller = await staff(ctx);
       return withCursor(() => impersonation.listLedger(caller, query));
+    },
+    async verifyLedger(ctx) {
+      const verdict = await impersonation.verifyLedger(await staff(ctx));
+      return { success: true, ...verdict };
+    },
+    async exportLedger(ctx, query) {
+      return impersonation.exportLedger(await staff(ctx), query);
+    },
+    async ledgerDeliveries(ctx) {
+      await staff(ctx);
+      if (!webhookHealth)
+        return { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null };
+      return { success: true, enabled: true, ...(await webhookHealth()) };
     },
     async listAccessHistory(ctx, query) {
       const session = await sessionOf(ctx);
