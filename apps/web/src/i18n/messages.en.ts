@@ -119,6 +119,18 @@ export const en = {
       signingIn: 'Switching account…',
       startFailed: 'Viewing as this user could not start',
       signInFailed: 'The impersonation was created but the switch to the account failed. Try again.',
+      mode: {
+        legend: 'Mode',
+        explain: {
+          read_only: 'Look only: every change is refused.',
+          full: 'Act as the user; every change is recorded as yours. Needs a second administrator’s approval.',
+        },
+        onlyOne: 'The only mode your role may use.',
+      },
+      password: 'Your password',
+      passwordHint: 'For your security, enter your password again to start a view.',
+      passwordRequired: 'Enter your password.',
+      wrongPassword: 'That password is not correct.',
     },
     active: {
       heading: 'Active impersonations',

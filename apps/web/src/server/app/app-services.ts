@@ -39,6 +39,7 @@ import { API_REFERENCE_INFO } from './api-reference-info';
 import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
+import { createReadOnlyGate } from '../security/read-only-gate';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
@@ -147,6 +148,7 @@ export function createAppServices({
     document: openApiDocument,
     currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
   });
+  const refusesReadOnly = createReadOnlyGate(sessions);
   const { handle, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
@@ -154,6 +156,7 @@ export function createAppServices({
     openApi,
     health: createHealthCheck(database.get),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
+    refusesReadOnly,
     logger,
     requestScope,
     https: config.origin.startsWith('https://'),
@@ -208,6 +211,7 @@ export function createAppServices({
     getCurrentSession,
     getAdminSession,
     adminPageAccess,
+    refusesReadOnly,
     impersonation,
     consent,
     housekeeping,

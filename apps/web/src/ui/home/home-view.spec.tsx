@@ -52,6 +52,18 @@ describe('HomeView', () => {
     expect(screen.queryByRole('link', { name: 'Open user impersonation' })).not.toBeInTheDocument();
   });
 
+  it('in a read-only view, says that nothing can be changed and how to make changes', () => {
+    renderWithApp(<HomeView lang="en" user={{ ...impersonated, impersonationMode: 'read_only' }} />);
+    expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveTextContent(
+      'Read-only. This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.',
+    );
+  });
+
+  it('in a full view, says nothing about read-only', () => {
+    renderWithApp(<HomeView lang="en" user={{ ...impersonated, impersonationMode: 'full' }} />);
+    expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).not.toHaveTextContent('Read-only');
+  });
+
   it('while impersonating without a known admin, still says whose view this is', () => {
     renderWithApp(<HomeView lang="en" user={{ ...member, isImpersonated: true }} />);
     expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveTextContent(
