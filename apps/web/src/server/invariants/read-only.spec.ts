@@ -65,10 +65,17 @@ function concretePaths(path: string): string[] {
   return [path];
 }
 
-const routeFiles = filesNamed(APP_DIR, 'route.ts').map((file) => {
-  const source = readFileSync(file, 'utf8');
-  return { file: relative(APP_DIR, file), path: routePath(file), source, methods: exportedMethods(source) };
-});
+// Benchmark baselines (app/api/bench/*): they exist only when the benchmark starts the server with
+// BENCH_ROUTES=1 and answer 404 otherwise, so a deployment has none; they are held to exactly that below.
+const isBenchRoute = (file: string) => relative(APP_DIR, file).startsWith(`api${sep}bench${sep}`);
+const benchRouteFiles = filesNamed(APP_DIR, 'route.ts').filter(isBenchRoute);
+
+const routeFiles = filesNamed(APP_DIR, 'route.ts')
+  .filter((file) => !isBenchRoute(file))
+  .map((file) => {
+    const source = readFileSync(file, 'utf8');
+    return { file: relative(APP_DIR, file), path: routePath(file), source, methods: exportedMethods(source) };
+  });
 const mutatingRouteFiles = routeFiles.filter((route) => route.methods.some((method) => (MUTATING as readonly string[]).includes(method)));
 /** Every state-changing request the app's route files answer: method x concrete path, each once. */
 const MUTATING_REQUESTS = [
@@ -132,6 +139,14 @@ describe('read-only views over real HTTP', () => {
     console.log(
       `state-changing requests walked (${MUTATING_REQUESTS.length}):\n${MUTATING_REQUESTS.map(([m, p]) => `${m} ${p}`).join('\n')}`,
     );
+  });
+
+  it('holds the benchmark-only routes to existing only under BENCH_ROUTES=1 (404 in every deployment)', () => {
+    for (const file of benchRouteFiles)
+      expect([
+        relative(APP_DIR, file),
+        /process\.env\.BENCH_ROUTES !== '1'\) return new Response\('Not Found', \{ status: 404 \}\)/.test(readFileSync(file, 'utf8')),
+      ]).toEqual([relative(APP_DIR, file), true]);
   });
 
   it('knows every sign-in provider the app serves', async () => {
