@@ -135,7 +135,6 @@ describe('read-only views over real HTTP', () => {
     for (const route of mutatingRouteFiles)
       expect([route.file, route.source.includes('getServerContext().handle(request)')]).toEqual([route.file, true]);
     // For the report: the walked list.
-    // eslint-disable-next-line no-console
     console.log(
       `state-changing requests walked (${MUTATING_REQUESTS.length}):\n${MUTATING_REQUESTS.map(([m, p]) => `${m} ${p}`).join('\n')}`,
     );
