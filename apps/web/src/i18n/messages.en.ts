@@ -64,7 +64,7 @@ export const en = {
     userId: 'User id',
     impersonationHeading: 'You are viewing the app as another user',
     impersonationBody: (target: string, admin: string) =>
-      `This is ${target}'s view. You are ${admin}, signed in as an administrator. Use the Admin Mode badge to return to your own account.`,
+      `This is ${target}'s view. You are ${admin}, viewing it from your staff account. Use the Admin Mode badge to return to your own account.`,
     impersonationBodyUnknownAdmin: (target: string) => `This is ${target}'s view. Use the Admin Mode badge to return to your own account.`,
     impersonationEndsPrefix: 'This view ends automatically at',
     appearanceHeading: 'Appearance',

@@ -47,7 +47,7 @@ describe('HomeView', () => {
   it('while impersonating, says whose view this is, who the admin is and when it ends', () => {
     renderWithApp(<HomeView lang="en" user={impersonated} />);
     const notice = screen.getByRole('region', { name: 'You are viewing the app as another user' });
-    expect(notice).toHaveTextContent("This is ada@example.com's view. You are grace@example.com, signed in as an administrator.");
+    expect(notice).toHaveTextContent("This is ada@example.com's view. You are grace@example.com, viewing it from your staff account.");
     expect(within(notice).getByRole('time')).toHaveAttribute('datetime', '2030-01-01T13:00:00.000Z');
     expect(screen.queryByRole('link', { name: 'Open user impersonation' })).not.toBeInTheDocument();
   });
