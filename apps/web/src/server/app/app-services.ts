@@ -43,6 +43,7 @@ import { API_REFERENCE_INFO } from './api-reference-info';
 import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
+import { createReadOnlyGate } from '../security/read-only-gate';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
@@ -186,6 +187,7 @@ export function createAppServices({
     document: openApiDocument,
     currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
   });
+  const refusesReadOnly = createReadOnlyGate(sessions);
   const { handle, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
@@ -193,6 +195,7 @@ export function createAppServices({
     openApi,
     health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
+    refusesReadOnly,
     logger,
     requestScope,
     https: config.origin.startsWith('https://'),
@@ -247,6 +250,7 @@ export function createAppServices({
     getCurrentSession,
     getAdminSession,
     adminPageAccess,
+    refusesReadOnly,
     impersonation,
     consent,
     accountSettings,
