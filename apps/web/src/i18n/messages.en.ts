@@ -23,6 +23,12 @@ export const en = {
     signOutFailed: 'Signing out failed. Try again.',
   },
   roles: { user: 'User', support: 'Support agent', admin: 'Administrator' },
+  /** What a view may do, in the badge's panel and wherever the app explains a refused change. */
+  viewModes: {
+    read_only: 'Read-only',
+    full: 'Full access',
+    readOnlyExplained: 'This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.',
+  },
   colorMode: {
     legend: 'Colour mode',
     description: 'Saved on this device.',
@@ -89,10 +95,14 @@ export const en = {
       viewAs: 'View as',
       viewAsLabel: (email: string) => `View as ${email}`,
       status: { active: 'Active', disabled: 'Disabled' },
+      // Why the access policy does not let the reader view this user, by the rule that refuses.
       notImpersonable: {
-        self: 'This is you',
-        admin: 'Administrators cannot be impersonated',
-        disabled: 'Disabled accounts cannot be impersonated',
+        target_is_self: 'This is you',
+        target_role_not_allowed: (role: string) => `Your role may not view ${role} accounts`,
+        target_disabled: 'Disabled accounts cannot be impersonated',
+        role_may_not_view: 'Your role may not view other accounts',
+        actor_not_active: 'Your account is disabled',
+        mode_not_allowed: 'No view mode is allowed for your role',
       },
     },
     reason: {
@@ -166,7 +176,12 @@ export const en = {
     columns: { admin: 'Administrator', reason: 'Reason', when: 'When', duration: 'How long', ended: 'How it ended' },
     ongoing: 'In progress',
     soFar: (duration: string) => `${duration} so far`,
-    endReasons: { returned: 'Returned', ended_by_admin: 'Ended by an administrator', expired: 'Expired' },
+    endReasons: {
+      returned: 'Returned',
+      ended_by_admin: 'Ended by an administrator',
+      expired: 'Expired',
+      ended_by_policy: 'Ended by the access policy',
+    },
     empty: 'No administrator has viewed the app as you.',
     emptyTitle: 'Nothing to show',
     error: 'Your access history could not be loaded.',

@@ -39,6 +39,7 @@ export interface TestAppOptions {
   clock?: TestClock;
   sessionMaxAgeSeconds?: number;
   impersonationMaxMinutes?: number;
+  impersonationReauthMinutes?: number;
   throttle?: PasswordThrottle;
   anonymousDenialLimit?: ThrottlePolicy;
   actorDenialLimit?: ThrottlePolicy;
@@ -66,11 +67,12 @@ export interface TestApp {
   createUser(fields?: { email?: string; name?: string; role?: UserRole; status?: UserStatus }): Promise<UserRow>;
   /** A browser signed in with e-mail and password. */
   signedIn(user: Pick<UserRow, 'email'>): Promise<TestBrowser>;
-  /** An admin browser that started an impersonation of `target` and took it over. */
+  /** A staff browser that started an impersonation of `target` (read-only unless `mode` says otherwise) and took it over. */
   impersonating(
     admin: Pick<UserRow, 'email'>,
     target: Pick<UserRow, 'id'>,
     reason?: string,
+    mode?: 'read_only' | 'full',
   ): Promise<{ browser: TestBrowser; impersonationId: string }>;
   close(): Promise<void>;
 }
@@ -91,6 +93,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       origin,
       sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE_SECONDS,
       impersonationMaxMinutes: options.impersonationMaxMinutes ?? DEFAULT_IMPERSONATION_MAX_MINUTES,
+      impersonationReauthMinutes: options.impersonationReauthMinutes,
       clientIpHeader: CLIENT_IP_HEADER,
       mail: options.mail ?? null,
     },
@@ -133,9 +136,13 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       if (!result.ok) throw new Error(`test sign-in of ${user.email} failed: ${result.error}`);
       return signedIn;
     },
-    async impersonating(admin, target, reason = 'Support ticket 4242') {
+    async impersonating(admin, target, reason = 'Support ticket 4242', mode) {
       const adminBrowser = await app.signedIn(admin);
-      const started = await adminBrowser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason });
+      const started = await adminBrowser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+        userId: target.id,
+        reason,
+        ...(mode ? { mode } : {}),
+      });
       if (started.status !== 200) throw new Error(`test impersonation failed: ${JSON.stringify(started.body)}`);
       const takeOver = await adminBrowser.signIn('impersonate', { impersonationId: started.body.impersonationId });
       if (!takeOver.ok) throw new Error(`test take-over failed: ${takeOver.error}`);

@@ -1,7 +1,7 @@
 import {
   createAdminApiService,
   createImpersonation,
-  defaultPolicy,
+  defaultAccessPolicy,
   DEFAULT_ACTOR_DENIAL_LIMIT,
   DEFAULT_ANONYMOUS_DENIAL_LIMIT,
   type ImpersonationStore,
@@ -42,7 +42,7 @@ import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail'>>;
+    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes'>>;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -81,11 +81,14 @@ export function createAppServices({
   preferences,
 }: AppServicesOptions) {
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
+  const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
   const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger });
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-    policy: defaultPolicy({ maxMinutes: config.impersonationMaxMinutes }),
+    policy: defaultAccessPolicy({ maxMinutes: config.impersonationMaxMinutes }),
+    reauthMinutes: config.impersonationReauthMinutes,
+    passwords: { check: signInWithPassword.checkPassword },
     clock: { now },
     anonymousDenialLimit,
     actorDenialLimit,
@@ -95,7 +98,6 @@ export function createAppServices({
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
   const cookieName = sessionCookieName(config.origin);
   const sessions = createSessionReader({ codec, cookieName, checkSession: impersonation.checkSession });
-  const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
 
   const sessionOptions: SessionEndpointOptions = {
     sessions,
@@ -163,12 +165,12 @@ export function createAppServices({
     return session.status === 'valid' ? toSessionUser(session.claims) : null;
   }
 
-  /** The signed-in user and their staff record if the database says they are an active admin in their own session, else `null`. */
+  /** The signed-in user and their staff record if the database says they are active staff (admin or support) in their own session, else `null`. */
   async function getAdminSession(cookies: CookieSource): Promise<{ user: SessionUser; staff: Staff } | null> {
     const user = await getCurrentSession(cookies);
     if (!user || user.isImpersonated) return null;
     const staff = await impersonation.findStaff(user.id);
-    return staff ? { user: { ...user, role: 'admin' }, staff } : null;
+    return staff ? { user: { ...user, role: staff.user.role }, staff } : null;
   }
 
   /**

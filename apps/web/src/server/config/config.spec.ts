@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       migrationsDir: path.join(workspace, 'libs', 'impersonation-core', 'drizzle'),
       sessionSecret: undefined,
       impersonationMaxMinutes: DEFAULT_IMPERSONATION_MAX_MINUTES,
+      impersonationReauthMinutes: 15,
       sessionMaxAgeSeconds: DEFAULT_SESSION_MAX_AGE_SECONDS,
       clientIpHeader: null,
       logLevel: 'info',

@@ -27,6 +27,8 @@ export interface AppConfig {
    */
   demoSeed: boolean;
   impersonationMaxMinutes: number;
+  /** Step-up: a view starts only within this many minutes of the staff member's last password entry. */
+  impersonationReauthMinutes: number;
   sessionMaxAgeSeconds: number;
   /**
    * The request header holding the client's address, set by the production server (server.mjs) on
@@ -48,6 +50,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_IMPERSONATION_MAX_MINUTES = 60;
+export const DEFAULT_IMPERSONATION_REAUTH_MINUTES = 15;
 export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_SECRET_MIN_LENGTH = 32;
 
@@ -70,6 +73,7 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   DEMO_SEED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
+  IMPERSONATION_REAUTH_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_REAUTH_MINUTES),
   SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
   VIEWAS_CLIENT_IP_HEADER: z
     .string()
@@ -137,6 +141,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     demoPassword: vars.DEMO_PASSWORD,
     demoSeed: vars.DEMO_SEED === 'true',
     impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
+    impersonationReauthMinutes: vars.IMPERSONATION_REAUTH_MINUTES,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,
     logLevel: vars.LOG_LEVEL,

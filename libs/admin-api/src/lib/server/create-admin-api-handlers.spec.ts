@@ -21,6 +21,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 function stubService(): jest.Mocked<ImpersonationService> {
   return {
     startImpersonation: jest.fn().mockResolvedValue(impersonateResponseFixture),
+    reauth: jest.fn().mockResolvedValue({ success: true }),
     returnToAdmin: jest.fn().mockResolvedValue(returnToAdminResponseFixture),
     listUsers: jest.fn().mockResolvedValue(usersPageFixture),
     listImpersonations: jest.fn().mockResolvedValue(impersonationsPageFixture),

@@ -10,7 +10,13 @@ import {
   AccessRequestPathSchema,
   UserApprovalSchema,
 } from '../contracts/access-requests';
-import { ImpersonateRequestSchema, isPendingApproval, StartImpersonationResponseSchema } from '../contracts/impersonate';
+import {
+  ImpersonateRequestSchema,
+  isPendingApproval,
+  ReauthRequestSchema,
+  ReauthResponseSchema,
+  StartImpersonationResponseSchema,
+} from '../contracts/impersonate';
 import {
   MarkNotificationsReadResponseSchema,
   MarkNotificationsReadSchema,
@@ -63,6 +69,7 @@ interface RouteTableEntry {
 
 export interface AdminApiHandlers {
   impersonate: AdminApiHandler;
+  reauth: AdminApiHandler;
   returnToAdmin: AdminApiHandler;
   users: AdminApiHandler;
   impersonations: AdminApiHandler;
@@ -167,6 +174,14 @@ export function createAdminApiHandlers({
       call: (ctx, input) => service.startImpersonation(ctx, input),
       answer: StartImpersonationResponseSchema,
       status: (output) => (isPendingApproval(output) ? 202 : 200),
+    });
+
+  const reauth: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'POST',
+      input: ReauthRequestSchema,
+      call: (ctx, input) => service.reauth(ctx, input),
+      answer: ReauthResponseSchema,
     });
 
   const returnToAdmin: AdminApiHandler = (request) =>
@@ -281,6 +296,7 @@ export function createAdminApiHandlers({
   };
   const table: readonly RouteTableEntry[] = [
     entry(ADMIN_API_ROUTES.impersonate, impersonate),
+    entry(ADMIN_API_ROUTES.reauth, reauth),
     entry(ADMIN_API_ROUTES.returnToAdmin, returnToAdmin),
     entry(ADMIN_API_ROUTES.users, users),
     entry(ADMIN_API_ROUTES.impersonations, impersonations),
@@ -323,6 +339,7 @@ export function createAdminApiHandlers({
 
   return {
     impersonate,
+    reauth,
     returnToAdmin,
     users,
     impersonations,

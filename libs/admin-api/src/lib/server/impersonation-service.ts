@@ -2,7 +2,7 @@ import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-
 import type { LedgerPage, LedgerQuery } from '../contracts/ledger';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
 import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
-import type { ImpersonateRequest, StartImpersonationResponse } from '../contracts/impersonate';
+import type { ImpersonateRequest, ReauthRequest, ReauthResponse, StartImpersonationResponse } from '../contracts/impersonate';
 import type {
   MarkNotificationsRead,
   MarkNotificationsReadResponse,
@@ -28,6 +28,8 @@ export interface RequestContext {
  */
 export interface ImpersonationService {
   startImpersonation(ctx: RequestContext, input: ImpersonateRequest): Promise<StartImpersonationResponse>;
+  /** Step-up: the caller's password entered again, for their current session. */
+  reauth(ctx: RequestContext, input: ReauthRequest): Promise<ReauthResponse>;
   returnToAdmin(ctx: RequestContext): Promise<ReturnToAdminResponse>;
   listUsers(ctx: RequestContext, query: UsersQuery): Promise<UsersPage>;
   listImpersonations(ctx: RequestContext, query: ImpersonationsQuery): Promise<ImpersonationsPage>;

@@ -89,7 +89,12 @@ export function createAdminApiService({
         impersonationId: started.impersonationId,
         targetUser: started.targetUser,
         expiresAt: started.expiresAt.toISOString(),
+        mode: started.mode,
       };
+    },
+    async reauth(ctx, { password }) {
+      valueOf(await impersonation.reauth({ session: await sessionOf(ctx), password, request: infoOf(ctx) }));
+      return { success: true };
     },
     ...createConsentApi({
       consent: consent.service,
