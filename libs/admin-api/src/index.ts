@@ -96,6 +96,13 @@ export {
   type LedgerEvent,
   type LedgerPage,
 } from './lib/contracts/ledger';
+export type {
+  LedgerVerify,
+  LedgerExportFormat,
+  LedgerExportQuery,
+  LedgerExportBody,
+  LedgerDeliveries,
+} from './lib/contracts/ledger-integrity';
 export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 
 // The OpenAPI document's shape (the route table and the generator are in `./server`).

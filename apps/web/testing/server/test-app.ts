@@ -3,7 +3,15 @@ import { createPasswordHasher, type PasswordHasher } from '../../src/server/auth
 import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, type MailConfig } from '../../src/server/config/config';
 import type { AccountPreferences } from '../../src/server/consent/consent-wiring';
 import type { DatabaseProvider } from '../../src/server/db/database-provider';
-import type { ImpersonationStore, ThrottlePolicy, UserRole, UserRow, UserStatus } from '@viewas/impersonation-core';
+import type {
+  ImpersonationStore,
+  ThrottlePolicy,
+  UserRole,
+  UserRow,
+  UserStatus,
+  WebhookConfig,
+  WebhookPoster,
+} from '@viewas/impersonation-core';
 import { createLogger, type Logger } from '../../src/server/logging/logger';
 import type { RequestScope } from '../../src/server/logging/request-scope';
 import { CLIENT_IP_HEADER } from '../../src/server/runtime/client-address.mjs';
@@ -56,6 +64,10 @@ export interface TestAppOptions {
   preferences?: AccountPreferences;
   /** E-mail notifications through this SMTP server. */
   mail?: MailConfig;
+  /** Ledger webhooks: the worker starts with the app and stops when it closes. */
+  webhooks?: WebhookConfig;
+  webhookPoster?: WebhookPoster;
+  webhookPollMs?: number;
 }
 
 export interface TestApp {
@@ -96,7 +108,10 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       impersonationReauthMinutes: options.impersonationReauthMinutes,
       clientIpHeader: CLIENT_IP_HEADER,
       mail: options.mail ?? null,
+      webhooks: options.webhooks ?? null,
     },
+    webhookPoster: options.webhookPoster,
+    webhookPollMs: options.webhookPollMs,
     preferences: options.preferences,
     secret: TEST_SECRET,
     database,
@@ -111,6 +126,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   // As at a server's start-up: the view of live impersonations is read once (later reads reload it on demand).
   await services.liveImpersonations.refresh();
   const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
+  services.webhooks?.start();
   const storage = options.database.storage;
   const browser = () => new TestBrowser(server.url, origin);
 
@@ -148,7 +164,10 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       if (!takeOver.ok) throw new Error(`test take-over failed: ${takeOver.error}`);
       return { browser: adminBrowser, impersonationId: started.body.impersonationId };
     },
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      await services.webhooks?.stop();
+    },
   };
   return app;
 }

@@ -47,7 +47,7 @@ export function fakeServices(overrides: Partial<AppServices> = {}): AppServices 
     signInReturnToAdmin: jest.fn(async () => ({ ok: true, error: null })),
     signOutTo: jest.fn(async () => ({ ok: true, error: null })),
     assignLocation: jest.fn(),
-    saveFile: jest.fn(),
+    getJson: jest.fn(async () => ({ status: 404, body: null })),
     notify: jest.fn(),
     now: () => NOW,
     ...overrides,

@@ -8,7 +8,10 @@ import {
 } from '@viewas/admin-api';
 import { systemClock, type Clock } from './clock';
 import { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
+import { createLedgerExportStream, LEDGER_EXPORT_CONTENT_TYPES, type LedgerExportFormat } from './export/ledger-export';
 import { isUuid } from './ids';
+import type { ChainVerdict } from './ledger/ledger-chain';
+import { verifyLedger as verifyStoredLedger } from './ledger/verify-ledger';
 import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, type DenialReason } from './ledger';
 import { silentLogger, type DomainLogger } from './logger';
 import { NO_REQUEST, person, type ImpersonationDetails, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from './model';
@@ -729,6 +732,29 @@ export function createImpersonation(options: ImpersonationOptions) {
     return { events: page.events.map(toLedgerEvent), nextCursor: page.nextCursor };
   }
 
+  /** The whole stored chain recomputed: where it breaks, if it does. */
+  async function verifyLedger(_staff: Staff): Promise<ChainVerdict> {
+    return verifyStoredLedger((await store()).ledger);
+  }
+
+  /**
+   * Every matching row, oldest first, as a byte stream read a page at a time as the client takes it
+   * (`from` inclusive, `to` exclusive). Expiries are recorded first, as for the ledger's pages.
+   */
+  async function exportLedger(
+    _staff: Staff,
+    { format, admin, target, from, to }: { format: LedgerExportFormat; admin?: string; target?: string; from?: string; to?: string },
+  ): Promise<{ contentType: string; filename: string; body: ReadableStream<Uint8Array> }> {
+    await sweepExpired();
+    const ledger = (await store()).ledger;
+    const filter = { actorId: admin, targetId: target, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
+    return {
+      contentType: LEDGER_EXPORT_CONTENT_TYPES[format],
+      filename: `viewas-ledger-${clock.now().toISOString().slice(0, 10)}.${format}`,
+      body: createLedgerExportStream({ format, readPage: (afterId, limit) => ledger.readPage(filter, afterId, limit) }),
+    };
+  }
+
   /** Who viewed this user's account as them, newest first. */
   async function listAccessHistory(session: SessionState, { cursor }: { cursor?: string }): Promise<Outcome<AccessHistoryPage>> {
     if (session.status !== 'valid') return refused('not_signed_in');
@@ -756,6 +782,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     listUsers,
     listImpersonations,
     listLedger,
+    verifyLedger,
+    exportLedger,
     listAccessHistory,
     /** An impersonation as the admin API shows it. */
     toRecord: toImpersonationRecord,

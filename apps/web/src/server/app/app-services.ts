@@ -7,6 +7,7 @@ import {
   type ImpersonationStore,
   type Staff,
   type ThrottlePolicy,
+  type WebhookPoster,
 } from '@viewas/impersonation-core';
 import {
   createJwtCodec,
@@ -33,6 +34,7 @@ import { createRequestScope, type RequestScope } from '../logging/request-scope'
 import { wireConsent, type AccountPreferences } from '../consent/consent-wiring';
 import { createFirstAdminSetup } from '../services/first-admin-setup';
 import { createHealthCheck } from '../services/health';
+import { wireWebhooks } from '../webhooks/webhook-wiring';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
@@ -42,7 +44,11 @@ import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes'>>;
+    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks'>>;
+  /** How webhook requests are sent (tests inject a slower or failing one); `fetch` without redirects by default. */
+  webhookPoster?: WebhookPoster;
+  /** How often the webhook worker looks for due rows when nothing woke it. */
+  webhookPollMs?: number;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -79,10 +85,17 @@ export function createAppServices({
   anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
   actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
   preferences,
+  webhookPoster,
+  webhookPollMs,
 }: AppServicesOptions) {
-  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
+  // With webhooks on, every ledger row is queued for delivery in its own transaction.
+  const storeOptions = { webhookOutbox: Boolean(config.webhooks) };
+  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
+  const webhooks = config.webhooks
+    ? wireWebhooks({ config: config.webhooks, database, now, logger, post: webhookPoster, pollMs: webhookPollMs })
+    : null;
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
-  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger });
+  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger, storeOptions });
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -126,6 +139,7 @@ export function createAppServices({
       impersonation,
       sessions,
       consent: { service: consent.service, notifications: consent.notifications, clock: { now } },
+      webhookHealth: webhooks?.health,
     }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
@@ -152,7 +166,7 @@ export function createAppServices({
     session: createSessionRead(sessionOptions),
     adminApi: adminApi.route,
     openApi,
-    health: createHealthCheck(database.get),
+    health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
     logger,
     requestScope,
@@ -210,6 +224,7 @@ export function createAppServices({
     adminPageAccess,
     impersonation,
     consent,
+    webhooks,
     housekeeping,
     firstAdminSetup,
     store,

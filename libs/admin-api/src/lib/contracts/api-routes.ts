@@ -1,6 +1,7 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
 import { LedgerPageSchema, LedgerQuerySchema } from './ledger';
+import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from './ledger-integrity';
 import type { ApiErrorCode } from './errors';
 import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
 import {
@@ -47,8 +48,10 @@ export interface ApiRouteContract {
   query?: z.core.$ZodType;
   /** The JSON request body. */
   body?: z.core.$ZodType;
-  /** The 200 answer's JSON body. */
+  /** The 200 answer's JSON body (or, with `produces`, a string schema for a streamed file). */
   response: z.core.$ZodType;
+  /** A route that answers a file rather than JSON: its media types (the query chooses one). */
+  produces?: readonly string[];
   /** The 202 answer's JSON body, for a route that may accept a request without completing it yet. */
   accepted?: z.core.$ZodType;
   /** The failures this route answers with, as `{ success: false, error: { code, message } }`. */
@@ -153,6 +156,43 @@ export const ADMIN_API_ROUTES = {
     access: 'staff',
     query: LedgerQuerySchema,
     response: LedgerPageSchema,
+    errors: READ,
+  },
+  verifyLedger: {
+    operationId: 'verifyLedger',
+    method: 'GET',
+    path: '/api/admin/audit/verify',
+    summary: 'Verify the ledger',
+    description:
+      "Recomputes the hash chain over every row, oldest first: `ok` false names the first row changed, or the row after one removed (`firstBadId`); a removed tail is found from the chain's recorded head.",
+    tag: 'Ledger',
+    access: 'staff',
+    response: LedgerVerifySchema,
+    errors: READ,
+  },
+  exportLedger: {
+    operationId: 'exportLedger',
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    summary: 'Export the ledger',
+    description:
+      'Every matching row, oldest first, streamed (not one page): CSV (every field quoted, formula-safe, `detail` as JSON) or NDJSON (one webhook body per line). `from` inclusive, `to` exclusive.',
+    tag: 'Ledger',
+    access: 'staff',
+    query: LedgerExportQuerySchema,
+    response: z.string(),
+    produces: ['text/csv', 'application/x-ndjson'],
+    errors: READ,
+  },
+  ledgerDeliveries: {
+    operationId: 'ledgerDeliveries',
+    method: 'GET',
+    path: '/api/admin/audit/deliveries',
+    summary: 'Webhook delivery health',
+    description: 'Ledger rows waiting for delivery to `WEBHOOK_URL`, those failing, those given up, and the last error.',
+    tag: 'Ledger',
+    access: 'staff',
+    response: LedgerDeliveriesSchema,
     errors: READ,
   },
   accessHistory: {

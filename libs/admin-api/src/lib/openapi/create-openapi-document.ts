@@ -76,7 +76,12 @@ function pathParameters(params: Record<string, z.core.$ZodType>): JsonSchema[] {
 function operation(route: ApiRouteContract): OpenApiOperation {
   const parameters = [...(route.params ? pathParameters(route.params) : []), ...(route.query ? queryParameters(route.query) : [])];
   const responses: Record<string, JsonSchema> = {
-    '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+    '200': {
+      description: 'Success',
+      content: route.produces
+        ? Object.fromEntries(route.produces.map((type) => [type, { schema: { type: 'string' } }]))
+        : { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+    },
     ...(route.accepted
       ? {
           '202': {
