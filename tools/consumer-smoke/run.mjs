@@ -113,7 +113,10 @@ async function serverHalf({ tempDir, registry }) {
   const server = await step('next start', async () => startServerApp({ appDir, port: await freePort(), databaseUrl: database.url }));
   cleanups.push(async () => server.stop());
   const steps = await step("view as the user with a reason, see 'Admin Mode', return (Chromium)", () =>
-    driveViewAndReturn({ origin: server.origin, screenshot: process.env.CONSUMER_SMOKE_SCREENSHOT }),
+    driveViewAndReturn({ origin: server.origin, screenshot: process.env.CONSUMER_SMOKE_SCREENSHOT }).catch((error) => {
+      console.error(`the host's output:\n${server.output()}`);
+      throw error;
+    }),
   );
   for (const line of steps) console.log(`  ${line}`);
   const rows = await database.query('select reason, started_at is not null as taken_over, end_reason from impersonations');

@@ -8,7 +8,7 @@ import {
   createImpersonation,
   createNotifier,
   DEFAULT_SUPPORT_ACCESS,
-  defaultPolicy,
+  defaultAccessPolicy,
   toEpochSeconds,
 } from '@viewas/impersonation-core';
 import {
@@ -31,6 +31,12 @@ import pg from 'pg';
 import { verifyPassword } from './password.js';
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+// The core's log lines (refusals, failures) on this app's console.
+const logger = {
+  info: () => undefined,
+  warn: (fields, message) => console.warn(message, fields),
+  error: (fields, message) => console.error(message, fields),
+};
 
 function wire() {
   const origin = new URL(process.env.NEXTAUTH_URL).origin;
@@ -47,9 +53,10 @@ function wire() {
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
-    policy: defaultPolicy({ maxMinutes: 30 }),
+    policy: defaultAccessPolicy({ maxMinutes: 30 }),
     clock,
     consent: { service: consentService, supportAccessOf: () => DEFAULT_SUPPORT_ACCESS },
+    logger,
   });
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, now: clock.now });
   const sessions = createSessionReader({ codec, cookieName: sessionCookieName(origin), checkSession: impersonation.checkSession });
@@ -86,6 +93,7 @@ function wire() {
         impersonation,
         sessions,
         requestInfo: (headers) => ({ ip: null, userAgent: String(headers['user-agent'] ?? '') || null }),
+        logger,
       }),
     ],
   };
