@@ -31,9 +31,15 @@ export function createAccountSettingsApi({
   settings,
   sessionOf,
 }: {
-  settings: AccountSettingsService;
+  settings: AccountSettingsService | undefined;
   sessionOf: (ctx: RequestContext) => Promise<SessionState>;
 }): AccountSettingsApi {
+  /** A host that keeps no account settings serves none (the routes exist in the table, and answer 404). */
+  const enabled = (): AccountSettingsService => {
+    if (!settings) throw new AdminApiError('not_found', 'This server keeps no account settings');
+    return settings;
+  };
+
   async function caller(ctx: RequestContext): Promise<{ user: PersonRef; editor: SettingsEditor }> {
     const session = await sessionOf(ctx);
     if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
@@ -47,13 +53,13 @@ export function createAccountSettingsApi({
   return {
     async getAccountSettings(ctx) {
       const { user } = await caller(ctx);
-      const current = await settings.read(user.id);
+      const current = await enabled().read(user.id);
       if (!current) throw new AdminApiError('not_found', 'This account no longer exists');
       return current;
     },
     async updateAccountSettings(ctx, patch) {
       const { user, editor } = await caller(ctx);
-      const outcome = await settings.change({ user, patch, editor });
+      const outcome = await enabled().change({ user, patch, editor });
       if (outcome.ok) return { success: true, settings: outcome.settings, changed: outcome.changed };
       if (outcome.why === 'not_found') throw new AdminApiError('not_found', 'This account no longer exists');
       throw new AdminApiError('forbidden', SUPPORT_ACCESS_IS_THE_USERS_MESSAGE);
@@ -61,7 +67,7 @@ export function createAccountSettingsApi({
     async listAccountActivity(ctx, { cursor }) {
       const { user } = await caller(ctx);
       try {
-        const page = await settings.listActivity({ userId: user.id, cursor });
+        const page = await enabled().listActivity({ userId: user.id, cursor });
         return { activity: page.entries.map(toActivityAnswer), nextCursor: page.nextCursor };
       } catch (error) {
         if (error instanceof InvalidCursorError) throw new AdminApiError('bad_request', 'Invalid cursor');

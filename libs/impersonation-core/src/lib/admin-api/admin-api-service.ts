@@ -58,8 +58,8 @@ export function createAdminApiService({
   webhookHealth?: () => Promise<WebhookHealth>;
   /** Access requests and notifications; the same consent service the domain was created with. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
-  /** The users' own settings, whose consent choice the consent service reads. */
-  accountSettings: AccountSettingsService;
+  /** The users' own settings (`/api/account/settings`, `/activity`); without them those routes answer 404. */
+  accountSettings?: AccountSettingsService;
 }): ImpersonationService {
   const sessionOf = (ctx: RequestContext) => sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
   const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
