@@ -521,38 +521,45 @@ export function createImpersonation(options: ImpersonationOptions) {
     });
   }
 
-  /** Any staff member ends any pending or running impersonation (the admin page's End). */
+  /**
+   * Any staff member ends any pending or running impersonation (the admin page's End), from their own
+   * session. Everyone else's End is a denied attempt and a ledger row like any other: someone without a
+   * session, a user who is not staff, and an admin while viewing as someone (named as the admin).
+   */
   async function end({
-    staff,
+    session,
     impersonationId,
     request,
   }: {
-    staff: Staff;
+    session: SessionState;
     impersonationId: string;
     request: RequestInfo;
   }): Promise<Outcome<ImpersonationDetails>> {
     const at = now();
-    const caller = staff.user;
-    await sweepExpired();
-    const outcome = await step(request, at, async () =>
-      (await store()).transaction(async (tx) => {
-        const row = await tx.impersonations.endByAdmin({ id: impersonationId, endedById: caller.id, now: at });
+    const recordId = isUuid(impersonationId) ? impersonationId : null;
+    const denial = (why: DenialReason, actor: Person | null, target: Person | null = null) =>
+      new Denied({ attempt: 'end', why, actor, target, impersonationId: recordId });
+    // An impersonated session's act is its admin's.
+    const { actor } = returnParties(session);
+    const outcome = await step(request, at, async () => {
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
+      if (session.claims.impersonation) throw denial('already_impersonating', actor);
+      const staff = await findStaff(session.claims.sub);
+      if (!staff) throw denial('not_admin', sessionHolder(session));
+      const by = staff.user;
+      await sweepExpired();
+      return (await store()).transaction(async (tx) => {
+        const row = await tx.impersonations.endByAdmin({ id: impersonationId, endedById: by.id, now: at });
         if (!row) {
           const existing = await tx.impersonations.findById(impersonationId);
-          throw new Denied({
-            attempt: 'end',
-            why: existing ? 'already_ended' : 'not_found',
-            actor: person(caller),
-            target: existing && person(existing.target),
-            impersonationId: isUuid(impersonationId) ? impersonationId : null,
-          });
+          throw denial(existing ? 'already_ended' : 'not_found', person(by), existing && person(existing.target));
         }
         const details = await tx.impersonations.findById(row.id);
         if (!details) throw new Error('an ended impersonation vanished');
         await tx.ledger.append(
           ledgerEvent({
             type: 'impersonation.ended',
-            actor: person(caller),
+            actor: person(by),
             target: person(details.target),
             impersonation: row,
             info: request,
@@ -561,11 +568,11 @@ export function createImpersonation(options: ImpersonationOptions) {
           }),
         );
         return details;
-      }),
-    );
+      });
+    });
     if (outcome.ok) {
       revocations.revoke(outcome.value.id, outcome.value.expiresAt, at);
-      log.info({ impersonationId: outcome.value.id, endedBy: caller.id }, 'impersonation ended by an admin');
+      log.info({ impersonationId: outcome.value.id, endedBy: outcome.value.endedById }, 'impersonation ended by an admin');
       await tellViewEnded(outcome.value, person(outcome.value.admin), person(outcome.value.target));
     }
     return outcome;
@@ -573,9 +580,11 @@ export function createImpersonation(options: ImpersonationOptions) {
 
   /**
    * Signing out of an impersonated session (the banner's way out when a return fails) ends the
-   * impersonation too, rather than leaving it open until it expires. Never throws: sign-out goes on.
+   * impersonation too, rather than leaving it open until it expires; its row names the sign-out's
+   * address and user agent (the host passes them: next-auth's sign-out event has no request). Never
+   * throws: sign-out goes on.
    */
-  async function endOnSignOut(claims: SessionClaims | null): Promise<void> {
+  async function endOnSignOut(claims: SessionClaims | null, request: RequestInfo = NO_REQUEST): Promise<void> {
     const impersonation = claims?.impersonation;
     if (!claims || !impersonation) return;
     const at = now();
@@ -592,7 +601,7 @@ export function createImpersonation(options: ImpersonationOptions) {
             actor: admin,
             target: { id: claims.sub, email: claims.email },
             impersonation: row,
-            info: NO_REQUEST,
+            info: request,
             at,
             detail: { via: 'sign_out' },
           }),
