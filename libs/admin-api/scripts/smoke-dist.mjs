@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createAdminApiClient } from '../dist/index.js';
 import { AdminApiError, createAdminApiHandlers } from '../dist/server.js';
-import { auditPageFixture, impersonateResponseFixture, returnToAdminResponseFixture } from '../dist/testing.js';
+import { ledgerPageFixture, impersonateResponseFixture, returnToAdminResponseFixture } from '../dist/testing.js';
 
 const ORIGIN = 'https://app.example.com';
 let returned = false;
@@ -16,7 +16,7 @@ const service = {
     returned = true;
     return returnToAdminResponseFixture;
   },
-  listAudit: async () => auditPageFixture,
+  listLedger: async () => ledgerPageFixture,
 };
 const handlers = createAdminApiHandlers({ service, origin: ORIGIN });
 const api = createAdminApiClient({
@@ -37,6 +37,6 @@ assert.deepEqual(await api.returnToAdmin(), {
 const refused = await api.startImpersonation({ userId: 'usr_ada', reason: 'x' });
 assert.equal(refused.ok || refused.error.issues?.[0]?.path, 'reason');
 
-assert.deepEqual(await api.listAudit(), { ok: true, data: auditPageFixture });
+assert.deepEqual(await api.listLedger(), { ok: true, data: ledgerPageFixture });
 
 console.log('admin-api dist smoke test: client -> handlers -> service OK');

@@ -78,16 +78,16 @@ export {
   type EndImpersonationResponse,
 } from './lib/contracts/impersonations';
 export {
-  AUDIT_EVENT_TYPES,
-  AuditQuerySchema,
-  AuditEventSchema,
-  AuditPageSchema,
-  type KnownAuditEventType,
-  type AuditEventType,
-  type AuditQuery,
-  type AuditEvent,
-  type AuditPage,
-} from './lib/contracts/audit';
+  KNOWN_LEDGER_EVENT_TYPES,
+  LedgerQuerySchema,
+  LedgerEventSchema,
+  LedgerPageSchema,
+  type KnownLedgerEventType,
+  type AnyLedgerEventType,
+  type LedgerQuery,
+  type LedgerEvent,
+  type LedgerPage,
+} from './lib/contracts/ledger';
 export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 
 // The OpenAPI document's shape (the route table and the generator are in `./server`).

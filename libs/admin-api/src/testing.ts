@@ -8,6 +8,6 @@ export {
   usersPageFixture,
   impersonationsPageFixture,
   endImpersonationResponseFixture,
-  auditPageFixture,
+  ledgerPageFixture,
   accessHistoryPageFixture,
 } from './lib/testing/fixtures';

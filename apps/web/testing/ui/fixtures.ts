@@ -1,4 +1,4 @@
-import type { AccessHistoryEntry, AdminUserSummary, ApiClientError, ApiResult, AuditEvent, ImpersonationRecord } from '@viewas/admin-api';
+import type { AccessHistoryEntry, AdminUserSummary, ApiClientError, ApiResult, LedgerEvent, ImpersonationRecord } from '@viewas/admin-api';
 
 export const ok = <T>(data: T): ApiResult<T> => ({ ok: true, data });
 export const fail = (code: ApiClientError['code'], message = `failed: ${code}`, status = 500): ApiResult<never> => ({
@@ -56,7 +56,7 @@ export const activeRecord: ImpersonationRecord = {
   status: 'active',
 };
 
-export const auditEvent = (overrides: Partial<AuditEvent> = {}): AuditEvent => ({
+export const ledgerEventFixture = (overrides: Partial<LedgerEvent> = {}): LedgerEvent => ({
   id: 'evt_1',
   at: '2030-01-01T10:00:00.000Z',
   type: 'impersonation.started',

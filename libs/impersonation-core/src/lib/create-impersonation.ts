@@ -2,7 +2,7 @@ import {
   USERS_PAGE_SIZE,
   type AccessHistoryEntry,
   type AccessHistoryPage,
-  type AuditPage,
+  type LedgerPage,
   type ImpersonationsPage,
   type UsersPage,
 } from '@viewas/admin-api';
@@ -640,7 +640,7 @@ export function createImpersonation(options: ImpersonationOptions) {
   async function listLedger(
     _staff: Staff,
     { cursor, admin, target }: { cursor?: string; admin?: string; target?: string },
-  ): Promise<AuditPage> {
+  ): Promise<LedgerPage> {
     await sweepExpired();
     const page = await (await store()).ledger.list({ cursor, actorId: admin, targetId: target, limit: LEDGER_PAGE_SIZE });
     return { events: page.events.map(toLedgerEvent), nextCursor: page.nextCursor };

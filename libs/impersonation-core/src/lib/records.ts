@@ -1,4 +1,4 @@
-import type { AccessHistoryEntry, AdminUserSummary, AuditEvent, ImpersonationRecord } from '@viewas/admin-api';
+import type { AccessHistoryEntry, AdminUserSummary, LedgerEvent, ImpersonationRecord } from '@viewas/admin-api';
 import { person, type ImpersonationDetails, type LedgerEventRow, type UserRow } from './model';
 import type { NotImpersonableReason } from './rules';
 
@@ -34,7 +34,7 @@ export function toAccessHistoryEntry(row: ImpersonationDetails & { startedAt: Da
   };
 }
 
-export function toLedgerEvent(row: LedgerEventRow): AuditEvent {
+export function toLedgerEvent(row: LedgerEventRow): LedgerEvent {
   const who = (id: string | null, email: string | null) => (id && email ? { id, email } : null);
   return {
     id: String(row.id),

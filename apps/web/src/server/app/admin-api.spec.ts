@@ -1,4 +1,4 @@
-import type { AccessHistoryPage, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { AccessHistoryPage, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import type { UserRow } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { PUBLIC_ORIGIN, startTestApp, type TestApp } from '../../../testing/server/test-app';
@@ -107,7 +107,7 @@ describe('admin API', () => {
 
   describe('GET /api/admin/audit', () => {
     it('filters by target, newest first', async () => {
-      const first = await adminBrowser.api<AuditPage>('GET', `/api/admin/audit?target=${target.id}`);
+      const first = await adminBrowser.api<LedgerPage>('GET', `/api/admin/audit?target=${target.id}`);
       expect(first.status).toBe(200);
       expect(first.body.events.every((event) => event.target?.id === target.id)).toBe(true);
       const ids = first.body.events.map((event) => Number(event.id));

@@ -1,4 +1,4 @@
-import type { ApiResult, AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { ApiResult, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 
 /**
  * What the admin page shows before anyone types: the first page of users (no query), the
@@ -9,5 +9,5 @@ import type { ApiResult, AuditPage, ImpersonationsPage, UsersPage } from '@viewa
 export interface AdminPageData {
   users: ApiResult<UsersPage>;
   active: ApiResult<ImpersonationsPage>;
-  ledger: ApiResult<AuditPage>;
+  ledger: ApiResult<LedgerPage>;
 }

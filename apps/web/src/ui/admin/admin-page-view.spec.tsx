@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
-import { activeRecord, ada, auditEvent, grace, ok } from '../../../testing/ui/fixtures';
+import { activeRecord, ada, ledgerEventFixture, grace, ok } from '../../../testing/ui/fixtures';
 import { renderWithApp } from '../../../testing/ui/render';
 import type { AdminPageData } from './admin-page-data';
 import { AdminPageView } from './admin-page-view';
@@ -10,7 +10,7 @@ import { AdminPageView } from './admin-page-view';
 const initial: AdminPageData = {
   users: ok<UsersPage>({ users: [grace, ada], nextCursor: null }),
   active: ok<ImpersonationsPage>({ impersonations: [activeRecord] }),
-  ledger: ok<AuditPage>({ events: [auditEvent()], nextCursor: null }),
+  ledger: ok<LedgerPage>({ events: [ledgerEventFixture()], nextCursor: null }),
 };
 
 describe('AdminPageView', () => {
@@ -27,7 +27,7 @@ describe('AdminPageView', () => {
     expect(await axe(container)).toHaveNoViolations();
     expect(services.api.listUsers).not.toHaveBeenCalled();
     expect(services.api.listImpersonations).not.toHaveBeenCalled();
-    expect(services.api.listAudit).not.toHaveBeenCalled();
+    expect(services.api.listLedger).not.toHaveBeenCalled();
   });
 
   it('asks for the reason when View as is pressed, and closes the dialog on Cancel', async () => {

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@viewas/admin-api';
+import type { LedgerEvent } from '@viewas/admin-api';
 import type { Messages } from '../../i18n/messages';
 import { toCsv } from './csv';
 import { eventLabel } from './ledger-events';
@@ -7,7 +7,7 @@ import { eventLabel } from './ledger-events';
 const UTF8_BOM = '\uFEFF';
 
 /** The ledger rows as CSV: UTC ISO times (unambiguous in any locale) and every recorded field. */
-export function ledgerCsv(events: readonly AuditEvent[], messages: Messages['admin']['ledger']): string {
+export function ledgerCsv(events: readonly LedgerEvent[], messages: Messages['admin']['ledger']): string {
   const rows = events.map((event) => [
     event.at,
     eventLabel(event.type, messages.events),

@@ -1,14 +1,14 @@
 /** @jest-environment jsdom */
-import type { ApiResult, AuditPage, UsersPage } from '@viewas/admin-api';
+import type { ApiResult, LedgerPage, UsersPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
-import { ada, auditEvent, deferred, fail, grace, ok } from '../../../testing/ui/fixtures';
+import { ada, ledgerEventFixture, deferred, fail, grace, ok } from '../../../testing/ui/fixtures';
 import { fakeApi, fakeServices, type FakeApiOverrides, NOW, renderWithApp } from '../../../testing/ui/render';
 import { Ledger } from './ledger';
 
-const returned = auditEvent({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
-const started = auditEvent({ id: 'evt_1' });
-const denied = auditEvent({
+const returned = ledgerEventFixture({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
+const started = ledgerEventFixture({ id: 'evt_1' });
+const denied = ledgerEventFixture({
   id: 'evt_0',
   at: '2030-01-01T09:00:00.000Z',
   type: 'impersonation.denied',
@@ -16,20 +16,20 @@ const denied = auditEvent({
   reason: '=cmd|calc',
   ip: null,
 });
-const audit = (events = [returned, started, denied], nextCursor: string | null = null) => ok<AuditPage>({ events, nextCursor });
+const ledgerPage = (events = [returned, started, denied], nextCursor: string | null = null) => ok<LedgerPage>({ events, nextCursor });
 const users = (list = [grace, ada]) => ok<UsersPage>({ users: list, nextCursor: null });
 
-function setup(api: FakeApiOverrides, firstPage?: ApiResult<AuditPage>) {
+function setup(api: FakeApiOverrides, firstPage?: ApiResult<LedgerPage>) {
   return renderWithApp(<Ledger firstPage={firstPage} />, { services: fakeServices({ api: fakeApi(api) }) });
 }
 
 describe('Ledger', () => {
   it('shows a loading state, then the entries in the order the server gives (newest first)', async () => {
-    const answer = deferred<ApiResult<AuditPage>>();
-    const { container } = setup({ listAudit: jest.fn(() => answer.promise) });
+    const answer = deferred<ApiResult<LedgerPage>>();
+    const { container } = setup({ listLedger: jest.fn(() => answer.promise) });
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
 
-    await act(async () => answer.resolve(audit()));
+    await act(async () => answer.resolve(ledgerPage()));
     const rows = within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' }))
       .getAllByRole('row')
       .slice(1);
@@ -41,22 +41,22 @@ describe('Ledger', () => {
   });
 
   it('shows an unknown event type as it is', async () => {
-    setup({ listAudit: jest.fn(async () => audit([auditEvent({ type: 'impersonation.renamed' })])) });
+    setup({ listLedger: jest.fn(async () => ledgerPage([ledgerEventFixture({ type: 'impersonation.renamed' })])) });
     expect(await screen.findByText('impersonation.renamed')).toBeInTheDocument();
   });
 
   it('says the ledger is empty, and disables the export', async () => {
-    setup({ listAudit: jest.fn(async () => audit([])) });
+    setup({ listLedger: jest.fn(async () => ledgerPage([])) });
     expect(await screen.findByText('No ledger entries yet. Starting an impersonation adds one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV of the 0 loaded entries' })).toBeDisabled();
   });
 
   it('shows the error with a retry', async () => {
-    const listAudit = jest
+    const listLedger = jest
       .fn()
       .mockResolvedValueOnce(fail('forbidden', 'nope', 403))
-      .mockResolvedValueOnce(audit());
-    const { user } = setup({ listAudit });
+      .mockResolvedValueOnce(ledgerPage());
+    const { user } = setup({ listLedger });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The ledger could not be loaded.');
     expect(alert).toHaveTextContent('You are not allowed to do this.');
@@ -65,23 +65,26 @@ describe('Ledger', () => {
   });
 
   it('filters by administrator and user e-mail, looked up as user ids', async () => {
-    const listAudit = jest.fn(async () => audit());
+    const listLedger = jest.fn(async () => ledgerPage());
     const listUsers = jest.fn(async (query?: { query?: string }) => users(query?.query === 'ADA@example.com' ? [ada] : [grace, ada]));
-    const { user } = setup({ listAudit, listUsers });
+    const { user } = setup({ listLedger, listUsers });
     await screen.findByRole('table');
 
     await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com');
     await user.type(screen.getByRole('textbox', { name: 'User e-mail' }), 'ADA@example.com');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
-    await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listLedger).toHaveBeenCalledTimes(2));
     expect(listUsers).toHaveBeenCalledWith({ query: 'grace@example.com' });
-    expect(listAudit).toHaveBeenLastCalledWith({ cursor: undefined, admin: grace.id, target: ada.id }, { signal: expect.any(AbortSignal) });
+    expect(listLedger).toHaveBeenLastCalledWith(
+      { cursor: undefined, admin: grace.id, target: ada.id },
+      { signal: expect.any(AbortSignal) },
+    );
   });
 
   it('says which e-mail matches no user and keeps the current entries', async () => {
-    const listAudit = jest.fn(async () => audit());
-    const { user } = setup({ listAudit, listUsers: jest.fn(async () => users([])) });
+    const listLedger = jest.fn(async () => ledgerPage());
+    const { user } = setup({ listLedger, listUsers: jest.fn(async () => users([])) });
     await screen.findByRole('table');
 
     const field = screen.getByRole('textbox', { name: 'Administrator e-mail' });
@@ -89,12 +92,15 @@ describe('Ledger', () => {
 
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveAccessibleDescription('No user has the e-mail nobody@example.com.');
-    expect(listAudit).toHaveBeenCalledTimes(1);
+    expect(listLedger).toHaveBeenCalledTimes(1);
     expect(screen.getAllByRole('row')).toHaveLength(4);
   });
 
   it('reports a failed e-mail lookup', async () => {
-    const { user } = setup({ listAudit: jest.fn(async () => audit()), listUsers: jest.fn(async () => fail('network', 'offline', 0)) });
+    const { user } = setup({
+      listLedger: jest.fn(async () => ledgerPage()),
+      listUsers: jest.fn(async () => fail('network', 'offline', 0)),
+    });
     await screen.findByRole('table');
     await user.type(screen.getByRole('textbox', { name: 'User e-mail' }), 'ada@example.com{Enter}');
 
@@ -104,8 +110,12 @@ describe('Ledger', () => {
   });
 
   it('says when no entry matches the filters, and clears them', async () => {
-    const listAudit = jest.fn().mockResolvedValueOnce(audit()).mockResolvedValueOnce(audit([])).mockResolvedValueOnce(audit());
-    const { user } = setup({ listAudit, listUsers: jest.fn(async () => users()) });
+    const listLedger = jest
+      .fn()
+      .mockResolvedValueOnce(ledgerPage())
+      .mockResolvedValueOnce(ledgerPage([]))
+      .mockResolvedValueOnce(ledgerPage());
+    const { user } = setup({ listLedger, listUsers: jest.fn(async () => users()) });
     await screen.findByRole('table');
 
     await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com{Enter}');
@@ -114,29 +124,29 @@ describe('Ledger', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('textbox', { name: 'Administrator e-mail' })).toHaveValue('');
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(listAudit).toHaveBeenLastCalledWith(
+    expect(listLedger).toHaveBeenLastCalledWith(
       { cursor: undefined, admin: undefined, target: undefined },
       { signal: expect.any(AbortSignal) },
     );
   });
 
   it('loads older entries with the cursor', async () => {
-    const listAudit = jest
+    const listLedger = jest
       .fn()
-      .mockResolvedValueOnce(audit([returned], 'older'))
-      .mockResolvedValueOnce(audit([started]));
-    const { user } = setup({ listAudit });
+      .mockResolvedValueOnce(ledgerPage([returned], 'older'))
+      .mockResolvedValueOnce(ledgerPage([started]));
+    const { user } = setup({ listLedger });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
-    expect(listAudit).toHaveBeenLastCalledWith(
+    expect(listLedger).toHaveBeenLastCalledWith(
       { cursor: 'older', admin: undefined, target: undefined },
       { signal: expect.any(AbortSignal) },
     );
   });
 
   it('exports the loaded entries as a formula-safe CSV named after today', async () => {
-    const { user, services } = setup({ listAudit: jest.fn(async () => audit()) });
+    const { user, services } = setup({ listLedger: jest.fn(async () => ledgerPage()) });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Export CSV of the 3 loaded entries' }));
 
@@ -156,35 +166,35 @@ describe('Ledger', () => {
 
   describe('with the newest entries the server read', () => {
     it('shows them at once, exportable, with no loading state and no second request', async () => {
-      const listAudit = jest.fn(async () => audit([]));
-      const { container } = setup({ listAudit }, audit([returned, started], 'older'));
+      const listLedger = jest.fn(async () => ledgerPage([]));
+      const { container } = setup({ listLedger }, ledgerPage([returned, started], 'older'));
 
       expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
       expect(within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row')).toHaveLength(3);
       expect(screen.getByRole('button', { name: 'Export CSV of the 2 loaded entries' })).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
       await act(async () => undefined);
-      expect(listAudit).not.toHaveBeenCalled();
+      expect(listLedger).not.toHaveBeenCalled();
       expect(await axe(container)).toHaveNoViolations();
     });
 
     it('asks the API once filters apply, and again for the unfiltered entries when they are cleared', async () => {
-      const listAudit = jest
+      const listLedger = jest
         .fn()
-        .mockResolvedValueOnce(audit([started]))
-        .mockResolvedValueOnce(audit([denied]));
-      const { user } = setup({ listAudit, listUsers: jest.fn(async () => users()) }, audit([returned]));
+        .mockResolvedValueOnce(ledgerPage([started]))
+        .mockResolvedValueOnce(ledgerPage([denied]));
+      const { user } = setup({ listLedger, listUsers: jest.fn(async () => users()) }, ledgerPage([returned]));
 
       await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), 'grace@example.com{Enter}');
-      await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(1));
-      expect(listAudit).toHaveBeenLastCalledWith(
+      await waitFor(() => expect(listLedger).toHaveBeenCalledTimes(1));
+      expect(listLedger).toHaveBeenLastCalledWith(
         { cursor: undefined, admin: grace.id, target: undefined },
         { signal: expect.any(AbortSignal) },
       );
 
       await user.click(screen.getByRole('button', { name: 'Clear' }));
-      await waitFor(() => expect(listAudit).toHaveBeenCalledTimes(2));
-      expect(listAudit).toHaveBeenLastCalledWith(
+      await waitFor(() => expect(listLedger).toHaveBeenCalledTimes(2));
+      expect(listLedger).toHaveBeenLastCalledWith(
         { cursor: undefined, admin: undefined, target: undefined },
         { signal: expect.any(AbortSignal) },
       );
@@ -192,16 +202,16 @@ describe('Ledger', () => {
     });
 
     it('shows a failed server read as the error, and Try again asks the API', async () => {
-      const listAudit = jest.fn(async () => audit());
-      const { user } = setup({ listAudit }, fail('internal', 'boom', 500));
+      const listLedger = jest.fn(async () => ledgerPage());
+      const { user } = setup({ listLedger }, fail('internal', 'boom', 500));
 
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent('The ledger could not be loaded.');
-      expect(listAudit).not.toHaveBeenCalled();
+      expect(listLedger).not.toHaveBeenCalled();
 
       await user.click(within(alert).getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('table')).toBeInTheDocument();
-      expect(listAudit).toHaveBeenCalledTimes(1);
+      expect(listLedger).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ApiResult, AuditEvent, AuditPage } from '@viewas/admin-api';
+import type { ApiResult, LedgerEvent, LedgerPage } from '@viewas/admin-api';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
@@ -57,10 +57,10 @@ const Actions = styled.div`
 
 export interface LedgerProps {
   /** The newest entries, unfiltered, as the server read them while rendering the page. */
-  firstPage?: ApiResult<AuditPage>;
+  firstPage?: ApiResult<LedgerPage>;
 }
 
-const toPage = (page: AuditPage) => ({ items: page.events, nextCursor: page.nextCursor });
+const toPage = (page: LedgerPage) => ({ items: page.events, nextCursor: page.nextCursor });
 
 /** The impersonation ledger: newest first, filterable by admin and user e-mail, exportable as CSV. */
 export function Ledger({ firstPage }: LedgerProps) {
@@ -72,9 +72,9 @@ export function Ledger({ firstPage }: LedgerProps) {
   const [adminEmail, setAdminEmail] = useState('');
   const [targetEmail, setTargetEmail] = useState('');
 
-  const { state, loadMore, reload } = usePagedList<AuditEvent>(
+  const { state, loadMore, reload } = usePagedList<LedgerEvent>(
     async (cursor, signal) =>
-      mapResult(await api.listAudit({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), toPage),
+      mapResult(await api.listLedger({ cursor, admin: filters.admin?.id, target: filters.target?.id }, { signal }), toPage),
     `${filters.admin?.id ?? ''}|${filters.target?.id ?? ''}`,
     firstPage && mapResult(firstPage, toPage),
   );

@@ -19,7 +19,7 @@ describe('createLazyAdminApiClient', () => {
     const [users] = await Promise.all([api.listUsers({ query: 'ada', limit: 10 }, { signal }), api.listImpersonations({ active: true })]);
     await api.startImpersonation({ userId: 'usr_ada', reason: 'Ticket 1' });
     await api.endImpersonation('imp_1', { signal });
-    await api.listAudit({ cursor: 'c', admin: 'usr_grace' });
+    await api.listLedger({ cursor: 'c', admin: 'usr_grace' });
     await api.getAccessHistory({ cursor: 'c' });
     await api.returnToAdmin({ signal });
 
@@ -29,7 +29,7 @@ describe('createLazyAdminApiClient', () => {
     expect(real.listImpersonations).toHaveBeenCalledWith({ active: true }, undefined);
     expect(real.startImpersonation).toHaveBeenCalledWith({ userId: 'usr_ada', reason: 'Ticket 1' }, undefined);
     expect(real.endImpersonation).toHaveBeenCalledWith('imp_1', { signal });
-    expect(real.listAudit).toHaveBeenCalledWith({ cursor: 'c', admin: 'usr_grace' }, undefined);
+    expect(real.listLedger).toHaveBeenCalledWith({ cursor: 'c', admin: 'usr_grace' }, undefined);
     expect(real.getAccessHistory).toHaveBeenCalledWith({ cursor: 'c' }, undefined);
     expect(real.returnToAdmin).toHaveBeenCalledWith({ signal });
   });

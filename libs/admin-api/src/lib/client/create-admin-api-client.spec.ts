@@ -2,7 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   accessHistoryPageFixture,
-  auditPageFixture,
+  ledgerPageFixture,
   endImpersonationResponseFixture,
   impersonateResponseFixture,
   impersonationsPageFixture,
@@ -62,7 +62,7 @@ const calls: Call[] = [
     (api) => api.endImpersonation('imp_1'),
     endImpersonationResponseFixture,
   ],
-  ['listAudit', 'get', '/api/admin/audit', (api) => api.listAudit(), auditPageFixture],
+  ['listLedger', 'get', '/api/admin/audit', (api) => api.listLedger(), ledgerPageFixture],
   ['getAccessHistory', 'get', '/api/account/access', (api) => api.getAccessHistory(), accessHistoryPageFixture],
 ];
 
@@ -146,9 +146,9 @@ describe('request shapes', () => {
     expect(seen.map((request) => new URL(request.url).search)).toEqual(['?active=true', '?active=false']);
   });
 
-  it('sends the audit cursor and filters', async () => {
-    const seen = serve('get', '/api/admin/audit', () => HttpResponse.json(auditPageFixture));
-    await client().listAudit({ cursor: 'c2', admin: 'usr_admin', target: 'usr_ada' });
+  it('sends the ledger cursor and filters', async () => {
+    const seen = serve('get', '/api/admin/audit', () => HttpResponse.json(ledgerPageFixture));
+    await client().listLedger({ cursor: 'c2', admin: 'usr_admin', target: 'usr_ada' });
     expect(new URL(seen[0]?.url ?? '').search).toBe('?cursor=c2&admin=usr_admin&target=usr_ada');
   });
 
@@ -193,7 +193,7 @@ describe('error details', () => {
     [418, 'invalid_response'],
   ])('names a bare %i answer %s', async (status, code) => {
     serve('get', '/api/admin/audit', () => new HttpResponse(null, { status }));
-    expect(await client().listAudit()).toEqual({ ok: false, error: { code, message: `The server answered ${status}`, status } });
+    expect(await client().listLedger()).toEqual({ ok: false, error: { code, message: `The server answered ${status}`, status } });
   });
 
   it('resolves with aborted, not a network error, when the caller cancels', async () => {
@@ -208,7 +208,7 @@ describe('error details', () => {
     const fetch = () => {
       throw new TypeError('Failed to parse URL');
     };
-    expect(await createAdminApiClient({ fetch }).listAudit()).toEqual({
+    expect(await createAdminApiClient({ fetch }).listLedger()).toEqual({
       ok: false,
       error: { code: 'network', message: 'Could not reach the server: Failed to parse URL', status: 0 },
     });
@@ -228,24 +228,24 @@ describe('configuration', () => {
     const fetch = jest.fn().mockResolvedValue(Response.json(accessHistoryPageFixture));
     const api = { ...createAdminApiClient({ fetch }), ...createAccountApiClient({ fetch }) };
     await api.getAccessHistory();
-    await api.listAudit();
+    await api.listLedger();
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/account/access', '/api/admin/audit']);
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'same-origin', method: 'GET' });
   });
 
   it('accepts base URLs with a trailing slash', async () => {
-    const fetch = jest.fn().mockResolvedValue(Response.json(auditPageFixture));
-    await createAdminApiClient({ baseUrl: '/internal/admin/', fetch }).listAudit();
+    const fetch = jest.fn().mockResolvedValue(Response.json(ledgerPageFixture));
+    await createAdminApiClient({ baseUrl: '/internal/admin/', fetch }).listLedger();
     expect(fetch).toHaveBeenCalledWith('/internal/admin/audit', expect.anything());
   });
 
   it('looks up the global fetch at call time, not at creation', async () => {
     const api = createAdminApiClient({ baseUrl: `${APP}/api/admin` });
-    const replacement = jest.fn().mockResolvedValue(Response.json(auditPageFixture));
+    const replacement = jest.fn().mockResolvedValue(Response.json(ledgerPageFixture));
     const original = globalThis.fetch;
     globalThis.fetch = replacement;
     try {
-      expect(await api.listAudit()).toEqual({ ok: true, data: auditPageFixture });
+      expect(await api.listLedger()).toEqual({ ok: true, data: ledgerPageFixture });
       expect(replacement).toHaveBeenCalledTimes(1);
     } finally {
       globalThis.fetch = original;

@@ -1,4 +1,4 @@
-import { AuditPageSchema, type AuditPage, type AuditQuery } from '../contracts/audit';
+import { LedgerPageSchema, type LedgerPage, type LedgerQuery } from '../contracts/ledger';
 import {
   EndImpersonationResponseSchema,
   ImpersonationsPageSchema,
@@ -36,7 +36,7 @@ export interface AdminApiClient {
   listUsers(query?: UsersQuery, options?: CallOptions): Promise<ApiResult<UsersPage>>;
   listImpersonations(query?: ImpersonationsQuery, options?: CallOptions): Promise<ApiResult<ImpersonationsPage>>;
   endImpersonation(id: string, options?: CallOptions): Promise<ApiResult<EndImpersonationResponse>>;
-  listAudit(query?: AuditQuery, options?: CallOptions): Promise<ApiResult<AuditPage>>;
+  listLedger(query?: LedgerQuery, options?: CallOptions): Promise<ApiResult<LedgerPage>>;
   listStaffAccessRequests(options?: CallOptions): Promise<ApiResult<AccessRequestList>>;
   decideAccessRequestAsAdmin(id: string, decision: 'approve' | 'deny', options?: CallOptions): Promise<ApiResult<AccessDecisionResponse>>;
 }
@@ -56,7 +56,7 @@ export function createAdminApiClient({ baseUrl = '/api/admin', fetch }: AdminApi
     listImpersonations: (query, options) => get(withQuery(`${admin}/impersonations`, query), ImpersonationsPageSchema, options),
     endImpersonation: (id, options) =>
       post(`${admin}/impersonations/${encodeURIComponent(id)}/end`, {}, EndImpersonationResponseSchema, options),
-    listAudit: (query, options) => get(withQuery(`${admin}/audit`, query), AuditPageSchema, options),
+    listLedger: (query, options) => get(withQuery(`${admin}/audit`, query), LedgerPageSchema, options),
     listStaffAccessRequests: (options) => get(`${admin}/access-requests`, AccessRequestListSchema, options),
     decideAccessRequestAsAdmin: (id, decision, options) =>
       post(`${admin}/access-requests/${encodeURIComponent(id)}/${decision}`, {}, AccessDecisionResponseSchema, options),

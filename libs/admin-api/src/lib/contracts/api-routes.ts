@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
-import { AuditPageSchema, AuditQuerySchema } from './audit';
+import { LedgerPageSchema, LedgerQuerySchema } from './ledger';
 import type { ApiErrorCode } from './errors';
 import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
 import { ImpersonatePendingResponseSchema, ImpersonateRequestSchema, ImpersonateResponseSchema } from './impersonate';
@@ -120,16 +120,16 @@ export const ADMIN_API_ROUTES = {
     response: EndImpersonationResponseSchema,
     errors: [...WRITE, 'not_found', 'conflict'],
   },
-  audit: {
-    operationId: 'listAudit',
+  ledger: {
+    operationId: 'listLedger',
     method: 'GET',
     path: '/api/admin/audit',
     summary: 'Read the ledger',
     description: 'The impersonation ledger, newest first, a page at a time.',
     tag: 'Ledger',
     access: 'admin',
-    query: AuditQuerySchema,
-    response: AuditPageSchema,
+    query: LedgerQuerySchema,
+    response: LedgerPageSchema,
     errors: READ,
   },
   accessHistory: {

@@ -1,5 +1,5 @@
 import { API_ERROR_STATUS, ApiErrorEnvelopeSchema } from './errors';
-import { AuditEventSchema, AuditQuerySchema } from './audit';
+import { LedgerEventSchema, LedgerQuerySchema } from './ledger';
 import { IdSchema } from './primitives';
 import { ImpersonateRequestSchema, ImpersonateResponseSchema, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './impersonate';
 import { ImpersonationRecordSchema, ImpersonationsQuerySchema } from './impersonations';
@@ -80,9 +80,9 @@ describe('ImpersonationsQuerySchema', () => {
   });
 });
 
-describe('AuditQuerySchema', () => {
+describe('LedgerQuerySchema', () => {
   it('refuses admin and target filters that are not ids', () => {
-    expect(paths(AuditQuerySchema.safeParse({ admin: 'a b', target: "1' OR 1=1" }))).toEqual(['admin', 'target']);
+    expect(paths(LedgerQuerySchema.safeParse({ admin: 'a b', target: "1' OR 1=1" }))).toEqual(['admin', 'target']);
   });
 });
 
@@ -125,7 +125,7 @@ describe('answer schemas', () => {
       userAgent: null,
       detail: { note: 1 },
     };
-    expect(AuditEventSchema.safeParse(event).success).toBe(true);
+    expect(LedgerEventSchema.safeParse(event).success).toBe(true);
   });
 });
 

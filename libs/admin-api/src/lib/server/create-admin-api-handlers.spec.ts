@@ -1,6 +1,6 @@
 import {
   accessHistoryPageFixture,
-  auditPageFixture,
+  ledgerPageFixture,
   endImpersonationResponseFixture,
   impersonateResponseFixture,
   impersonationsPageFixture,
@@ -25,7 +25,7 @@ function stubService(): jest.Mocked<ImpersonationService> {
     listUsers: jest.fn().mockResolvedValue(usersPageFixture),
     listImpersonations: jest.fn().mockResolvedValue(impersonationsPageFixture),
     endImpersonation: jest.fn().mockResolvedValue(endImpersonationResponseFixture),
-    listAudit: jest.fn().mockResolvedValue(auditPageFixture),
+    listLedger: jest.fn().mockResolvedValue(ledgerPageFixture),
     listAccessHistory: jest.fn().mockResolvedValue(accessHistoryPageFixture),
     listStaffAccessRequests: jest.fn().mockResolvedValue({ requests: [] }),
     decideAccessRequestAsAdmin: jest.fn(),
@@ -292,9 +292,9 @@ describe('same-origin policy', () => {
 
   it('refuses a cross-site GET even without Origin', async () => {
     const { service, handlers } = setup();
-    expect((await handlers.audit(get('/api/admin/audit', { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
-    expect((await handlers.audit(get('/api/admin/audit', { 'sec-fetch-site': 'same-site' }))).status).toBe(403);
-    expect(service.listAudit).not.toHaveBeenCalled();
+    expect((await handlers.ledger(get('/api/admin/audit', { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    expect((await handlers.ledger(get('/api/admin/audit', { 'sec-fetch-site': 'same-site' }))).status).toBe(403);
+    expect(service.listLedger).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -303,7 +303,7 @@ describe('same-origin policy', () => {
     ['no fetch metadata (an older browser)', {}],
   ])('allows a GET without Origin and %s', async (_label, headers) => {
     const { handlers } = setup();
-    expect((await handlers.audit(get('/api/admin/audit', headers))).status).toBe(200);
+    expect((await handlers.ledger(get('/api/admin/audit', headers))).status).toBe(200);
   });
 
   it('compares against the configured origin in its canonical form', async () => {
@@ -322,7 +322,7 @@ describe('methods', () => {
     ['returnToAdmin', '/api/admin/return-to-admin', 'POST'],
     ['users', '/api/admin/users', 'GET'],
     ['impersonations', '/api/admin/impersonations', 'GET'],
-    ['audit', '/api/admin/audit', 'GET'],
+    ['ledger', '/api/admin/audit', 'GET'],
     ['accessHistory', '/api/account/access', 'GET'],
   ] as const;
 
@@ -393,8 +393,8 @@ describe('service errors', () => {
 
   it('answers 503 when the database cannot be reached', async () => {
     const { service, handlers } = setup();
-    service.listAudit.mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
-    const error = await errorOf(await handlers.audit(get('/api/admin/audit')));
+    service.listLedger.mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const error = await errorOf(await handlers.ledger(get('/api/admin/audit')));
     expect(error).toEqual({
       status: 503,
       code: 'unavailable',
@@ -404,9 +404,9 @@ describe('service errors', () => {
 
   it('lets the host decide which errors mean unavailable', async () => {
     const { service, handlers } = setup({ classifyError: (error) => (error instanceof RangeError ? 'unavailable' : 'internal') });
-    service.listAudit.mockRejectedValueOnce(new RangeError('pool exhausted')).mockRejectedValueOnce(new Error('bug'));
-    expect((await handlers.audit(get('/api/admin/audit'))).status).toBe(503);
-    expect((await handlers.audit(get('/api/admin/audit'))).status).toBe(500);
+    service.listLedger.mockRejectedValueOnce(new RangeError('pool exhausted')).mockRejectedValueOnce(new Error('bug'));
+    expect((await handlers.ledger(get('/api/admin/audit'))).status).toBe(503);
+    expect((await handlers.ledger(get('/api/admin/audit'))).status).toBe(500);
   });
 
   it('still answers 500 when the error reporter itself throws', async () => {
@@ -453,12 +453,12 @@ describe('headers', () => {
     ['405', (h) => h.users(post('/api/admin/users', '{}'))],
     ['413', (h) => h.impersonate(post('/api/admin/impersonate', ' '.repeat(DEFAULT_MAX_BODY_BYTES + 1)))],
     ['415', (h) => h.impersonate(post('/api/admin/impersonate', validStart, { 'content-type': 'text/plain' }))],
-    ['500', (h) => h.audit(get('/api/admin/audit'))],
+    ['500', (h) => h.ledger(get('/api/admin/audit'))],
   ];
 
   it.each(answers)('a %s answer is JSON and never cached', async (status, call) => {
     const { service, handlers } = setup();
-    service.listAudit.mockRejectedValue(new Error('bug'));
+    service.listLedger.mockRejectedValue(new Error('bug'));
     const response = await call(handlers);
     expect(String(response.status)).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -490,7 +490,7 @@ describe('GET endpoints', () => {
 
   it('answers 400 for a cursor too long to be one of ours', async () => {
     const { handlers } = setup();
-    const error = await errorOf(await handlers.audit(get(`/api/admin/audit?cursor=${'c'.repeat(513)}`)));
+    const error = await errorOf(await handlers.ledger(get(`/api/admin/audit?cursor=${'c'.repeat(513)}`)));
     expect(error).toMatchObject({ status: 400, message: 'Invalid request query: cursor' });
   });
 
@@ -506,11 +506,11 @@ describe('GET endpoints', () => {
     expect((await handlers.impersonations(get('/api/admin/impersonations?active=yes'))).status).toBe(400);
   });
 
-  it('filters the audit ledger by admin and target ids', async () => {
+  it('filters the ledger by admin and target ids', async () => {
     const { service, handlers } = setup();
-    const response = await handlers.audit(get('/api/admin/audit?admin=usr_admin&target=usr_ada'));
-    expect(await response.json()).toEqual(auditPageFixture);
-    expect(service.listAudit).toHaveBeenCalledWith(expect.anything(), { admin: 'usr_admin', target: 'usr_ada' });
+    const response = await handlers.ledger(get('/api/admin/audit?admin=usr_admin&target=usr_ada'));
+    expect(await response.json()).toEqual(ledgerPageFixture);
+    expect(service.listLedger).toHaveBeenCalledWith(expect.anything(), { admin: 'usr_admin', target: 'usr_ada' });
   });
 
   it('lists the caller’s own access history', async () => {
@@ -566,7 +566,7 @@ describe('route', () => {
     ['GET', '/api/admin/users', 'listUsers'],
     ['GET', '/api/admin/impersonations/', 'listImpersonations'],
     ['POST', '/api/admin/impersonations/imp_1/end', 'endImpersonation'],
-    ['GET', '/api/admin/audit', 'listAudit'],
+    ['GET', '/api/admin/audit', 'listLedger'],
     ['GET', '/api/account/access', 'listAccessHistory'],
   ] as const)('sends %s %s to %s', async (method, path, serviceMethod) => {
     const { service, handlers } = setup();

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
-import { AuditPageSchema, AuditQuerySchema } from '../contracts/audit';
+import { LedgerPageSchema, LedgerQuerySchema } from '../contracts/ledger';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
 import {
@@ -67,7 +67,7 @@ export interface AdminApiHandlers {
   users: AdminApiHandler;
   impersonations: AdminApiHandler;
   endImpersonation: (request: Request, id: string) => Promise<Response>;
-  audit: AdminApiHandler;
+  ledger: AdminApiHandler;
   accessHistory: AdminApiHandler;
   staffAccessRequests: AdminApiHandler;
   decideAccessRequestAsAdmin: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
@@ -201,12 +201,12 @@ export function createAdminApiHandlers({
       answer: EndImpersonationResponseSchema,
     });
 
-  const audit: AdminApiHandler = (request) =>
+  const ledger: AdminApiHandler = (request) =>
     serve(request, {
       method: 'GET',
-      input: AuditQuerySchema,
-      call: (ctx, query) => service.listAudit(ctx, query),
-      answer: AuditPageSchema,
+      input: LedgerQuerySchema,
+      call: (ctx, query) => service.listLedger(ctx, query),
+      answer: LedgerPageSchema,
     });
 
   const accessHistory: AdminApiHandler = (request) =>
@@ -286,7 +286,7 @@ export function createAdminApiHandlers({
     entry(ADMIN_API_ROUTES.impersonations, impersonations),
     // The id is left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
     entry(ADMIN_API_ROUTES.endImpersonation, (request, params) => endImpersonation(request, params['id'] ?? '')),
-    entry(ADMIN_API_ROUTES.audit, audit),
+    entry(ADMIN_API_ROUTES.ledger, ledger),
     entry(ADMIN_API_ROUTES.accessHistory, accessHistory),
     // As for End: ids stay encoded, and the id schema refuses anything but an id.
     entry(ADMIN_API_ROUTES.staffAccessRequests, staffAccessRequests),
@@ -327,7 +327,7 @@ export function createAdminApiHandlers({
     users,
     impersonations,
     endImpersonation,
-    audit,
+    ledger,
     accessHistory,
     staffAccessRequests,
     decideAccessRequestAsAdmin,

@@ -1,5 +1,5 @@
 import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-history';
-import type { AuditPage, AuditQuery } from '../contracts/audit';
+import type { LedgerPage, LedgerQuery } from '../contracts/ledger';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
 import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
 import type { ImpersonateRequest, StartImpersonationResponse } from '../contracts/impersonate';
@@ -32,7 +32,7 @@ export interface ImpersonationService {
   listUsers(ctx: RequestContext, query: UsersQuery): Promise<UsersPage>;
   listImpersonations(ctx: RequestContext, query: ImpersonationsQuery): Promise<ImpersonationsPage>;
   endImpersonation(ctx: RequestContext, id: string): Promise<EndImpersonationResponse>;
-  listAudit(ctx: RequestContext, query: AuditQuery): Promise<AuditPage>;
+  listLedger(ctx: RequestContext, query: LedgerQuery): Promise<LedgerPage>;
   /** The signed-in user's own access history (`GET /api/account/access`). */
   listAccessHistory(ctx: RequestContext, query: AccessHistoryQuery): Promise<AccessHistoryPage>;
   /** Requests awaiting an admin's approval, and the caller's own (`GET /api/admin/access-requests`). */

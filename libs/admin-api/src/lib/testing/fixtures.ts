@@ -1,5 +1,5 @@
 import type { AccessHistoryPage } from '../contracts/access-history';
-import type { AuditPage } from '../contracts/audit';
+import type { LedgerPage } from '../contracts/ledger';
 import type { EndImpersonationResponse, ImpersonationRecord, ImpersonationsPage } from '../contracts/impersonations';
 import type { ImpersonateResponse } from '../contracts/impersonate';
 import type { Person } from '../contracts/primitives';
@@ -71,7 +71,7 @@ export const impersonationsPageFixture: ImpersonationsPage = { impersonations: [
 
 export const endImpersonationResponseFixture: EndImpersonationResponse = { success: true, impersonation: endedImpersonationFixture };
 
-export const auditPageFixture: AuditPage = {
+export const ledgerPageFixture: LedgerPage = {
   events: [
     {
       id: 'evt_2',

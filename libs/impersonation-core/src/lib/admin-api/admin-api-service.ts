@@ -114,7 +114,7 @@ export function createAdminApiService({
       const ended = valueOf(await impersonation.end({ session: await sessionOf(ctx), impersonationId: id, request: infoOf(ctx) }));
       return { success: true, impersonation: impersonation.toRecord(ended) };
     },
-    async listAudit(ctx, query) {
+    async listLedger(ctx, query) {
       const caller = await staff(ctx);
       return withCursor(() => impersonation.listLedger(caller, query));
     },

@@ -1,4 +1,4 @@
-import type { AuditPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { USERS_PAGE_SIZE } from '@viewas/admin-api';
 import { createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
 import { createLogger } from '../../../server/logging/logger';
@@ -53,7 +53,7 @@ describe('loadAdminPageData', () => {
 
     const users = await adminBrowser.api<UsersPage>('GET', `/api/admin/users?limit=${USERS_PAGE_SIZE}`);
     const active = await adminBrowser.api<ImpersonationsPage>('GET', '/api/admin/impersonations?active=true');
-    const ledger = await adminBrowser.api<AuditPage>('GET', '/api/admin/audit');
+    const ledger = await adminBrowser.api<LedgerPage>('GET', '/api/admin/audit');
     expect(data).toEqual({
       users: { ok: true, data: users.body },
       active: { ok: true, data: active.body },

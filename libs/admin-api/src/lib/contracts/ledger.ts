@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CursorSchema, IdSchema, NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
 
 /** The ledger's event types today. The wire type stays an open string so older clients keep reading newer ledgers. */
-export const AUDIT_EVENT_TYPES = [
+export const KNOWN_LEDGER_EVENT_TYPES = [
   'impersonation.started',
   'impersonation.activated',
   'impersonation.returned',
@@ -10,19 +10,19 @@ export const AUDIT_EVENT_TYPES = [
   'impersonation.expired',
   'impersonation.denied',
 ] as const;
-export type KnownAuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+export type KnownLedgerEventType = (typeof KNOWN_LEDGER_EVENT_TYPES)[number];
 // `string & {}` keeps editor completion for the known types while accepting new ones.
-export type AuditEventType = KnownAuditEventType | (string & {});
+export type AnyLedgerEventType = KnownLedgerEventType | (string & {});
 
 /** `GET /api/admin/audit?cursor=&admin=&target=`: `admin` and `target` filter by user id. */
-export const AuditQuerySchema = z.object({
+export const LedgerQuerySchema = z.object({
   cursor: z.optional(CursorSchema),
   admin: z.optional(IdSchema),
   target: z.optional(IdSchema),
 });
-export type AuditQuery = z.output<typeof AuditQuerySchema>;
+export type LedgerQuery = z.output<typeof LedgerQuerySchema>;
 
-export const AuditEventSchema = z.object({
+export const LedgerEventSchema = z.object({
   id: z.string(),
   at: TimestampSchema,
   type: z.string().check(z.minLength(1)),
@@ -34,11 +34,11 @@ export const AuditEventSchema = z.object({
   userAgent: z.nullable(z.string()),
   detail: z.record(z.string(), z.unknown()),
 });
-export type AuditEvent = Omit<z.infer<typeof AuditEventSchema>, 'type'> & { type: AuditEventType };
+export type LedgerEvent = Omit<z.infer<typeof LedgerEventSchema>, 'type'> & { type: AnyLedgerEventType };
 
 /** Newest first. */
-export const AuditPageSchema = z.object({
-  events: z.array(AuditEventSchema),
+export const LedgerPageSchema = z.object({
+  events: z.array(LedgerEventSchema),
   nextCursor: NextCursorSchema,
 });
-export type AuditPage = { events: AuditEvent[]; nextCursor: string | null };
+export type LedgerPage = { events: LedgerEvent[]; nextCursor: string | null };
