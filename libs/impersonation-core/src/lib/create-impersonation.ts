@@ -283,7 +283,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     breakGlass?: boolean;
   }): Promise<Outcome<StartedImpersonation | PendingApproval>> {
     const at = now();
-    const actor = sessionHolder(session);
+    // From inside an impersonation, the act is its admin's (never the viewed user's).
+    const actor = returnParties(session).actor;
     const db = await store();
     const target = await db.users.findById(userId);
     const deny = (why: DenialReason, who = actor) =>
@@ -388,10 +389,12 @@ export function createImpersonation(options: ImpersonationOptions) {
           impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null,
         });
 
-      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', sessionHolder(session));
+      // From inside an impersonation, the act is its admin's (never the viewed user's).
+      const { actor } = returnParties(session);
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
       const { claims } = session;
-      if (claims.impersonation) throw denial('already_impersonating', sessionHolder(session));
-      if (!impersonationId) throw denial('not_pending', sessionHolder(session));
+      if (claims.impersonation) throw denial('already_impersonating', actor);
+      if (!impersonationId) throw denial('not_pending', actor);
 
       await sweepExpired();
       return (await store()).transaction(async (tx) => {

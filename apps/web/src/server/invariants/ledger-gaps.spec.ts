@@ -113,6 +113,22 @@ describe.each(testDatabaseKinds())('ledger gaps, on %s', (kind) => {
     });
   });
 
+  it('names the admin, not the viewed user, on a start or take-over tried from inside an impersonation', async () => {
+    const otherAdmin = await app.createUser({ role: 'admin' });
+    const viewed = await app.createUser();
+    const { browser } = await app.impersonating(otherAdmin, viewed);
+    const before = await lastId();
+    expect(await browser.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'From inside a view' })).toMatchObject({
+      status: 403,
+    });
+    expect(await browser.signIn('impersonate', { impersonationId })).toMatchObject({ ok: false });
+    const rows = (await rowsSince(before)).reverse();
+    expect(rows.map((row) => [row.actorId, row.detail['attempt'], row.detail['why']])).toEqual([
+      [otherAdmin.id, 'start', 'already_impersonating'],
+      [otherAdmin.id, 'take_over', 'already_impersonating'],
+    ]);
+  });
+
   describe('denied Ends are bounded', () => {
     it('per address without a session: past the limit 429 with Retry-After and no row', async () => {
       clock.advance(LIMIT.windowMs);
