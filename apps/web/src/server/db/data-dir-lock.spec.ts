@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { acquireDataDirLock, DataDirLockedError, LOCK_CHECK_MS, LOCK_FILE, LOCK_HELPERS, type LockHelper } from './data-dir-lock';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  DataDirLockUnavailableError,
+  LOCK_CHECK_MS,
+  LOCK_FILE,
+  LOCK_HELPERS,
+  type LockHelper,
+} from './data-dir-lock';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'viewas-lock-'));
 const lockFile = (dir: string) => path.join(dir, LOCK_FILE);
@@ -151,7 +159,9 @@ describe('data directory lock', () => {
 
   it('says what to install when no lock program is', async () => {
     const missing: LockHelper = { command: 'viewas-no-such-lock-program', args: () => [] };
-    await expect(acquireDataDirLock(freshDir(), { helpers: [missing] })).rejects.toThrow(/Install util-linux \(flock\).*DATABASE_URL/);
+    const refused = acquireDataDirLock(freshDir(), { helpers: [missing] });
+    await expect(refused).rejects.toBeInstanceOf(DataDirLockUnavailableError);
+    await expect(refused).rejects.toThrow(/Install util-linux \(flock\).*DATABASE_URL/);
   });
 
   it('explains what to do in its message', () => {

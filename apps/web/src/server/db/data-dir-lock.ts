@@ -22,6 +22,11 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** No program to take the lock with is installed: the embedded database cannot be opened safely. */
+export class DataDirLockUnavailableError extends Error {
+  override readonly name = 'DataDirLockUnavailableError';
+}
+
 export interface DataDirLock {
   /** Gives the lock up; resolves once another process can take it. */
   release(): Promise<void>;
@@ -118,7 +123,7 @@ async function lockWith(helpers: readonly LockHelper[], file: string): Promise<C
     const outcome = await tryHelper(helper, file);
     if (outcome !== 'missing') return outcome;
   }
-  throw new Error(
+  throw new DataDirLockUnavailableError(
     `Cannot lock the embedded database: none of ${helpers.map((helper) => helper.command).join(', ')} is installed. ` +
       'Install util-linux (flock), or set DATABASE_URL to use PostgreSQL.',
   );
