@@ -107,6 +107,7 @@ export {
   type AttemptVerdict,
   type UserSearch,
   type LedgerFilter,
+  type LedgerRangeFilter,
 } from './lib/store';
 export { createAdminApiService, refusalError, type CookieSessions } from './lib/admin-api/admin-api-service';
 export { backoffDelayMs, type Backoff } from './lib/delivery/backoff';
@@ -123,6 +124,7 @@ export {
   type ChainVerdict,
   type RecordedHead,
 } from './lib/ledger/ledger-chain';
+export { verifyLedger, LEDGER_VERIFY_PAGE_SIZE } from './lib/ledger/verify-ledger';
 export { ledgerEventJson, type LedgerEventJson, type LedgerParty } from './lib/ledger/ledger-event';
 export { csvCell, csvLine, toCsv } from './lib/export/csv';
 export {
@@ -162,6 +164,7 @@ export {
   type DeliveryFailure,
   type DeliveryOutcome,
   type WebhookOutboxStore,
+  type WebhookHealth,
   type WebhookRequest,
   type WebhookPoster,
   type WebhookDeliverer,

@@ -1,7 +1,23 @@
 // The store on PostgreSQL and PGlite: Drizzle schema and repositories. The host opens the database
 // and applies the SQL migrations in this package's `drizzle/` folder (docs/architecture.md shows how).
-export { createPostgresStore, type PostgresStore, type PostgresRepositories } from './lib/postgres/postgres-store';
-export { schema, users, impersonations, ledgerEvents, signInThrottle, setupTokens, type Schema } from './lib/postgres/schema';
+export {
+  createPostgresStore,
+  type PostgresStore,
+  type PostgresRepositories,
+  type PostgresStoreOptions,
+} from './lib/postgres/postgres-store';
+export { createWebhookOutboxRepository } from './lib/postgres/webhook-outbox';
+export {
+  schema,
+  users,
+  impersonations,
+  ledgerEvents,
+  ledgerHead,
+  webhookOutbox,
+  signInThrottle,
+  setupTokens,
+  type Schema,
+} from './lib/postgres/schema';
 export type { SetupTokenRow } from './lib/postgres/setup-tokens';
 export {
   accessRequests,

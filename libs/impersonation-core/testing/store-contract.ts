@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { canonicalJson } from '../src/lib/ledger/canonical-json';
+import { hashedFields, ledgerHash } from '../src/lib/ledger/ledger-chain';
+import { verifyLedger } from '../src/lib/ledger/verify-ledger';
 import { InvalidCursorError } from '../src/lib/cursor';
 import { AlreadyViewingError, DuplicateEmailError, PENDING_WINDOW_MS, type ImpersonationStore } from '../src/lib/store';
 
@@ -360,6 +363,44 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         });
         expect((await storage().ledger.list({ targetId: target.id, limit: 10 })).events).toHaveLength(4);
         expect((await storage().ledger.list({ targetId: 'not-an-id', limit: 10 })).events).toEqual([]);
+      });
+
+      it('chains every row to the one before: hash = SHA-256(prevHash + canonical JSON), head recorded', async () => {
+        const { admin, target } = await adminAndTarget();
+        const first = await storage().ledger.append({
+          ...event('impersonation.started', person(admin), person(target)),
+          detail: { b: 1, a: [true, null, 'x'] },
+        });
+        const second = await storage().ledger.append(event('impersonation.denied', null, person(target)));
+        expect(second.id).toBeGreaterThan(first.id);
+        expect(second.prevHash).toBe(first.hash);
+        const stored = await storage().ledger.readPage({}, first.id - 1, 2);
+        expect(stored.map((row) => row.id)).toEqual([first.id, second.id]);
+        for (const row of stored) expect(row.hash).toBe(ledgerHash(row.prevHash, row));
+        expect(stored[0]?.hash).toBe(
+          createHash('sha256')
+            .update(first.prevHash + canonicalJson({ ...hashedFields(first), detail: { a: [true, null, 'x'], b: 1 } }))
+            .digest('hex'),
+        );
+        expect(await storage().ledger.recordedHead()).toEqual({ lastId: second.id, hash: second.hash });
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true, head: second.hash });
+      });
+
+      it('reads pages oldest first, filtered by actor, target and time (from inclusive, to exclusive)', async () => {
+        const { admin, target } = await adminAndTarget();
+        const rows = [];
+        for (let minute = 0; minute < 4; minute += 1)
+          rows.push(
+            await storage().ledger.append({ ...event('impersonation.started', person(admin), person(target)), at: at(minute * MINUTE) }),
+          );
+        const ids = rows.map((row) => row.id);
+        expect((await storage().ledger.readPage({ actorId: admin.id }, null, 10)).map((row) => row.id)).toEqual(ids);
+        expect((await storage().ledger.readPage({ actorId: admin.id }, ids[1]!, 10)).map((row) => row.id)).toEqual(ids.slice(2));
+        expect((await storage().ledger.readPage({ targetId: target.id }, null, 2)).map((row) => row.id)).toEqual(ids.slice(0, 2));
+        expect(
+          (await storage().ledger.readPage({ targetId: target.id, from: at(MINUTE), to: at(3 * MINUTE) }, null, 10)).map((row) => row.id),
+        ).toEqual(ids.slice(1, 3));
+        expect(await storage().ledger.readPage({ actorId: 'not-an-id' }, null, 10)).toEqual([]);
       });
     });
 

@@ -9,6 +9,7 @@ import type {
   UserRole,
   UserStatus,
 } from './model';
+import type { ChainedLedgerRow, RecordedHead } from './ledger/ledger-chain';
 
 /** An admin's session must take a started impersonation over within this window, or it lapses. */
 export const PENDING_WINDOW_MS = 60_000;
@@ -94,12 +95,31 @@ export interface LedgerFilter {
   limit: number;
 }
 
-/** The impersonation ledger: rows are only ever added. */
+/** Which rows an export reads: by actor, target, and time (`from` inclusive, `to` exclusive). */
+export interface LedgerRangeFilter {
+  actorId?: string;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** The impersonation ledger: rows are only ever added, each chained to the one before. */
 export interface LedgerRepository {
-  append(event: NewLedgerEvent): Promise<LedgerEventRow>;
+  /**
+   * Adds a row at the end of the chain: appends are serialised (across app servers too), so ids and
+   * the chain run in the same order.
+   */
+  append(event: NewLedgerEvent): Promise<ChainedLedgerRow>;
   /** Newest first. A filter on an id that is not one of ours matches nothing. */
   list(filter: LedgerFilter): Promise<{ events: LedgerEventRow[]; nextCursor: string | null }>;
   forImpersonation(impersonationId: string): Promise<LedgerEventRow[]>;
+  /**
+   * Up to `limit` matching rows with an id above `afterId` (from the start when `null`), oldest first:
+   * verification and export read the whole ledger a page at a time through this.
+   */
+  readPage(filter: LedgerRangeFilter, afterId: number | null, limit: number): Promise<ChainedLedgerRow[]>;
+  /** The newest row as the chain's head records it (`null` before the first row). */
+  recordedHead(): Promise<RecordedHead | null>;
 }
 
 export interface ThrottlePolicy {

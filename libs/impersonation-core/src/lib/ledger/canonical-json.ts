@@ -41,6 +41,7 @@ function write(value: unknown, path: string): string {
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+  // Any realm's Object.prototype (a value cloned in a test VM, or by a driver, has another realm's).
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || (Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]');
 }

@@ -1,5 +1,6 @@
 import { decodeCursor, encodeCursor, isAnyText, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
+import { chainRow, GENESIS_HASH, type ChainedLedgerRow } from '../ledger/ledger-chain';
 import {
   toLedgerRowValues,
   type ImpersonationDetails,
@@ -29,7 +30,7 @@ interface ThrottleRow {
 interface State {
   users: Map<string, UserRow>;
   impersonations: Map<string, ImpersonationRow>;
-  ledger: LedgerEventRow[];
+  ledger: ChainedLedgerRow[];
   throttle: Map<string, ThrottleRow>;
 }
 
@@ -270,7 +271,7 @@ export function createMemoryStore({
     const ledger: LedgerRepository = {
       append: (event) =>
         sync(() => {
-          const row: LedgerEventRow = { id: nextLedgerId++, ...copy(toLedgerRowValues(event)) };
+          const row = chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId++, ...copy(toLedgerRowValues(event)) });
           state.ledger.push(row);
           return copy(row);
         }),
@@ -292,6 +293,24 @@ export function createMemoryStore({
         }),
       forImpersonation: (impersonationId) =>
         sync(() => (isUuid(impersonationId) ? copy(state.ledger.filter((row) => row.impersonationId === impersonationId)) : [])),
+      readPage: ({ actorId, targetId, from, to }, afterId, limit) =>
+        sync(() => {
+          if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId))) return [];
+          const rows = state.ledger.filter(
+            (row) =>
+              (afterId === null || row.id > afterId) &&
+              (!actorId || row.actorId === actorId) &&
+              (!targetId || row.targetId === targetId) &&
+              (!from || row.at >= from) &&
+              (!to || row.at < to),
+          );
+          return copy(rows.slice(0, limit));
+        }),
+      recordedHead: () =>
+        sync(() => {
+          const last = state.ledger.at(-1);
+          return last ? { lastId: last.id, hash: last.hash } : null;
+        }),
     };
 
     const throttle: ThrottleRepository = {

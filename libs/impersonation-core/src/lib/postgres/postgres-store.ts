@@ -9,12 +9,19 @@ import { createNotificationsRepository } from './notifications';
 import { createSetupTokensRepository } from './setup-tokens';
 import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
+import { createWebhookOutboxRepository } from './webhook-outbox';
 
-function repositories(db: Queryable) {
+export interface PostgresStoreOptions {
+  /** Queue every new ledger row for webhook delivery (set when `WEBHOOK_URL` is). */
+  webhookOutbox?: boolean;
+}
+
+function repositories(db: Queryable, options: PostgresStoreOptions, inTransaction: boolean) {
   return {
     users: createUsersRepository(db),
     impersonations: createImpersonationsRepository(db),
-    ledger: createLedgerRepository(db),
+    ledger: createLedgerRepository(db, { inTransaction, webhookOutbox: options.webhookOutbox }),
+    webhookOutbox: createWebhookOutboxRepository(db),
     throttle: createThrottleRepository(db),
     // Consent, notifications and the mail outbox (migration 0006), behind the consent service's ports.
     accessRequests: createAccessRequestsRepository(db),
@@ -37,9 +44,9 @@ export interface PostgresStore extends ImpersonationStore, PostgresRepositories 
  * and migrated with this package's `drizzle/` folder. Every state change is one atomic statement, so
  * the rules hold however many app servers share the database.
  */
-export function createPostgresStore(db: Database): PostgresStore {
+export function createPostgresStore(db: Database, options: PostgresStoreOptions = {}): PostgresStore {
   return {
-    ...repositories(db),
-    transaction: (work) => db.transaction((tx) => work(repositories(tx))),
+    ...repositories(db, options, false),
+    transaction: (work) => db.transaction((tx) => work(repositories(tx, options, true))),
   };
 }

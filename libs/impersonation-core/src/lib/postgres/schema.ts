@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { END_REASONS, USER_ROLES, USER_STATUSES, type EndReason, type UserRole, type UserStatus } from '../model';
 
 // The tables of the migrations in this package's `drizzle/` folder, kept in step with them by hand.
@@ -83,11 +83,47 @@ export const ledgerEvents = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** The hash chain (migration 0008): the previous row's hash, and SHA-256 over it and this row's canonical JSON. */
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
   },
   (table) => [
     index('audit_events_actor_idx').on(table.actorId, table.id),
     index('audit_events_target_idx').on(table.targetId, table.id),
     index('audit_events_impersonation_idx').on(table.impersonationId),
+  ],
+);
+
+/** The chain's head (one row): every append locks it, so appends from all app servers form one chain. */
+export const ledgerHead = pgTable('ledger_head', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  lastId: bigint('last_id', { mode: 'number' }),
+  hash: text('hash').notNull(),
+});
+
+export const WEBHOOK_OUTBOX_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** One delivery per ledger row while webhooks are on, written in the row's transaction (migration 0008). */
+export const webhookOutbox = pgTable(
+  'webhook_outbox',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    status: text('status').$type<(typeof WEBHOOK_OUTBOX_STATUSES)[number]>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    lockedUntil: instant('locked_until'),
+    claimToken: uuid('claim_token'),
+    lastAttemptAt: instant('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: instant('delivered_at'),
+  },
+  (table) => [
+    index('webhook_outbox_due_idx')
+      .on(table.nextAttemptAt, table.eventId)
+      .where(sql`${table.status} = 'pending'`),
+    check('webhook_outbox_status_check', sql`${table.status} in (${inList(WEBHOOK_OUTBOX_STATUSES)})`),
   ],
 );
 
@@ -111,5 +147,5 @@ export const setupTokens = pgTable('setup_tokens', {
   usedAt: instant('used_at'),
 });
 
-export const schema = { users, impersonations, ledgerEvents, signInThrottle, setupTokens };
+export const schema = { users, impersonations, ledgerEvents, ledgerHead, webhookOutbox, signInThrottle, setupTokens };
 export type Schema = typeof schema;

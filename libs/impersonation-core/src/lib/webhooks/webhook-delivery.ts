@@ -29,6 +29,8 @@ export interface OutboxItem {
   attempts: number;
   createdAt: Date;
   row: ChainedLedgerRow;
+  /** This claim's token: a late answer to an attempt whose lease another server took over records nothing. */
+  claimToken?: string;
 }
 
 export interface DeliveryFailure {
@@ -47,8 +49,20 @@ export interface WebhookOutboxStore {
    * again before `leaseUntil`.
    */
   claimDue(input: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxItem[]>;
-  recordDelivered(eventId: number, input: { at: Date; status: number }): Promise<void>;
-  recordFailed(eventId: number, failure: DeliveryFailure): Promise<void>;
+  recordDelivered(eventId: number, input: { at: Date; status: number }, claimToken?: string): Promise<void>;
+  recordFailed(eventId: number, failure: DeliveryFailure, claimToken?: string): Promise<void>;
+}
+
+/** What the admin page and `/api/health` show of deliveries. */
+export interface WebhookHealth {
+  /** Rows not delivered yet (due now or waiting for a retry). */
+  pending: number;
+  /** Of those, the ones whose last attempt failed. */
+  failing: number;
+  /** Given up (410 Gone, or 24 h of retries). */
+  failed: number;
+  lastError: { eventId: number; at: string; message: string } | null;
+  lastDeliveredAt: string | null;
 }
 
 export interface WebhookRequest {
@@ -120,7 +134,7 @@ export function createWebhookDeliverer({ url, secret, store, post, clock, batchS
     try {
       status = (await post(webhookRequest(url, secret, item.row, clock.now()))).status;
       if (status >= 200 && status < 300) {
-        await store.recordDelivered(item.eventId, { at: clock.now(), status });
+        await store.recordDelivered(item.eventId, { at: clock.now(), status }, item.claimToken);
         return { eventId: item.eventId, attempt: item.attempts, result: 'delivered', status };
       }
       error = describeStatus(status);
@@ -132,10 +146,10 @@ export function createWebhookDeliverer({ url, secret, store, post, clock, batchS
     const giveUp = status === 410 || retryAt.getTime() > item.createdAt.getTime() + RETRY_FOR_MS;
     if (giveUp) {
       const final = status === 410 ? error : `${error}; given up after ${item.attempts} attempts in 24 h`;
-      await store.recordFailed(item.eventId, { at, error: final, status, retryAt: null });
+      await store.recordFailed(item.eventId, { at, error: final, status, retryAt: null }, item.claimToken);
       return { eventId: item.eventId, attempt: item.attempts, result: 'gave_up', status, error: final };
     }
-    await store.recordFailed(item.eventId, { at, error, status, retryAt });
+    await store.recordFailed(item.eventId, { at, error, status, retryAt }, item.claimToken);
     return { eventId: item.eventId, attempt: item.attempts, result: 'retry', status, error, retryAt };
   }
 

@@ -1,0 +1,150 @@
+import { drizzle as pgliteDrizzle } from 'drizzle-orm/pglite';
+import { migrate as pgliteMigrate } from 'drizzle-orm/pglite/migrator';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MIGRATIONS_FOLDER, openMigratedPglite, openMigratedPostgres, type MigratedDatabase } from '../../../testing/test-databases';
+import { verifyLedger } from '../ledger/verify-ledger';
+import type { NewLedgerEvent } from '../model';
+import type { Database } from './database';
+import { createPostgresStore } from './postgres-store';
+import { schema } from './schema';
+
+const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
+const kinds: [string, () => Promise<MigratedDatabase>][] = [['PGlite', openMigratedPglite]];
+if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(TEST_DATABASE_URL)]);
+
+const event = (index: number, overrides: Partial<NewLedgerEvent> = {}): NewLedgerEvent => ({
+  at: new Date(Date.UTC(2030, 0, 1, 10, 0, index)),
+  type: 'impersonation.denied',
+  actor: { id: '00000000-0000-4000-8000-000000000001', email: 'admin@example.com' },
+  target: null,
+  impersonationId: null,
+  reason: `Ticket ${index}`,
+  ip: '203.0.113.9',
+  userAgent: 'jest',
+  detail: { attempt: 'start', why: 'not_admin', index },
+  ...overrides,
+});
+
+/** What a database superuser can do behind the app's back: switch the append-only trigger off for one statement. */
+async function asSuperuser(db: Database, statement: ReturnType<typeof sql>) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_append_only`);
+    await tx.execute(statement);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
+  });
+}
+
+for (const [name, open] of kinds) {
+  describe(`the ledger's hash chain on ${name}`, () => {
+    let database: MigratedDatabase;
+    beforeEach(async () => {
+      database = await open();
+    }, 60_000);
+    afterEach(() => database?.close());
+
+    async function appended(count: number) {
+      const store = createPostgresStore(database.db);
+      const rows = [];
+      for (let index = 1; index <= count; index += 1) rows.push(await store.ledger.append(event(index)));
+      return { store, rows };
+    }
+
+    it('keeps one chain when appends run in parallel', async () => {
+      const store = createPostgresStore(database.db);
+      await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          index % 2 ? store.ledger.append(event(index)) : store.transaction((tx) => tx.ledger.append(event(index))),
+        ),
+      );
+      const rows = await store.ledger.readPage({}, null, 100);
+      expect(rows).toHaveLength(40);
+      rows.slice(1).forEach((row, index) => expect(row.prevHash).toBe(rows[index]?.hash));
+      expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 40, head: rows.at(-1)?.hash });
+    }, 60_000);
+
+    it('finds a row changed by a superuser, by its id', async () => {
+      const { store, rows } = await appended(5);
+      await asSuperuser(database.db, sql`update audit_events set reason = 'nothing to see' where id = ${rows[2]!.id}`);
+      expect(await verifyLedger(store.ledger)).toMatchObject({ ok: false, count: 5, firstBadId: rows[2]!.id });
+    }, 60_000);
+
+    it('finds a changed row whose hash was recomputed, at the next row', async () => {
+      const { store, rows } = await appended(5);
+      await asSuperuser(database.db, sql`update audit_events set hash = ${'f'.repeat(64)} where id = ${rows[1]!.id}`);
+      expect(await verifyLedger(store.ledger)).toMatchObject({ ok: false, firstBadId: rows[1]!.id });
+    }, 60_000);
+
+    it('finds a row deleted by a superuser, at the row after it', async () => {
+      const { store, rows } = await appended(5);
+      await asSuperuser(database.db, sql`delete from audit_events where id = ${rows[1]!.id}`);
+      expect(await verifyLedger(store.ledger)).toMatchObject({ ok: false, count: 4, firstBadId: rows[2]!.id });
+    }, 60_000);
+
+    it('finds deleted newest rows from the recorded head', async () => {
+      const { store, rows } = await appended(5);
+      await asSuperuser(database.db, sql`delete from audit_events where id >= ${rows[3]!.id}`);
+      expect(await verifyLedger(store.ledger)).toMatchObject({ ok: false, count: 3, firstBadId: rows[4]!.id });
+    }, 60_000);
+
+    it('writes the webhook outbox row in the ledger row’s transaction, or neither', async () => {
+      const store = createPostgresStore(database.db, { webhookOutbox: true });
+      const kept = await store.ledger.append(event(1));
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.ledger.append(event(2));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const outbox = await database.db.execute<{ event_id: string }>(sql`select event_id from webhook_outbox order by event_id`);
+      expect((outbox as unknown as { rows: { event_id: string | number }[] }).rows.map((row) => Number(row.event_id))).toEqual([kept.id]);
+      expect(await verifyLedger(store.ledger)).toMatchObject({ ok: true, count: 1 });
+      expect(await createPostgresStore(database.db).webhookOutbox.health()).toMatchObject({ pending: 1, failing: 0, failed: 0 });
+    }, 60_000);
+
+    it('refuses to remove the chain head', async () => {
+      await expect(database.db.execute(sql`delete from ledger_head`)).rejects.toThrow();
+    });
+  });
+}
+
+describe('migration 0008', () => {
+  let folder: string;
+  let client: PGlite;
+  afterEach(async () => {
+    await client?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('chains the rows written before it, in id order, as the app would have', async () => {
+    // The migrations up to 0007 first, rows written then, and 0008 on top of them.
+    folder = mkdtempSync(path.join(tmpdir(), 'viewas-0008-'));
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    const journalPath = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag < '0008') }));
+    client = await PGlite.create();
+    await pgliteMigrate(pgliteDrizzle({ client, schema }), { migrationsFolder: folder });
+    const details = [
+      {},
+      { attempt: 'start', why: 'not_admin' },
+      { minutes: 30, nested: { z: [1, 'two', null, false], a: 'é€😀 "q" \\ \n\t' } },
+    ];
+    for (const [index, detail] of details.entries()) {
+      await client.query(
+        `insert into audit_events (at, type, actor_id, actor_email, reason, ip, user_agent, detail) values ($1, 'impersonation.denied', $2, 'admin@example.com', $3, null, 'jest', $4)`,
+        [new Date(Date.UTC(2026, 10, 23, 10, 0, index, 123)), '00000000-0000-4000-8000-000000000001', `Ticket ${index}`, detail],
+      );
+    }
+    await pgliteMigrate(pgliteDrizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const store = createPostgresStore(pgliteDrizzle({ client, schema }) as unknown as Database);
+    const before = await verifyLedger(store.ledger);
+    expect(before).toMatchObject({ ok: true, count: 3 });
+    const next = await store.ledger.append(event(9));
+    expect(next.prevHash).toBe(before.head);
+    expect(await verifyLedger(store.ledger)).toMatchObject({ ok: true, count: 4, head: next.hash });
+  });
+});
