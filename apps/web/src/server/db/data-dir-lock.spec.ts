@@ -85,6 +85,23 @@ describe('data directory lock', () => {
     await stop(child);
   });
 
+  it('keeps the process alive while it releases, so what a shutdown does after the release still runs', async () => {
+    const dir = freshDir();
+    const script = path.join(freshDir(), 'release.ts');
+    writeFileSync(
+      script,
+      `import { acquireDataDirLock } from ${JSON.stringify(path.join(__dirname, 'data-dir-lock.ts'))};
+      acquireDataDirLock(process.argv[2] ?? '').then((lock) => lock.release()).then(() => process.stdout.write('released'));`,
+    );
+    const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, script, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
+    expect(out).toBe('released');
+  });
+
   it('refuses a second open in the same process', async () => {
     const dir = freshDir();
     const lock = await acquireDataDirLock(dir);

@@ -108,6 +108,9 @@ export async function acquireDataDirLock(dataDir: string, options: LockOptions =
     clearInterval(check);
     process.off('exit', endHelper);
     const exited = new Promise((resolve) => helper.once('exit', resolve));
+    // Held unreferenced so far; waiting for it must keep this process alive, or a shutdown that has
+    // nothing else left to do would end right here, before its last steps.
+    helper.ref();
     endHelper();
     await exited;
   };
