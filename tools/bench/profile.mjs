@@ -6,7 +6,11 @@
 // window (from /proc: samples measure wall time, which a busy shared machine stretches), and printed
 // in microseconds of CPU per request.
 //
-//   PROFILE_DURATION=8   seconds of load per path        PROFILE_PATHS=bare,stock,user,impersonated
+// The start + return cycle (`cycle`) is sequential, one client, as the bench measures it: its samples are
+// attributed the same way, per cycle of 4 calls, and the wall time per cycle is printed beside them.
+//
+//   PROFILE_DURATION=8   seconds of load per path        PROFILE_PATHS=bare,stock,user,impersonated,cycle
+//   PROFILE_CYCLES=150   start + return cycles for `cycle`
 //   BENCH_SKIP_BUILD=1   use the current build           PROFILE_DIR=<dir>  keep the .cpuprofile files there
 import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -27,7 +31,9 @@ const PATHS = {
   stock: { path: '/api/bench/next-auth/session', who: 'user' },
   user: { path: '/api/auth/session', who: 'user' },
   impersonated: { path: '/api/auth/session', who: 'impersonated' },
+  cycle: { path: 'POST impersonate + callback, POST return-to-admin + callback', who: 'admin' },
 };
+const CYCLES = Number(process.env.PROFILE_CYCLES ?? 150);
 
 async function cookieFor(server, who) {
   const client = createClient(server.url);
@@ -99,6 +105,24 @@ function attribute(profile, from, to) {
 
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
+/** `count` start + return cycles, one after the other, by admin@example.com viewing as user@example.com. */
+async function runCycles(server, count) {
+  const admin = createClient(server.url);
+  if (!(await admin.signInWithPassword('admin@example.com', BENCH_PASSWORD)).ok) throw new Error('admin sign-in failed');
+  const target = (await admin.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
+  return async () => {
+    for (let i = 0; i < count; i += 1) {
+      const started = await admin.startImpersonation(target.id, 'Benchmark: CPU profile of the cycle');
+      if (started.status !== 200) throw new Error(`start answered ${started.status}`);
+      if (!(await admin.activateImpersonation(started.body.impersonationId)).ok) throw new Error('activation failed');
+      const returned = await admin.returnToAdmin();
+      if (returned.status !== 200) throw new Error(`return answered ${returned.status}`);
+      if (!(await admin.signInReturnToAdmin(returned.body.adminUser.id)).ok) throw new Error('return sign-in failed');
+    }
+    return { requests: count };
+  };
+}
+
 async function profilePath(name, { path, who }, keepDir) {
   const dir = keepDir ? join(keepDir, name) : mkdtempSync(join(tmpdir(), `viewas-profile-${name}-`));
   const server = await startProductionServer({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
@@ -107,16 +131,27 @@ async function profilePath(name, { path, who }, keepDir) {
   let requests;
   let cpu;
   try {
-    const cookie = await cookieFor(server, who);
-    const load = (duration) => autocannon({ url: `${server.url}${path}`, connections: 50, duration, headers: { cookie } });
-    await load(3);
+    let load;
+    if (who === 'admin') {
+      const cycles = await runCycles(server, CYCLES);
+      await (
+        await runCycles(server, 20)
+      )();
+      load = cycles;
+    } else {
+      const cookie = await cookieFor(server, who);
+      load = async (duration = DURATION_S) => {
+        const result = await autocannon({ url: `${server.url}${path}`, connections: 50, duration, headers: { cookie } });
+        if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        return { requests: result.requests.total };
+      };
+      await load(3);
+    }
     from = monotonicMicros();
     const cpuBefore = server.cpuMicros();
-    const result = await load(DURATION_S);
+    ({ requests } = await load());
     cpu = server.cpuMicros() - cpuBefore;
     to = monotonicMicros();
-    requests = result.requests.total;
-    if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   } finally {
     await server.stop();
   }
@@ -124,7 +159,11 @@ async function profilePath(name, { path, who }, keepDir) {
   if (!file) throw new Error(`no CPU profile was written into ${dir}`);
   const totals = attribute(JSON.parse(readFileSync(join(dir, file), 'utf8')), from, to);
   const sampled = [...totals.values()].reduce((sum, value) => sum + value, 0);
-  return { requests, perRequest: new Map([...totals].map(([category, micros]) => [category, ((micros / sampled) * cpu) / requests])) };
+  return {
+    requests,
+    wallPerRequest: (to - from) / requests,
+    perRequest: new Map([...totals].map(([category, micros]) => [category, ((micros / sampled) * cpu) / requests])),
+  };
 }
 
 async function main() {
@@ -145,9 +184,16 @@ async function main() {
     category: 'total CPU us per request (from /proc)',
     ...Object.fromEntries(names.map((name) => [name, round(total(name), 0)])),
   });
-  rows.push({ category: 'requests in the window', ...Object.fromEntries(names.map((name) => [name, results[name].requests])) });
+  rows.push({
+    category: 'wall us per request (cycle: per 4 calls)',
+    ...Object.fromEntries(names.map((name) => [name, round(results[name].wallPerRequest, 0)])),
+  });
+  rows.push({
+    category: 'requests in the window (cycle: cycles)',
+    ...Object.fromEntries(names.map((name) => [name, results[name].requests])),
+  });
   console.log(
-    `\nCPU microseconds per request, ${DURATION_S} s of 50 connections per path (paths: ${names.map((name) => `${name} = ${PATHS[name].path}`).join(', ')})`,
+    `\nCPU microseconds per request (cycle: per start + return, sequential), ${DURATION_S} s of 50 connections per path (paths: ${names.map((name) => `${name} = ${PATHS[name].path}`).join(', ')})`,
   );
   console.table(rows);
 }

@@ -240,7 +240,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(false);
       });
 
-      it('expires overdue impersonations exactly once, dating each at its own deadline', async () => {
+      it('expires overdue impersonations exactly once, dating each at its own deadline, and says beforehand whether any are due', async () => {
         const sweepAt = new Date('2031-06-01T00:00:00.000Z');
         const overdue = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);
         const fresh = await running(new Date(sweepAt.getTime() - MINUTE), 60 * MINUTE);
@@ -255,8 +255,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           expiresAt: new Date(sweepAt.getTime() + 60 * MINUTE),
         });
 
+        expect(await storage().impersonations.anyDue(sweepAt)).toBe(true);
         const first = await storage().impersonations.expireDue(sweepAt);
         const second = await storage().impersonations.expireDue(sweepAt);
+        expect(await storage().impersonations.anyDue(sweepAt)).toBe(false);
 
         const byId = new Map(first.map((row) => [row.id, row]));
         expect(byId.get(overdue.impersonation.id)).toMatchObject({ endReason: 'expired', endedAt: overdue.impersonation.expiresAt });

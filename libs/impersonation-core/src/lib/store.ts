@@ -71,6 +71,8 @@ export interface ImpersonationsRepository {
    * dated at the end of its pending window) and returns exactly the rows this call closed.
    */
   expireDue(now: Date): Promise<ImpersonationRow[]>;
+  /** Whether `expireDue(now)` would close anything: one read, so a sweep with nothing to do opens no transaction. */
+  anyDue(now: Date): Promise<boolean>;
   /** Whether a session built on this impersonation may still be used. */
   isRunning(id: string, now: Date): Promise<boolean>;
   /**

@@ -14,7 +14,10 @@ export interface SeedResult {
  */
 export async function seedDemoData(storage: ImpersonationStore, hasher: PasswordHasher, password: string): Promise<SeedResult> {
   if ((await storage.users.count()) > 0) return { seeded: false, accounts: 0 };
-  const named = await Promise.all(DEMO_ACCOUNTS.map(async (account) => ({ ...account, passwordHash: await hasher.hash(password) })));
+  // One hash at a time: each scrypt holds 32 MiB, and four at once (libuv's thread pool) held 128 MiB during a
+  // first start.
+  const named: ((typeof DEMO_ACCOUNTS)[number] & { passwordHash: string })[] = [];
+  for (const account of DEMO_ACCOUNTS) named.push({ ...account, passwordHash: await hasher.hash(password) });
   const sharedHash = await hasher.hash(password);
   const generated = generatedUsers().map((user) => ({ ...user, passwordHash: sharedHash }));
   await storage.transaction(async (tx) => {

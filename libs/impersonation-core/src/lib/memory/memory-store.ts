@@ -81,6 +81,10 @@ export function createMemoryStore({
     endedBy: row.endedById ? personOf(row.endedById) : null,
   });
   const isOpen = (row: ImpersonationRow) => row.endedAt === null;
+  /** Open, and past its hard expiry or (never taken over) past its pending window. */
+  const isDue = (row: ImpersonationRow, at: Date) =>
+    isOpen(row) &&
+    (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= at.getTime() - PENDING_WINDOW_MS));
   const isRunningAt = (row: ImpersonationRow, at: Date) => row.startedAt !== null && isOpen(row) && row.expiresAt.getTime() > at.getTime();
   const byNewest = (a: ImpersonationRow, b: ImpersonationRow) =>
     byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -213,11 +217,7 @@ export function createMemoryStore({
         }),
       expireDue: (at) =>
         sync(() => {
-          const deadline = at.getTime() - PENDING_WINDOW_MS;
-          const due = [...state.impersonations.values()].filter(
-            (row) =>
-              isOpen(row) && (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= deadline)),
-          );
+          const due = [...state.impersonations.values()].filter((row) => isDue(row, at));
           for (const row of due) {
             const endedAt =
               row.startedAt === null
@@ -227,6 +227,7 @@ export function createMemoryStore({
           }
           return copy(due);
         }),
+      anyDue: (at) => sync(() => [...state.impersonations.values()].some((row) => isDue(row, at))),
       isRunning: (id, at) =>
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;

@@ -17,6 +17,12 @@ const endedBy = alias(users, 'ended_by');
 
 const isOpen = isNull(impersonations.endedAt);
 const pendingDeadline = (now: Date) => new Date(now.getTime() - PENDING_WINDOW_MS);
+/** Open, and past its hard expiry or (never taken over) past its pending window. */
+const isDue = (now: Date) =>
+  and(
+    isOpen,
+    or(lte(impersonations.expiresAt, now), and(isNull(impersonations.startedAt), lte(impersonations.createdAt, pendingDeadline(now)))),
+  );
 
 export function createImpersonationsRepository(db: Queryable): ImpersonationsRepository {
   const selectDetails = () =>
@@ -152,7 +158,6 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
      * returns exactly the rows this call closed, so each expiry is recorded once however many servers sweep.
      */
     async expireDue(now: Date): Promise<ImpersonationRow[]> {
-      const deadline = pendingDeadline(now);
       return db
         .update(impersonations)
         .set({
@@ -161,13 +166,13 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
             else ${impersonations.expiresAt} end`,
           endReason: 'expired',
         })
-        .where(
-          and(
-            isOpen,
-            or(lte(impersonations.expiresAt, now), and(isNull(impersonations.startedAt), lte(impersonations.createdAt, deadline))),
-          ),
-        )
+        .where(isDue(now))
         .returning();
+    },
+
+    async anyDue(now: Date): Promise<boolean> {
+      const [row] = await db.select({ id: impersonations.id }).from(impersonations).where(isDue(now)).limit(1);
+      return row !== undefined;
     },
 
     /** Whether a session built on this impersonation may still be used. */
