@@ -62,7 +62,8 @@ export default [
   },
   {
     // Build, test and Storybook configs and workspace scripts import the workspace's shared config files by relative path.
-    // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs).
+    // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs); the
+    // production-server tests and the browser tests launch the server as `npm start` does (tools/scripts/production-server.mjs).
     files: [
       'libs/*/tsup.config.ts',
       'libs/*/.storybook/*.ts',
@@ -71,6 +72,9 @@ export default [
       'tools/**/*.mjs',
       'apps/*/playwright.config.ts',
       'apps/web-e2e/src/support/axe.ts',
+      'apps/web-e2e/src/first-run-setup.spec.ts',
+      'apps/web-e2e/scripts/serve.mjs',
+      'apps/web/testing/server/production-server.ts',
     ],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },

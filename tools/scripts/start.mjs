@@ -1,8 +1,8 @@
 // `npm start`: build the production app (Nx-cached) and serve it on PORT (default 3000).
 // Without DATABASE_URL it runs on the embedded database in DATA_DIR and asks for the demo accounts
 // (DEMO_SEED=true: created on an empty database, printed in a banner with their password).
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { launchProductionServer } from './production-server.mjs';
 import { quietEnv, run } from './run.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,18 +18,15 @@ if (process.env.DATABASE_URL && !process.env.NEXTAUTH_SECRET) {
 await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: workspaceRoot });
 
 // The production server (apps/web/server.mjs): the client's real address, and a graceful SIGTERM.
-const server = spawn(process.execPath, ['apps/web/server.mjs'], {
-  cwd: workspaceRoot,
+const server = await launchProductionServer({
+  port: Number(port),
+  host: 'localhost',
   stdio: 'inherit',
-  // A production server requires NEXTAUTH_URL: the try-it path serves this machine.
   env: {
-    ...process.env,
     ...quietEnv,
-    NODE_ENV: 'production',
-    PORT: port,
     DEMO_SEED: process.env.DEMO_SEED || 'true',
+    // A production server requires NEXTAUTH_URL: the try-it path serves this machine.
     NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}`,
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+server.runInForeground({ forward: 'same', exitCode: (code, signal) => code ?? (signal ? 0 : 1) });

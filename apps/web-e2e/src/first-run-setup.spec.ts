@@ -1,70 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { launchProductionServer, type ProductionServer } from '../../../tools/scripts/production-server.mjs';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-const workspaceRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where the setup page's screenshots are also kept for a person to look at. */
 const SCREENSHOT = join(tmpdir(), 'viewas-setup-page.png');
 const SCREENSHOT_ERRORS = join(tmpdir(), 'viewas-setup-page-errors.png');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // A deployment's first start: the production entry on an empty database, no demo accounts asked for.
 test.describe('the first administrator of an empty deployment', () => {
-  let server: ChildProcess | undefined;
+  let server: ProductionServer | undefined;
   let dataDir = '';
   let link = '';
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'viewas-e2e-setup-'));
-    const port = await freePort();
-    server = spawn(process.execPath, [join(workspaceRoot, 'apps/web/server.mjs')], {
-      cwd: join(workspaceRoot, 'apps/web'),
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        DATA_DIR: dataDir,
-        DEMO_SEED: 'false',
-        NEXTAUTH_URL: `http://localhost:${port}`,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-      },
+    server = await launchProductionServer({
+      host: 'localhost',
+      env: { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
     });
-    let stderr = '';
-    link = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no setup link within 60 s:\n${stderr}`)), 60_000);
-      server?.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        const found = /http:\/\/\S+\/setup\?token=[A-Za-z0-9_-]+/.exec(stderr);
-        if (found) {
-          clearTimeout(timer);
-          resolve(found[0]);
-        }
-      });
-    });
+    link = (await server.printed(/http:\/\/\S+\/setup\?token=[A-Za-z0-9_-]+/, { timeoutMs: 60_000 }))[0];
   });
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -18,7 +18,11 @@ export {
   ImpersonateResponseSchema,
   ImpersonatePendingResponseSchema,
   StartImpersonationResponseSchema,
+  ReauthRequestSchema,
+  ReauthResponseSchema,
   isPendingApproval,
+  type ReauthRequest,
+  type ReauthResponse,
   type ImpersonateRequest,
   type ImpersonateResponse,
   type ImpersonatePendingResponse,
@@ -59,6 +63,10 @@ export {
   UsersQuerySchema,
   AdminUserSummarySchema,
   UsersPageSchema,
+  RoleSchema,
+  PolicyRuleSchema,
+  type Role,
+  type PolicyRuleName,
   type UsersQuery,
   type AdminUserSummary,
   type UsersPage,
@@ -88,6 +96,13 @@ export {
   type LedgerEvent,
   type LedgerPage,
 } from './lib/contracts/ledger';
+export type {
+  LedgerVerify,
+  LedgerExportFormat,
+  LedgerExportQuery,
+  LedgerExportBody,
+  LedgerDeliveries,
+} from './lib/contracts/ledger-integrity';
 export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 
 // The OpenAPI document's shape (the route table and the generator are in `./server`).

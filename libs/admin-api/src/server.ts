@@ -26,3 +26,10 @@ export {
 export { isUnavailableError } from './lib/server/is-unavailable-error';
 export { isSameOriginRequest } from './lib/server/same-origin';
 export { readBodyText, readJsonBody, hasJsonContentType } from './lib/server/read-body';
+// The ledger's verify, export and delivery contracts (their types are in the main entry).
+export {
+  LedgerVerifySchema,
+  LedgerExportQuerySchema,
+  LedgerDeliveriesSchema,
+  LEDGER_EXPORT_FORMATS,
+} from './lib/contracts/ledger-integrity';

@@ -21,6 +21,12 @@ export interface BannerTexts {
   ended: string;
   /** The countdown for whole minutes left. */
   endsInMinutes: (minutes: number) => string;
+  /**
+   * What the panel calls each mode of a view, keyed by the mode: `read_only` ('Read-only') and `full`
+   * ('Full access'). The host passes them with its other words (defaults would cost every host bytes).
+   */
+  read_only?: string;
+  full?: string;
 }
 
 /** Where the browser goes after the return. */

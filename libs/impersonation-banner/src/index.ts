@@ -15,6 +15,7 @@ export { ImpersonationNotice, type ImpersonationNoticeProps } from './notice/imp
 export { notifyWithToast } from './notice/notify-with-toast';
 export type {
   BannerUser,
+  ImpersonationMode,
   Notice,
   NoticeKind,
   Notify,

@@ -8,7 +8,11 @@ export interface BannerUser {
   isImpersonated: boolean;
   /** ISO time the impersonation hard-expires; shows a countdown when given. */
   impersonationExpiresAt?: string;
+  /** The view's mode; the panel and screen readers say it when given. */
+  impersonationMode?: ImpersonationMode;
 }
+
+export type ImpersonationMode = 'read_only' | 'full';
 
 /** What `POST /api/admin/return-to-admin` answers (admin-api's `ApiResult<ReturnToAdminResponse>` fits). */
 export type ReturnToAdminResult =

@@ -46,6 +46,8 @@ export {
   type Staff,
   type SessionGrant,
   type StartedImpersonation,
+  type PasswordCheck,
+  type PasswordVerdict,
 } from './lib/create-impersonation';
 export { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, denialAnswer, secondsUntil } from './lib/denials';
 export { addressLimitKey, IPV6_LIMIT_PREFIX_BITS } from './lib/address-key';
@@ -73,14 +75,7 @@ export {
   type RequestInfo,
 } from './lib/model';
 export { createRevocationList, type RevocationList } from './lib/revocations';
-export {
-  defaultPolicy,
-  isActiveAdmin,
-  whyNotImpersonable,
-  DEFAULT_IMPERSONATION_MAX_MINUTES,
-  type ImpersonationPolicy,
-  type NotImpersonableReason,
-} from './lib/rules';
+export { isActiveStaff, DEFAULT_IMPERSONATION_MAX_MINUTES } from './lib/rules';
 export {
   ImpersonationClaimSchema,
   SessionClaimsSchema,
@@ -103,6 +98,7 @@ export {
   type ImpersonationsRepository,
   type LedgerRepository,
   type ThrottleRepository,
+  type PasswordEntriesRepository,
   type ThrottlePolicy,
   type AttemptVerdict,
   type UserSearch,

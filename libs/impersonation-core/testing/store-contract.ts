@@ -45,6 +45,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       const { admin, target } = await adminAndTarget();
       const pending = await storage().impersonations.createPending({
         id: randomUUID(),
+        mode: 'read_only',
         adminId: admin.id,
         targetId: target.id,
         reason: 'Support ticket 42',
@@ -123,6 +124,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
         const pending = await storage().impersonations.createPending({
           id: randomUUID(),
+          mode: 'read_only',
           adminId: admin.id,
           targetId: target.id,
           reason: 'Ticket',
@@ -142,6 +144,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const create = () =>
           storage().impersonations.createPending({
             id: randomUUID(),
+            mode: 'read_only',
             adminId: admin.id,
             targetId: target.id,
             reason: 'Ticket',
@@ -160,6 +163,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const { admin, target, impersonation } = await running();
         const second = await storage().impersonations.createPending({
           id: randomUUID(),
+          mode: 'read_only',
           adminId: admin.id,
           targetId: target.id,
           reason: 'Second tab',
@@ -169,6 +173,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
         const byOtherAdmin = await storage().impersonations.createPending({
           id: randomUUID(),
+          mode: 'read_only',
           adminId: otherAdmin.id,
           targetId: target.id,
           reason: 'Colleague',
@@ -248,6 +253,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const lapsedCreatedAt = new Date(sweepAt.getTime() - 5 * MINUTE);
         const lapsed = await storage().impersonations.createPending({
           id: randomUUID(),
+          mode: 'read_only',
           adminId: admin.id,
           targetId: target.id,
           reason: 'Ticket',
@@ -290,6 +296,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         for (let index = 0; index < 3; index += 1) {
           const row = await storage().impersonations.createPending({
             id: randomUUID(),
+            mode: 'read_only',
             adminId: admin.id,
             targetId: target.id,
             reason: `Ticket ${index}`,
@@ -307,6 +314,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         }
         await storage().impersonations.createPending({
           id: randomUUID(),
+          mode: 'read_only',
           adminId: admin.id,
           targetId: target.id,
           reason: 'never started',
@@ -403,6 +411,35 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           (await storage().ledger.readPage({ targetId: target.id, from: at(MINUTE), to: at(3 * MINUTE) }, null, 10)).map((row) => row.id),
         ).toEqual(ids.slice(1, 3));
         expect(await storage().ledger.readPage({ actorId: 'not-an-id' }, null, 10)).toEqual([]);
+      });
+    });
+
+    describe('password entries (step-up)', () => {
+      it('keeps the latest entry per person, for the session it was made in', async () => {
+        const admin = await storage().users.create({ email: uniqueEmail('stepup'), role: 'support' });
+        expect(await storage().passwordEntries.last({ userId: admin.id, sessionAuthTime: 100 })).toBeNull();
+        await storage().passwordEntries.record({ userId: admin.id, sessionAuthTime: 100, at: at(1) });
+        expect(await storage().passwordEntries.last({ userId: admin.id, sessionAuthTime: 100 })).toEqual(at(1));
+        await storage().passwordEntries.record({ userId: admin.id, sessionAuthTime: 200, at: at(2) });
+        expect(await storage().passwordEntries.last({ userId: admin.id, sessionAuthTime: 100 })).toBeNull();
+        expect(await storage().passwordEntries.last({ userId: admin.id, sessionAuthTime: 200 })).toEqual(at(2));
+        expect(await storage().passwordEntries.last({ userId: 'not-an-id', sessionAuthTime: 200 })).toBeNull();
+      });
+
+      it('stores support agents and the mode of every view', async () => {
+        const agent = await storage().users.create({ email: uniqueEmail('agent'), role: 'support' });
+        const target = await storage().users.create({ email: uniqueEmail('viewed') });
+        const row = await storage().impersonations.createPending({
+          id: randomUUID(),
+          mode: 'full',
+          adminId: agent.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          createdAt: T0,
+          expiresAt: at(30 * MINUTE),
+        });
+        expect((await storage().users.findById(agent.id))?.role).toBe('support');
+        expect((await storage().impersonations.findById(row.id))?.mode).toBe('full');
       });
     });
 

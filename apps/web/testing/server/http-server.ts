@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { WebHandler } from '../../src/server/auth/auth-handler';
 import { stampClientAddress } from '../../src/server/runtime/client-address.mjs';
 
@@ -54,5 +55,7 @@ async function forward(handler: WebHandler, incoming: IncomingMessage, outgoing:
   for (const [name, value] of response.headers) if (name !== 'set-cookie') outgoing.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing.setHeader('set-cookie', cookies);
-  outgoing.end(Buffer.from(await response.arrayBuffer()));
+  if (!response.body) return void outgoing.end();
+  // Streamed as it is produced, and only as fast as the client reads (a long export must not be buffered here).
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), outgoing);
 }

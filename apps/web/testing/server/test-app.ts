@@ -3,7 +3,15 @@ import { createPasswordHasher, type PasswordHasher } from '../../src/server/auth
 import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, type MailConfig } from '../../src/server/config/config';
 import type { AccountPreferences } from '../../src/server/consent/consent-wiring';
 import type { DatabaseProvider } from '../../src/server/db/database-provider';
-import type { ImpersonationStore, ThrottlePolicy, UserRole, UserRow, UserStatus } from '@viewas/impersonation-core';
+import type {
+  ImpersonationStore,
+  ThrottlePolicy,
+  UserRole,
+  UserRow,
+  UserStatus,
+  WebhookConfig,
+  WebhookPoster,
+} from '@viewas/impersonation-core';
 import { createLogger, type Logger } from '../../src/server/logging/logger';
 import type { RequestScope } from '../../src/server/logging/request-scope';
 import { CLIENT_IP_HEADER } from '../../src/server/runtime/client-address.mjs';
@@ -39,6 +47,7 @@ export interface TestAppOptions {
   clock?: TestClock;
   sessionMaxAgeSeconds?: number;
   impersonationMaxMinutes?: number;
+  impersonationReauthMinutes?: number;
   throttle?: PasswordThrottle;
   anonymousDenialLimit?: ThrottlePolicy;
   actorDenialLimit?: ThrottlePolicy;
@@ -55,6 +64,10 @@ export interface TestAppOptions {
   preferences?: AccountPreferences;
   /** E-mail notifications through this SMTP server. */
   mail?: MailConfig;
+  /** Ledger webhooks: the worker starts with the app and stops when it closes. */
+  webhooks?: WebhookConfig;
+  webhookPoster?: WebhookPoster;
+  webhookPollMs?: number;
 }
 
 export interface TestApp {
@@ -66,11 +79,12 @@ export interface TestApp {
   createUser(fields?: { email?: string; name?: string; role?: UserRole; status?: UserStatus }): Promise<UserRow>;
   /** A browser signed in with e-mail and password. */
   signedIn(user: Pick<UserRow, 'email'>): Promise<TestBrowser>;
-  /** An admin browser that started an impersonation of `target` and took it over. */
+  /** A staff browser that started an impersonation of `target` (read-only unless `mode` says otherwise) and took it over. */
   impersonating(
     admin: Pick<UserRow, 'email'>,
     target: Pick<UserRow, 'id'>,
     reason?: string,
+    mode?: 'read_only' | 'full',
   ): Promise<{ browser: TestBrowser; impersonationId: string }>;
   close(): Promise<void>;
 }
@@ -91,9 +105,13 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       origin,
       sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE_SECONDS,
       impersonationMaxMinutes: options.impersonationMaxMinutes ?? DEFAULT_IMPERSONATION_MAX_MINUTES,
+      impersonationReauthMinutes: options.impersonationReauthMinutes,
       clientIpHeader: CLIENT_IP_HEADER,
       mail: options.mail ?? null,
+      webhooks: options.webhooks ?? null,
     },
+    webhookPoster: options.webhookPoster,
+    webhookPollMs: options.webhookPollMs,
     preferences: options.preferences,
     secret: TEST_SECRET,
     database,
@@ -108,6 +126,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   // As at a server's start-up: the view of live impersonations is read once (later reads reload it on demand).
   await services.liveImpersonations.refresh();
   const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
+  services.webhooks?.start();
   const storage = options.database.storage;
   const browser = () => new TestBrowser(server.url, origin);
 
@@ -133,15 +152,22 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       if (!result.ok) throw new Error(`test sign-in of ${user.email} failed: ${result.error}`);
       return signedIn;
     },
-    async impersonating(admin, target, reason = 'Support ticket 4242') {
+    async impersonating(admin, target, reason = 'Support ticket 4242', mode) {
       const adminBrowser = await app.signedIn(admin);
-      const started = await adminBrowser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', { userId: target.id, reason });
+      const started = await adminBrowser.api<{ impersonationId: string }>('POST', '/api/admin/impersonate', {
+        userId: target.id,
+        reason,
+        ...(mode ? { mode } : {}),
+      });
       if (started.status !== 200) throw new Error(`test impersonation failed: ${JSON.stringify(started.body)}`);
       const takeOver = await adminBrowser.signIn('impersonate', { impersonationId: started.body.impersonationId });
       if (!takeOver.ok) throw new Error(`test take-over failed: ${takeOver.error}`);
       return { browser: adminBrowser, impersonationId: started.body.impersonationId };
     },
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      await services.webhooks?.stop();
+    },
   };
   return app;
 }

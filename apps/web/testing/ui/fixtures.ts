@@ -13,7 +13,7 @@ export const grace: AdminUserSummary = {
   role: 'admin',
   status: 'active',
   impersonable: false,
-  notImpersonableReason: 'self',
+  notImpersonableReason: 'target_is_self',
 };
 export const ada: AdminUserSummary = {
   id: 'usr_ada',
@@ -22,6 +22,9 @@ export const ada: AdminUserSummary = {
   role: 'user',
   status: 'active',
   impersonable: true,
+  viewModes: ['read_only', 'full'],
+  defaultMode: 'read_only',
+  longestViewMinutes: 60,
 };
 export const alan: AdminUserSummary = {
   id: 'usr_alan',
@@ -30,7 +33,7 @@ export const alan: AdminUserSummary = {
   role: 'user',
   status: 'disabled',
   impersonable: false,
-  notImpersonableReason: 'disabled',
+  notImpersonableReason: 'target_disabled',
 };
 export const linus: AdminUserSummary = {
   id: 'usr_linus',
@@ -39,7 +42,7 @@ export const linus: AdminUserSummary = {
   role: 'admin',
   status: 'active',
   impersonable: false,
-  notImpersonableReason: 'admin',
+  notImpersonableReason: 'target_role_not_allowed',
 };
 
 export const activeRecord: ImpersonationRecord = {
@@ -47,6 +50,7 @@ export const activeRecord: ImpersonationRecord = {
   admin: { id: grace.id, email: grace.email },
   target: { id: ada.id, email: ada.email },
   reason: 'Ticket #4521: invoice page is blank',
+  mode: 'read_only',
   createdAt: '2030-01-01T10:00:00.000Z',
   startedAt: '2030-01-01T10:00:05.000Z',
   expiresAt: '2030-01-01T11:00:00.000Z',

@@ -54,6 +54,22 @@ describe('AdminModeBadge', () => {
     expect(screen.getByRole('status')).toHaveTextContent(`${ACTIVE_ANNOUNCEMENT_PREFIX} ${EMAIL}.`);
   });
 
+  it.each([
+    ['read_only', 'Read-only'],
+    ['full', 'Full access'],
+  ] as const)('shows the %s mode in the panel, in the host’s words, where screen readers read it with the e-mail', async (mode, text) => {
+    renderBadge({ mode, defaultOpen: true, texts: { read_only: 'Read-only', full: 'Full access' } });
+    await settle();
+    expect(panel()).toHaveTextContent(`${VIEWING_AS_LABEL}${EMAIL}${text}`);
+    expect(screen.getByText(text)).toBeVisible();
+  });
+
+  it('says nothing about the mode when the host does not pass one', async () => {
+    renderBadge({ defaultOpen: true, texts: { read_only: 'Read-only', full: 'Full access' } });
+    await settle();
+    expect(panel()).not.toHaveTextContent('Read-only');
+  });
+
   it(`opens the panel ${PANEL_OPEN_DELAY_MS} ms after the pointer rests on the badge`, async () => {
     const { user, badge } = renderBadge();
     await user.hover(badge);

@@ -6,12 +6,15 @@ import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
 import { AdminModePanel } from './admin-mode-panel';
 import { focusRing, hiddenInPrint, VisuallyHidden } from '../shared/styles';
 import { ThemeFallback } from '../shared/theme-fallback';
+import type { ImpersonationMode } from '../types';
 
 export interface AdminModeBadgeProps {
   /** The impersonated user's e-mail address. */
   email: string;
   /** ISO time the impersonation ends; shows "Ends in 42 min" in the panel. */
   expiresAt?: string;
+  /** The view's mode: 'Read-only' or 'Full access' in the panel (`texts.modes`); not shown when left out. */
+  mode?: ImpersonationMode;
   /** The clock for the countdown (defaults to `Date.now`). */
   now?: () => number;
   /** The return is under way: the panel stays open and its button shows the pending state. */
@@ -65,7 +68,16 @@ function useAnnouncement(text: string): string {
 }
 
 /** The 'Admin Mode' badge at the bottom-left and its panel (the view; the flow is `useReturnToAdmin`). */
-export function AdminModeBadge({ email, expiresAt, now, pending = false, onReturn, defaultOpen, texts: overrides }: AdminModeBadgeProps) {
+export function AdminModeBadge({
+  email,
+  expiresAt,
+  mode,
+  now,
+  pending = false,
+  onReturn,
+  defaultOpen,
+  texts: overrides,
+}: AdminModeBadgeProps) {
   const texts = { ...BANNER_DEFAULTS.texts, ...overrides };
   const panel = useAdminModePanel({ defaultOpen, forceOpen: pending });
   const announcement = useAnnouncement(`${texts.activeAnnouncement} ${email}.`);
@@ -77,12 +89,13 @@ export function AdminModeBadge({ email, expiresAt, now, pending = false, onRetur
         {texts.badgeLabel}
       </Badge>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      {panel.open ? (
+      {panel.open && (
         <FloatingPortal>
           <FloatingFocusManager context={panel.context} modal={false} initialFocus={-1}>
             <AdminModePanel
               email={email}
               expiresAt={expiresAt}
+              mode={mode}
               now={now}
               pending={pending}
               onReturn={onReturn}
@@ -91,7 +104,7 @@ export function AdminModeBadge({ email, expiresAt, now, pending = false, onRetur
             />
           </FloatingFocusManager>
         </FloatingPortal>
-      ) : null}
+      )}
     </ThemeFallback>
   );
 }

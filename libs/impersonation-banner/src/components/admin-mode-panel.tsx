@@ -1,6 +1,7 @@
 import { FloatingArrow } from '@floating-ui/react';
 import { css, keyframes, styled } from 'styled-components';
 import type { BannerTexts } from '../defaults';
+import type { ImpersonationMode } from '../types';
 import type { AdminModePanelState } from '../hooks/use-admin-mode-panel';
 import { useCountdown } from '../hooks/use-countdown';
 import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from '../shared/styles';
@@ -8,6 +9,7 @@ import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from 
 export interface AdminModePanelProps {
   email: string;
   expiresAt?: string;
+  mode?: ImpersonationMode;
   now?: () => number;
   pending: boolean;
   onReturn: () => void;
@@ -124,7 +126,7 @@ const ReturnButton = styled.button(
 );
 
 /** The panel's view: who is being impersonated, for how long, and the way back. */
-export function AdminModePanel({ email, expiresAt, now, pending, onReturn, texts, panel }: AdminModePanelProps) {
+export function AdminModePanel({ email, expiresAt, mode, now, pending, onReturn, texts, panel }: AdminModePanelProps) {
   const countdown = useCountdown(expiresAt, now, texts);
   return (
     <Panel
@@ -138,7 +140,8 @@ export function AdminModePanel({ email, expiresAt, now, pending, onReturn, texts
       <Title id={panel.titleId}>{texts.panelTitle}</Title>
       <Muted>{texts.viewingAsLabel}</Muted>
       <Email>{email}</Email>
-      {countdown ? <Countdown>{countdown}</Countdown> : null}
+      {countdown && <Countdown>{countdown}</Countdown>}
+      {mode && <Muted>{texts[mode]}</Muted>}
       <ReturnButton
         type="button"
         // aria-disabled, not disabled: a disabled button drops keyboard focus and would close the panel.
@@ -146,7 +149,7 @@ export function AdminModePanel({ email, expiresAt, now, pending, onReturn, texts
         aria-busy={pending}
         onClick={pending ? undefined : onReturn}
       >
-        {pending ? <Spinner aria-hidden="true" /> : null}
+        {pending && <Spinner aria-hidden="true" />}
         {texts.returnButtonLabel}
       </ReturnButton>
       <VisuallyHidden role="status">{pending ? texts.pendingAnnouncement : ''}</VisuallyHidden>

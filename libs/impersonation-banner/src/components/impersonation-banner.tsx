@@ -15,15 +15,17 @@ export interface ImpersonationBannerProps extends UseReturnToAdminOptions {
  */
 export function ImpersonationBanner({ user, now, ...actions }: ImpersonationBannerProps) {
   const { isPending, start } = useReturnToAdmin(actions);
-  if (user?.isImpersonated !== true) return null;
   return (
-    <AdminModeBadge
-      email={user.email}
-      expiresAt={user.impersonationExpiresAt}
-      now={now}
-      pending={isPending}
-      onReturn={start}
-      texts={actions.texts}
-    />
+    user?.isImpersonated === true && (
+      <AdminModeBadge
+        email={user.email}
+        expiresAt={user.impersonationExpiresAt}
+        mode={user.impersonationMode}
+        now={now}
+        pending={isPending}
+        onReturn={start}
+        texts={actions.texts}
+      />
+    )
   );
 }

@@ -33,6 +33,19 @@ export const Pending: Story = { args: { pending: true } };
 
 export const Countdown: Story = { args: { expiresAt: new Date(STORY_NOW + 42.5 * 60_000).toISOString() } };
 
+/** The words a host passes for the modes (the app's own, from its messages). */
+const MODE_TEXTS = { read_only: 'Read-only', full: 'Full access' };
+
+/** A read-only view: the panel says so, under the e-mail address. */
+export const ReadOnly: Story = {
+  args: { mode: 'read_only', texts: MODE_TEXTS, expiresAt: new Date(STORY_NOW + 28 * 60_000).toISOString() },
+};
+
+/** A full view: the staff member acts as the user, every change attributed to them. */
+export const FullAccess: Story = {
+  args: { mode: 'full', texts: MODE_TEXTS, expiresAt: new Date(STORY_NOW + 42.5 * 60_000).toISOString() },
+};
+
 export const EndsInUnderAMinute: Story = { args: { expiresAt: new Date(STORY_NOW + 30_000).toISOString() } };
 
 export const Dark: Story = {

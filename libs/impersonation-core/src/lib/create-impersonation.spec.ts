@@ -139,7 +139,7 @@ describe('createImpersonation over the in-memory store', () => {
     const start = (session: SessionState, userId: string) =>
       context.impersonation.start({ session, userId, reason: 'Ticket', request: REQUEST });
 
-    expect(await start(context.signedIn(admin), otherAdmin.id)).toMatchObject({ ok: false, refusal: { why: 'target_is_admin' } });
+    expect(await start(context.signedIn(admin), otherAdmin.id)).toMatchObject({ ok: false, refusal: { why: 'target_role_not_allowed' } });
     expect(await start(context.signedIn(admin), admin.id)).toMatchObject({ ok: false, refusal: { why: 'target_is_self' } });
     // A token that claims the admin role grants nothing: the store says who is staff.
     expect(await start(context.valid({ sub: target.id, email: target.email, role: 'admin', authTime: 0 }), admin.id)).toMatchObject({

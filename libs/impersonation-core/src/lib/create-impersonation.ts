@@ -8,14 +8,21 @@ import {
 } from '@viewas/admin-api';
 import { systemClock, type Clock } from './clock';
 import { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, recordDenial, secondsUntil } from './denials';
+import { createLedgerExportStream, LEDGER_EXPORT_CONTENT_TYPES, type LedgerExportFormat } from './export/ledger-export';
 import { isUuid } from './ids';
+import type { ChainVerdict } from './ledger/ledger-chain';
+import { verifyLedger as verifyStoredLedger } from './ledger/verify-ledger';
 import { ledgerEvent, returnParties, sessionHolder, type Attempt, type Denial, type DenialReason } from './ledger';
 import { silentLogger, type DomainLogger } from './logger';
 import { NO_REQUEST, person, type ImpersonationDetails, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from './model';
 import { toAccessHistoryEntry, toAdminUserSummary, toImpersonationRecord, toLedgerEvent } from './records';
 import { createLiveImpersonations } from './revocation/live-impersonations';
 import { createRevocationList, type RevocationList } from './revocations';
-import { defaultPolicy, NOT_IMPERSONABLE_DENIAL, type ImpersonationPolicy } from './rules';
+import { isActiveStaff } from './rules';
+import { defaultAccessPolicy } from './governance/default-policy';
+import type { Policy } from './governance/define-policy';
+import { DEFAULT_REAUTH_MINUTES, needsReauth } from './governance/step-up';
+import { viewExpiresAt } from './governance/view-lifetime';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { createSessionValidator, type SessionCheck } from './session-check';
 import { AlreadyViewingError, type ImpersonationStore, type ThrottlePolicy } from './store';
@@ -36,7 +43,18 @@ export interface ImpersonationOptions {
   store: StoreSource;
   /** The absolute lifetime of a sign-in, in seconds: a return never outlives the admin's own session. */
   sessionMaxAgeSeconds: number;
-  policy?: ImpersonationPolicy;
+  /**
+   * Who may view whom, in which modes, for how long (`definePolicy`); the default table of
+   * `defaultAccessPolicy()` when omitted. The host passes the deployment's cap (`maxMinutes`) in it.
+   */
+  policy?: Policy;
+  /**
+   * Step-up: a start needs a password entry (the sign-in, or `reauth`) in the caller's session within
+   * this many minutes (`IMPERSONATION_REAUTH_MINUTES`). Default 15.
+   */
+  reauthMinutes?: number;
+  /** Checks a staff member's password for `reauth`, counted by the host's sign-in throttle. Without it, `reauth` is refused. */
+  passwords?: PasswordCheck;
   clock?: Clock;
   /** New impersonation ids; random UUIDs by default. */
   ids?: () => string;
@@ -56,6 +74,14 @@ export interface ImpersonationOptions {
     /** The target's choice; the host reads it from wherever it keeps account settings. */
     supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
   };
+}
+
+/** What a password check answers: right, wrong, or refused before checking (too many attempts). */
+export type PasswordVerdict = { ok: true } | { ok: false; throttledUntil: Date | null };
+
+/** The host's password check (the same hashing and attempt counting as its sign-in). */
+export interface PasswordCheck {
+  check(user: UserRow, password: string, request: RequestInfo): Promise<PasswordVerdict>;
 }
 
 /** Why a step was refused, as the operations report it; `recorded` says whether the ledger got a row. */
@@ -92,6 +118,7 @@ export interface StartedImpersonation {
   impersonationId: string;
   targetUser: Person;
   expiresAt: Date;
+  mode: ViewMode;
 }
 
 /** A start that has to wait: the access request its approvers decide on. */
@@ -110,9 +137,10 @@ class Denied extends Error {
   }
 }
 
-const refused = (why: DenialReason): Outcome<never> => ({
+/** A refusal that leaves no ledger row. */
+const refused = (why: DenialReason, known: Partial<Refusal> = {}): Outcome<never> => ({
   ok: false,
-  refusal: { attempt: null, why, actor: null, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null },
+  refusal: { attempt: null, why, actor: null, target: null, recorded: false, throttledUntil: null, retryAfterSeconds: null, ...known },
 });
 
 /**
@@ -127,8 +155,10 @@ export function createImpersonation(options: ImpersonationOptions) {
     ids = () => globalThis.crypto.randomUUID(),
     anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
     actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
+    reauthMinutes = DEFAULT_REAUTH_MINUTES,
   } = options;
-  const policy = options.policy ?? defaultPolicy();
+  const policy = options.policy ?? defaultAccessPolicy();
+  const isStaff = (user: UserRow | null): user is UserRow => isActiveStaff(policy, user);
   const revocations = options.revocations ?? createRevocationList();
   const log = options.logger ?? silentLogger;
   const source = options.store;
@@ -138,7 +168,7 @@ export function createImpersonation(options: ImpersonationOptions) {
   /** Tells the viewed user a view of their account ended; a failure is logged, never in the way of the ending. */
   async function tellViewEnded(row: ImpersonationRow, admin: Person, target: Person): Promise<void> {
     if (!options.consent || !row.startedAt || !row.endedAt) return;
-    const mode: ViewMode = 'mode' in row && (row as { mode?: unknown }).mode === 'full' ? 'full' : 'read_only';
+    const mode = row.mode;
     try {
       await options.consent.service.tellViewEnded({
         admin,
@@ -234,7 +264,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     source: {
       async loadLive() {
         const running = await (await store()).impersonations.listRunning(now());
-        return running.filter(({ admin }) => policy.isStaff(admin)).map(({ id }) => id);
+        return running.filter(({ admin }) => isStaff(admin)).map(({ id }) => id);
       },
     },
     clock,
@@ -255,7 +285,7 @@ export function createImpersonation(options: ImpersonationOptions) {
   /** The staff member behind a user id, re-read from the store; `null` for anyone else. */
   async function findStaff(userId: string): Promise<Staff | null> {
     const user = await (await store()).users.findById(userId);
-    return policy.isStaff(user) ? { user, verified: 'staff' } : null;
+    return isStaff(user) ? { user, verified: 'staff' } : null;
   }
 
   /** The caller as staff in their own (not impersonated) session; refusals are not recorded. */
@@ -274,7 +304,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     userId,
     reason,
     request,
-    mode = 'read_only',
+    mode: askedMode,
     breakGlass = false,
   }: {
     session: SessionState;
@@ -289,9 +319,9 @@ export function createImpersonation(options: ImpersonationOptions) {
     const actor = returnParties(session).actor;
     const db = await store();
     const target = await db.users.findById(userId);
-    const deny = (why: DenialReason, who = actor) =>
+    const deny = (why: DenialReason, who = actor, detail: Record<string, unknown> = {}) =>
       refuse(
-        { attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId } },
+        { attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId, ...detail } },
         request,
         at,
       );
@@ -299,10 +329,18 @@ export function createImpersonation(options: ImpersonationOptions) {
     if (session.status !== 'valid') return deny(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
     if (session.claims.impersonation) return deny('already_impersonating');
     const caller = await db.users.findById(session.claims.sub);
-    if (!policy.isStaff(caller)) return deny('not_admin');
+    if (!isStaff(caller)) return deny('not_admin');
     if (!target) return deny('target_not_found', person(caller));
-    const refusal = policy.whyNotImpersonable(caller, target);
-    if (refusal) return deny(NOT_IMPERSONABLE_DENIAL[refusal], person(caller));
+    const decision = policy.decide(caller, target, askedMode);
+    if (!decision.allowed) return deny(decision.rule, person(caller), { rule: decision.rule, mode: askedMode ?? null });
+    const mode = decision.mode;
+    // Step-up: a recent password entry in this very session (its sign-in, or a `reauth`). Not a denial
+    // worth a ledger row: the caller is told to enter the password, and a wrong one is recorded.
+    const entered = await db.passwordEntries.last({ userId: caller.id, sessionAuthTime: session.claims.authTime });
+    const lastPasswordAt = new Date(Math.max(session.claims.authTime * 1000, entered?.getTime() ?? 0));
+    if (needsReauth({ lastPasswordAt, now: at, windowMinutes: reauthMinutes })) {
+      return refused('reauth_required', { attempt: 'start', actor: person(caller), target: person(target) });
+    }
     // One view of a user per admin at a time (a second browser, a forgotten tab): end the first one.
     await sweepExpired();
     if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at }))
@@ -332,13 +370,19 @@ export function createImpersonation(options: ImpersonationOptions) {
       throw new ConsentError('break_glass_invalid', 'Break-glass needs the consent rules, which this server does not run');
     }
 
-    const expiresAt = new Date(at.getTime() + policy.maxDurationMs(caller, target));
+    // A view never outlives the session that started it, nor the policy's longest view (capped by the deployment).
+    const expiresAt = viewExpiresAt({
+      at,
+      minutes: decision.minutes,
+      actorSessionEndsAt: new Date((session.claims.authTime + sessionMaxAgeSeconds) * 1000),
+    });
     const pending = await db.transaction(async (tx) => {
       const row = await tx.impersonations.createPending({
         id: ids(),
         adminId: caller.id,
         targetId: target.id,
         reason,
+        mode,
         createdAt: at,
         expiresAt,
       });
@@ -367,7 +411,44 @@ export function createImpersonation(options: ImpersonationOptions) {
       });
     }
     log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id, breakGlass: brokeGlass }, 'impersonation requested');
-    return { ok: true, value: { impersonationId: pending.id, targetUser: person(target), expiresAt } };
+    return { ok: true, value: { impersonationId: pending.id, targetUser: person(target), expiresAt, mode } };
+  }
+
+  /**
+   * Step-up: the staff member enters their password again, in their own session, before starting a
+   * view. Counted like a sign-in (a wrong password costs an attempt of the sign-in throttle); a wrong
+   * password is a ledger row. The entry counts for this session only.
+   */
+  async function reauth({
+    session,
+    password,
+    request,
+  }: {
+    session: SessionState;
+    password: string;
+    request: RequestInfo;
+  }): Promise<Outcome<{ enteredAt: Date }>> {
+    const at = now();
+    const staff = await staffOf(session);
+    if (!staff.ok) return staff;
+    if (session.status !== 'valid') return refused('not_signed_in');
+    const caller = staff.value.user;
+    const verdict = options.passwords
+      ? await options.passwords.check(caller, password, request)
+      : { ok: false as const, throttledUntil: null };
+    if (!verdict.ok && verdict.throttledUntil) {
+      log.warn({ actorId: caller.id, ip: request.ip }, 'reauth refused: too many attempts');
+      return refused('reauth_failed', {
+        attempt: 'reauth',
+        actor: person(caller),
+        throttledUntil: verdict.throttledUntil,
+        retryAfterSeconds: secondsUntil(verdict.throttledUntil, at),
+      });
+    }
+    if (!verdict.ok) return refuse({ attempt: 'reauth', why: 'reauth_failed', actor: person(caller), target: null }, request, at);
+    await (await store()).passwordEntries.record({ userId: caller.id, sessionAuthTime: session.claims.authTime, at });
+    log.info({ actorId: caller.id }, 'password entered again');
+    return { ok: true, value: { enteredAt: at } };
   }
 
   /** Step 2: the staff member's own session takes the pending impersonation over and becomes the target's. */
@@ -401,13 +482,13 @@ export function createImpersonation(options: ImpersonationOptions) {
       await sweepExpired();
       return (await store()).transaction(async (tx) => {
         const admin = await tx.users.findById(claims.sub);
-        if (!policy.isStaff(admin)) throw denial('not_admin', sessionHolder(session));
+        if (!isStaff(admin)) throw denial('not_admin', sessionHolder(session));
         const pending = await tx.impersonations.findById(impersonationId);
         if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
         const target = await tx.users.findById(pending.targetId);
         if (!target) throw denial('target_not_found', person(admin));
-        const refusal = policy.whyNotImpersonable(admin, target);
-        if (refusal) throw denial(NOT_IMPERSONABLE_DENIAL[refusal], person(admin), person(target));
+        const decision = policy.decide(admin, target, pending.mode);
+        if (!decision.allowed) throw denial(decision.rule, person(admin), person(target));
         const alreadyViewing = () => denial('already_viewing', person(admin), person(target));
         if (await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at })) throw alreadyViewing();
         // Two take-overs racing past that check: the store lets one of them through.
@@ -442,6 +523,7 @@ export function createImpersonation(options: ImpersonationOptions) {
               adminAuthTime: claims.authTime,
               expiresAt: toEpochSeconds(started.expiresAt),
               checkedAt: toEpochSeconds(at),
+              mode: started.mode,
             },
           },
         };
@@ -475,7 +557,7 @@ export function createImpersonation(options: ImpersonationOptions) {
       const { impersonation, denial } = await returnable(session, 'return_check');
       const db = await store();
       const adminUser = await db.users.findById(impersonation.adminId);
-      if (!policy.isStaff(adminUser)) throw denial('admin_not_allowed');
+      if (!isStaff(adminUser)) throw denial('admin_not_allowed');
       if (!(await db.impersonations.isRunning(impersonation.id, at))) throw denial('not_running');
       return { adminUser: person(adminUser) };
     });
@@ -505,7 +587,7 @@ export function createImpersonation(options: ImpersonationOptions) {
         await store()
       ).transaction(async (tx) => {
         const user = await tx.users.findById(impersonation.adminId);
-        if (!policy.isStaff(user)) throw denial('admin_not_allowed');
+        if (!isStaff(user)) throw denial('admin_not_allowed');
         const row = await tx.impersonations.endByReturn({ id: impersonation.id, adminId: user.id, targetId: claims.sub, now: at });
         if (!row) throw denial('not_running');
         const target = person({ id: claims.sub, email: claims.email });
@@ -554,6 +636,9 @@ export function createImpersonation(options: ImpersonationOptions) {
       const by = staff.user;
       await sweepExpired();
       return (await store()).transaction(async (tx) => {
+        // Administrators end anybody's view; other staff (support agents) only their own.
+        const own = by.role === 'admin' ? null : await tx.impersonations.findById(impersonationId);
+        if (own && own.adminId !== by.id) throw denial('not_admin', person(by), person(own.target));
         const row = await tx.impersonations.endByAdmin({ id: impersonationId, endedById: by.id, now: at });
         if (!row) {
           const existing = await tx.impersonations.findById(impersonationId);
@@ -629,7 +714,7 @@ export function createImpersonation(options: ImpersonationOptions) {
   ): Promise<UsersPage> {
     const page = await (await store()).users.search({ query, cursor, limit: limit ?? USERS_PAGE_SIZE });
     return {
-      users: page.users.map((user) => toAdminUserSummary(user, policy.whyNotImpersonable(staff.user, user))),
+      users: page.users.map((user) => toAdminUserSummary(user, policy.optionsFor(staff.user, user))),
       nextCursor: page.nextCursor,
     };
   }
@@ -651,6 +736,29 @@ export function createImpersonation(options: ImpersonationOptions) {
     return { events: page.events.map(toLedgerEvent), nextCursor: page.nextCursor };
   }
 
+  /** The whole stored chain recomputed: where it breaks, if it does. */
+  async function verifyLedger(_staff: Staff): Promise<ChainVerdict> {
+    return verifyStoredLedger((await store()).ledger);
+  }
+
+  /**
+   * Every matching row, oldest first, as a byte stream read a page at a time as the client takes it
+   * (`from` inclusive, `to` exclusive). Expiries are recorded first, as for the ledger's pages.
+   */
+  async function exportLedger(
+    _staff: Staff,
+    { format, admin, target, from, to }: { format: LedgerExportFormat; admin?: string; target?: string; from?: string; to?: string },
+  ): Promise<{ contentType: string; filename: string; body: ReadableStream<Uint8Array> }> {
+    await sweepExpired();
+    const ledger = (await store()).ledger;
+    const filter = { actorId: admin, targetId: target, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
+    return {
+      contentType: LEDGER_EXPORT_CONTENT_TYPES[format],
+      filename: `viewas-ledger-${clock.now().toISOString().slice(0, 10)}.${format}`,
+      body: createLedgerExportStream({ format, readPage: (afterId, limit) => ledger.readPage(filter, afterId, limit) }),
+    };
+  }
+
   /** Who viewed this user's account as them, newest first. */
   async function listAccessHistory(session: SessionState, { cursor }: { cursor?: string }): Promise<Outcome<AccessHistoryPage>> {
     if (session.status !== 'valid') return refused('not_signed_in');
@@ -665,6 +773,7 @@ export function createImpersonation(options: ImpersonationOptions) {
 
   return {
     start,
+    reauth,
     takeOver,
     checkReturn,
     returnToAdmin,
@@ -677,6 +786,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     listUsers,
     listImpersonations,
     listLedger,
+    verifyLedger,
+    exportLedger,
     listAccessHistory,
     /** An impersonation as the admin API shows it. */
     toRecord: toImpersonationRecord,

@@ -1,8 +1,9 @@
+import type { PolicyRule } from './governance/define-policy';
 import type { ImpersonationRow, LedgerEventType, NewLedgerEvent, Person, RequestInfo } from './model';
 import type { SessionState } from './session';
 
 /** The impersonation step a denied attempt was trying to take. */
-export type Attempt = 'start' | 'take_over' | 'return_check' | 'return' | 'end';
+export type Attempt = 'start' | 'reauth' | 'take_over' | 'return_check' | 'return' | 'end';
 
 /** Why an attempt was denied: recorded in the ledger and the log, never told to the caller in detail. */
 export type DenialReason =
@@ -13,9 +14,8 @@ export type DenialReason =
   | 'already_viewing'
   | 'not_impersonating'
   | 'target_not_found'
-  | 'target_is_self'
-  | 'target_is_admin'
-  | 'target_disabled'
+  // The access policy's rules (governance/define-policy.ts), recorded by name.
+  | PolicyRule
   | 'not_pending'
   | 'admin_mismatch'
   | 'admin_not_allowed'
@@ -23,7 +23,9 @@ export type DenialReason =
   | 'not_running'
   | 'not_found'
   | 'already_ended'
-  | 'consent_refused';
+  | 'consent_refused'
+  | 'reauth_required'
+  | 'reauth_failed';
 
 export interface LedgerEntry {
   type: LedgerEventType;

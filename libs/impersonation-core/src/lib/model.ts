@@ -1,10 +1,15 @@
 // The domain's records, as every store (PostgreSQL, in-memory) hands them to the operations.
 
-export const USER_ROLES = ['user', 'admin'] as const;
+/** Ordinary users, support agents and administrators; what each may do is the access policy's (`governance/`). */
+export const USER_ROLES = ['user', 'support', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** `read_only` looks without changing anything; `full` acts as the user, every change attributed to the staff member. */
+export const VIEW_MODES = ['read_only', 'full'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const END_REASONS = ['returned', 'ended_by_admin', 'expired'] as const;
+/** `ended_by_policy`: the policy no longer allowed it (an account demoted, disabled or promoted while the view ran). */
+export const END_REASONS = ['returned', 'ended_by_admin', 'expired', 'ended_by_policy'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 /** Someone as the ledger and the API name them: id and e-mail at the time. */
@@ -42,6 +47,7 @@ export interface ImpersonationRow {
   adminId: string;
   targetId: string;
   reason: string;
+  mode: ViewMode;
   createdAt: Date;
   startedAt: Date | null;
   expiresAt: Date;
@@ -62,6 +68,7 @@ export interface NewImpersonation {
   adminId: string;
   targetId: string;
   reason: string;
+  mode: ViewMode;
   createdAt: Date;
   expiresAt: Date;
 }

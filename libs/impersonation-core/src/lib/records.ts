@@ -1,6 +1,6 @@
 import type { AccessHistoryEntry, AdminUserSummary, LedgerEvent, ImpersonationRecord } from '@viewas/admin-api';
 import { person, type ImpersonationDetails, type LedgerEventRow, type UserRow } from './model';
-import type { NotImpersonableReason } from './rules';
+import type { ViewOptions } from './governance/define-policy';
 
 // Rows to the admin API's wire shapes: ISO times, people as { id, email }, nothing else.
 
@@ -13,6 +13,7 @@ export function toImpersonationRecord(row: ImpersonationDetails): ImpersonationR
     admin: person(row.admin),
     target: person(row.target),
     reason: row.reason,
+    mode: row.mode,
     createdAt: iso(row.createdAt),
     startedAt: isoOrNull(row.startedAt),
     expiresAt: iso(row.expiresAt),
@@ -50,14 +51,10 @@ export function toLedgerEvent(row: LedgerEventRow): LedgerEvent {
   };
 }
 
-export function toAdminUserSummary(user: UserRow, notImpersonable: NotImpersonableReason | null): AdminUserSummary {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    status: user.status,
-    impersonable: notImpersonable === null,
-    ...(notImpersonable ? { notImpersonableReason: notImpersonable } : {}),
-  };
+/** A user as the staff member's search shows them: what the policy offers this staff member for them, or the rule that refuses. */
+export function toAdminUserSummary(user: UserRow, options: ViewOptions): AdminUserSummary {
+  const summary = { id: user.id, email: user.email, name: user.name, role: user.role, status: user.status };
+  return options.possible
+    ? { ...summary, impersonable: true, viewModes: options.modes, defaultMode: options.defaultMode, longestViewMinutes: options.minutes }
+    : { ...summary, impersonable: false, notImpersonableReason: options.rule };
 }

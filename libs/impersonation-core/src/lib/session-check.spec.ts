@@ -7,7 +7,15 @@ const T0 = 1_900_000_000;
 const MAX_AGE = 3600;
 
 const ordinary: SessionClaims = { sub: 'user-1', email: 'ada@example.com', role: 'user', authTime: T0 };
-const claim = { id: 'imp-1', adminId: 'admin-1', adminEmail: 'admin@example.com', adminAuthTime: T0, expiresAt: T0 + 600, checkedAt: T0 };
+const claim = {
+  id: 'imp-1',
+  adminId: 'admin-1',
+  adminEmail: 'admin@example.com',
+  adminAuthTime: T0,
+  expiresAt: T0 + 600,
+  checkedAt: T0,
+  mode: 'read_only' as const,
+};
 const impersonated: SessionClaims = { ...ordinary, impersonation: claim };
 
 function setup() {

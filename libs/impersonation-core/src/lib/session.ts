@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { USER_ROLES } from './model';
+import { USER_ROLES, VIEW_MODES } from './model';
 
 const epochSeconds = z.number().int().nonnegative();
 
@@ -14,6 +14,8 @@ export const ImpersonationClaimSchema = z.object({
   expiresAt: epochSeconds,
   /** When the store last confirmed the impersonation is still running. */
   checkedAt: epochSeconds,
+  /** `read_only` refuses every state-changing request; a cookie that does not say is read-only. */
+  mode: z.enum(VIEW_MODES).default('read_only'),
 });
 
 /** The claims of a session; anything else a token holds (iat, exp, jti) is the codec's business. */

@@ -154,11 +154,22 @@ export interface ThrottleRepository {
   purgeStale(now: Date, windowMs: number): Promise<number>;
 }
 
+/**
+ * Step-up: the last time a staff member entered their password again, per session (a session is named by
+ * its sign-in time, which it carries); one row per person, a newer entry replaces an older one.
+ */
+export interface PasswordEntriesRepository {
+  record(entry: { userId: string; sessionAuthTime: number; at: Date }): Promise<void>;
+  /** The entry made in this session, or `null` (none, or the latest was made in another session). */
+  last(session: { userId: string; sessionAuthTime: number }): Promise<Date | null>;
+}
+
 export interface StoreRepositories {
   users: UsersRepository;
   impersonations: ImpersonationsRepository;
   ledger: LedgerRepository;
   throttle: ThrottleRepository;
+  passwordEntries: PasswordEntriesRepository;
 }
 
 /**

@@ -40,7 +40,7 @@ describe('admin API', () => {
           role: 'admin',
           status: 'active',
           impersonable: false,
-          notImpersonableReason: 'self',
+          notImpersonableReason: 'target_is_self',
         },
         {
           id: disabled.id,
@@ -49,7 +49,7 @@ describe('admin API', () => {
           role: 'user',
           status: 'disabled',
           impersonable: false,
-          notImpersonableReason: 'disabled',
+          notImpersonableReason: 'target_disabled',
         },
         {
           id: otherAdmin.id,
@@ -58,9 +58,19 @@ describe('admin API', () => {
           role: 'admin',
           status: 'active',
           impersonable: false,
-          notImpersonableReason: 'admin',
+          notImpersonableReason: 'target_role_not_allowed',
         },
-        { id: target.id, email: target.email, name: 'Tara Target', role: 'user', status: 'active', impersonable: true },
+        {
+          id: target.id,
+          email: target.email,
+          name: 'Tara Target',
+          role: 'user',
+          status: 'active',
+          impersonable: true,
+          viewModes: ['read_only', 'full'],
+          defaultMode: 'read_only',
+          longestViewMinutes: 60,
+        },
       ]);
       expect((await adminBrowser.api<UsersPage>('GET', '/api/admin/users?query=tara')).body.users.map((user) => user.id)).toEqual([
         target.id,

@@ -1,12 +1,13 @@
 import {
   createAdminApiService,
   createImpersonation,
-  defaultPolicy,
+  defaultAccessPolicy,
   DEFAULT_ACTOR_DENIAL_LIMIT,
   DEFAULT_ANONYMOUS_DENIAL_LIMIT,
   type ImpersonationStore,
   type Staff,
   type ThrottlePolicy,
+  type WebhookPoster,
 } from '@viewas/impersonation-core';
 import {
   createJwtCodec,
@@ -33,6 +34,7 @@ import { createRequestScope, type RequestScope } from '../logging/request-scope'
 import { wireConsent, type AccountPreferences } from '../consent/consent-wiring';
 import { createFirstAdminSetup } from '../services/first-admin-setup';
 import { createHealthCheck } from '../services/health';
+import { wireWebhooks } from '../webhooks/webhook-wiring';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
@@ -42,7 +44,11 @@ import { createWebHandler } from './web-handler';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail'>>;
+    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks'>>;
+  /** How webhook requests are sent (tests inject a slower or failing one); `fetch` without redirects by default. */
+  webhookPoster?: WebhookPoster;
+  /** How often the webhook worker looks for due rows when nothing woke it. */
+  webhookPollMs?: number;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -79,13 +85,23 @@ export function createAppServices({
   anonymousDenialLimit = DEFAULT_ANONYMOUS_DENIAL_LIMIT,
   actorDenialLimit = DEFAULT_ACTOR_DENIAL_LIMIT,
   preferences,
+  webhookPoster,
+  webhookPollMs,
 }: AppServicesOptions) {
-  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get());
-  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger });
+  // With webhooks on, every ledger row is queued for delivery in its own transaction.
+  const storeOptions = { webhookOutbox: Boolean(config.webhooks) };
+  const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
+  const webhooks = config.webhooks
+    ? wireWebhooks({ config: config.webhooks, database, now, logger, post: webhookPoster, pollMs: webhookPollMs })
+    : null;
+  const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
+  const consent = wireConsent({ database, now, origin: config.origin, mail: config.mail ?? null, preferences, logger, storeOptions });
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-    policy: defaultPolicy({ maxMinutes: config.impersonationMaxMinutes }),
+    policy: defaultAccessPolicy({ maxMinutes: config.impersonationMaxMinutes }),
+    reauthMinutes: config.impersonationReauthMinutes,
+    passwords: { check: signInWithPassword.checkPassword },
     clock: { now },
     anonymousDenialLimit,
     actorDenialLimit,
@@ -95,7 +111,6 @@ export function createAppServices({
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
   const cookieName = sessionCookieName(config.origin);
   const sessions = createSessionReader({ codec, cookieName, checkSession: impersonation.checkSession });
-  const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
 
   const sessionOptions: SessionEndpointOptions = {
     sessions,
@@ -124,6 +139,7 @@ export function createAppServices({
       impersonation,
       sessions,
       consent: { service: consent.service, notifications: consent.notifications, clock: { now } },
+      webhookHealth: webhooks?.health,
     }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
@@ -150,7 +166,7 @@ export function createAppServices({
     session: createSessionRead(sessionOptions),
     adminApi: adminApi.route,
     openApi,
-    health: createHealthCheck(database.get),
+    health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
     logger,
     requestScope,
@@ -163,12 +179,12 @@ export function createAppServices({
     return session.status === 'valid' ? toSessionUser(session.claims) : null;
   }
 
-  /** The signed-in user and their staff record if the database says they are an active admin in their own session, else `null`. */
+  /** The signed-in user and their staff record if the database says they are active staff (admin or support) in their own session, else `null`. */
   async function getAdminSession(cookies: CookieSource): Promise<{ user: SessionUser; staff: Staff } | null> {
     const user = await getCurrentSession(cookies);
     if (!user || user.isImpersonated) return null;
     const staff = await impersonation.findStaff(user.id);
-    return staff ? { user: { ...user, role: 'admin' }, staff } : null;
+    return staff ? { user: { ...user, role: staff.user.role }, staff } : null;
   }
 
   /**
@@ -208,6 +224,7 @@ export function createAppServices({
     adminPageAccess,
     impersonation,
     consent,
+    webhooks,
     housekeeping,
     firstAdminSetup,
     store,

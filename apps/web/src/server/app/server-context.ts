@@ -102,11 +102,14 @@ export async function startServer(): Promise<ServerContext> {
   timer.unref();
   // E-mail notifications: every app server delivers the shared outbox (each message by one of them).
   context.consent.mailWorker?.start();
+  // Ledger webhooks: every app server delivers the shared outbox (each attempt by one of them).
+  context.webhooks?.start();
   (globalThis as ContextHolder)[SHUTDOWN] = async () => {
     clearInterval(timer);
     context.liveImpersonations.stop();
     await unsubscribe();
     await context.consent.mailWorker?.stop();
+    await context.webhooks?.stop();
     await context.database.close();
     context.logger.info('database closed');
   };

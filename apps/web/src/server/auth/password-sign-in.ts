@@ -2,8 +2,10 @@ import {
   addressLimitKey,
   toEpochSeconds,
   type ImpersonationStore,
+  type PasswordVerdict,
   type SessionGrant,
   type ThrottlePolicy,
+  type UserRow,
 } from '@viewas/impersonation-core';
 import { RateLimitedError } from '@viewas/impersonation-core/next-auth';
 import * as z from 'zod';
@@ -38,20 +40,29 @@ const PasswordCredentials = z.object({ email: z.string().trim().min(3).max(320),
 export function createPasswordSignIn({ store, hasher, now, logger, throttle = DEFAULT_THROTTLE }: PasswordSignInOptions) {
   const log = logger.child({ component: 'sign-in' });
 
-  async function attempt(credentials: unknown, info: RequestInfo): Promise<SessionGrant | null> {
-    const at = now();
-    const input = PasswordCredentials.safeParse(credentials);
-    if (!input.success) return null;
-    const { email, password } = input.data;
+  type Checked = { ok: true; user: UserRow } | { ok: false; user: UserRow | null; throttledUntil: Date | null };
+
+  /**
+   * Counts one attempt per account and per address, then checks the password: the one rule behind a
+   * sign-in and a staff member's step-up (`reauth`), so both share the same limits.
+   */
+  async function countedCheck(
+    email: string,
+    password: string,
+    info: RequestInfo,
+    at: Date,
+    purpose: 'sign-in' | 'reauth',
+  ): Promise<Checked> {
     const keys = { account: `account:${email.toLowerCase()}`, ip: info.ip ? `ip:${addressLimitKey(info.ip)}` : null };
     const db = await store();
 
     // Counted before the password is checked, atomically: N parallel guesses cost N attempts.
     const verdicts = [await db.throttle.takeAttempt(keys.account, at, throttle.account)];
     if (keys.ip) verdicts.push(await db.throttle.takeAttempt(keys.ip, at, throttle.ip));
-    if (verdicts.some((verdict) => !verdict.allowed)) {
-      log.warn({ ip: info.ip }, 'sign-in refused: too many attempts');
-      throw new RateLimitedError();
+    const locked = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.lockedUntil.getTime()]));
+    if (locked.length > 0) {
+      log.warn({ ip: info.ip }, `${purpose} refused: too many attempts`);
+      return { ok: false, user: null, throttledUntil: new Date(Math.max(...locked)) };
     }
 
     const user = await db.users.findByEmail(email);
@@ -59,20 +70,39 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     if (!user || !passwordMatches || user.status !== 'active') {
       log.info(
         { userId: user?.id, ip: info.ip, why: !user ? 'unknown_account' : !passwordMatches ? 'wrong_password' : 'disabled' },
-        'sign-in failed',
+        `${purpose} failed`,
       );
-      return null;
+      return { ok: false, user, throttledUntil: null };
     }
 
     // A success is not a failure: the account starts afresh and the address gets its attempt back.
     await db.throttle.clear(keys.account);
     if (keys.ip) await db.throttle.refund(keys.ip);
-    await db.users.recordSignIn(user.id, at);
+    return { ok: true, user };
+  }
+
+  async function attempt(credentials: unknown, info: RequestInfo): Promise<SessionGrant | null> {
+    const at = now();
+    const input = PasswordCredentials.safeParse(credentials);
+    if (!input.success) return null;
+    const checked = await countedCheck(input.data.email, input.data.password, info, at, 'sign-in');
+    if (!checked.ok && checked.throttledUntil) throw new RateLimitedError();
+    if (!checked.ok) return null;
+    const { user } = checked;
+    await (await store()).users.recordSignIn(user.id, at);
     log.info({ userId: user.id, ip: info.ip }, 'signed in');
     return { id: user.id, email: user.email, claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(at) } };
   }
 
-  return async function signInWithPassword(credentials: unknown, info: RequestInfo): Promise<SessionGrant | null> {
+  /** The step-up check of the core's `reauth`: this person's password, counted like a sign-in. */
+  async function checkPassword(user: UserRow, password: string, info: RequestInfo): Promise<PasswordVerdict> {
+    const checked = await countedCheck(user.email, password, info, now(), 'reauth');
+    return checked.ok && checked.user.id === user.id
+      ? { ok: true }
+      : { ok: false, throttledUntil: checked.ok ? null : checked.throttledUntil };
+  }
+
+  async function signInWithPassword(credentials: unknown, info: RequestInfo): Promise<SessionGrant | null> {
     try {
       return await attempt(credentials, info);
     } catch (error) {
@@ -80,7 +110,8 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
       log.error({ err: error, attempt: 'password' }, 'sign-in failed unexpectedly');
       return null;
     }
-  };
+  }
+  return Object.assign(signInWithPassword, { checkPassword });
 }
 
 export type PasswordSignIn = ReturnType<typeof createPasswordSignIn>;

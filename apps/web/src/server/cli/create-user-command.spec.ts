@@ -35,6 +35,14 @@ describe('user:create', () => {
     expect(printed).toEqual([`Created admin account ops@example.com (id ${user?.id}).`]);
   });
 
+  it('creates a support agent with --role support', async () => {
+    const { commandIo, printed } = io();
+    await createUserCommand(['--email', 'agent@example.com', '--role', 'support', '--password', 'a-long-enough-password'], commandIo);
+    const user = await database.storage.users.findByEmail('agent@example.com');
+    expect(user).toMatchObject({ role: 'support', status: 'active' });
+    expect(printed).toEqual([`Created support account agent@example.com (id ${user?.id}).`]);
+  });
+
   it('uses the password typed at the prompt', async () => {
     const { commandIo } = io('typed-at-the-prompt');
     await createUserCommand(['--email', 'typed@example.com'], commandIo);
@@ -55,7 +63,7 @@ describe('user:create', () => {
 
   it.each([
     [['--role', 'admin'], /--email must be an e-mail address/],
-    [['--email', 'x@example.com', '--role', 'root'], /--role must be user or admin/],
+    [['--email', 'x@example.com', '--role', 'root'], /--role must be user, support or admin/],
     [['--email', 'x@example.com', '--password', 'short'], /at least 12 characters/],
     [['--email', 'x@example.com', '--unknown'], /Unknown option/],
   ])('refuses %j with a usage error', async (argv, message) => {

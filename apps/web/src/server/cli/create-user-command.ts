@@ -4,12 +4,13 @@ import * as z from 'zod';
 import type { PasswordHasher } from '../auth/password';
 import { USER_ROLES, type UsersRepository } from '@viewas/impersonation-core';
 
-export const USAGE = 'Usage: npm run user:create -- --email <address> [--role user|admin] [--name "Full Name"] [--password <password>]';
+export const USAGE =
+  'Usage: npm run user:create -- --email <address> [--role user|support|admin] [--name "Full Name"] [--password <password>]';
 export const MIN_PASSWORD_LENGTH = 12;
 
 const OptionsSchema = z.object({
   email: z.email('--email must be an e-mail address'),
-  role: z.enum(USER_ROLES, { error: '--role must be user or admin' }).default('user'),
+  role: z.enum(USER_ROLES, { error: '--role must be user, support or admin' }).default('user'),
   name: z.string().trim().min(1).max(200).optional(),
   password: z.string().min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024).optional(),
 });

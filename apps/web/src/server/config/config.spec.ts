@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, loadConfig } from './config';
+import { MIN_WEBHOOK_SECRET_LENGTH } from '@viewas/impersonation-core';
 
 // A throw-away "workspace": the folder holding nx.json anchors the default paths.
 const workspace = mkdtempSync(path.join(tmpdir(), 'viewas-config-'));
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
       migrationsDir: path.join(workspace, 'libs', 'impersonation-core', 'drizzle'),
       sessionSecret: undefined,
       impersonationMaxMinutes: DEFAULT_IMPERSONATION_MAX_MINUTES,
+      impersonationReauthMinutes: 15,
       sessionMaxAgeSeconds: DEFAULT_SESSION_MAX_AGE_SECONDS,
       clientIpHeader: null,
       logLevel: 'info',
@@ -102,6 +104,51 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Support <support@example.com>' }, { cwd: workspace }).mail?.from,
     ).toBe('Support <support@example.com>');
+  });
+
+  it('migrates with DATABASE_MIGRATION_URL when given, and refuses it without DATABASE_URL', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://viewas_app@db/viewas', DATABASE_MIGRATION_URL: 'postgres://viewas_owner@db/viewas' },
+      { cwd: workspace },
+    );
+    expect(config.database).toMatchObject({
+      kind: 'postgres',
+      url: 'postgres://viewas_app@db/viewas',
+      migrationUrl: 'postgres://viewas_owner@db/viewas',
+    });
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://viewas_owner@db/viewas' }, { cwd: workspace })).toThrow(
+      /DATABASE_MIGRATION_URL: only with DATABASE_URL/,
+    );
+  });
+
+  it('delivers the ledger by webhook only with both WEBHOOK_URL and WEBHOOK_SECRET', () => {
+    expect(loadConfig({}, { cwd: workspace }).webhooks).toBeNull();
+    const secret = 's'.repeat(MIN_WEBHOOK_SECRET_LENGTH);
+    expect(
+      loadConfig({ WEBHOOK_URL: 'https://siem.example.com/hooks/viewas', WEBHOOK_SECRET: secret }, { cwd: workspace }).webhooks,
+    ).toEqual({
+      url: 'https://siem.example.com/hooks/viewas',
+      secret,
+    });
+  });
+
+  it.each([
+    [
+      'a secret under 32 characters',
+      { WEBHOOK_URL: 'https://siem.example.com/h', WEBHOOK_SECRET: 'short' },
+      /WEBHOOK_SECRET is 5 characters long; it must be at least 32/,
+    ],
+    ['a URL that is not one', { WEBHOOK_URL: 'not a url', WEBHOOK_SECRET: 's'.repeat(40) }, /WEBHOOK_URL is not a valid URL/],
+    [
+      'a URL that is not http(s)',
+      { WEBHOOK_URL: 'ftp://siem.example.com/h', WEBHOOK_SECRET: 's'.repeat(40) },
+      /WEBHOOK_URL must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    ['a URL without a secret', { WEBHOOK_URL: 'https://siem.example.com/h' }, /WEBHOOK_URL is set but WEBHOOK_SECRET is not/],
+    ['a secret without a URL', { WEBHOOK_SECRET: 's'.repeat(40) }, /WEBHOOK_SECRET is set but WEBHOOK_URL is not/],
+  ])('refuses to start with %s, saying which setting to fix', (_name, env, message) => {
+    expect(() => loadConfig(env, { cwd: workspace })).toThrow(ConfigError);
+    expect(() => loadConfig(env, { cwd: workspace })).toThrow(message);
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {

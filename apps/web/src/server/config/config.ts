@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { checkWebhookConfig, type WebhookConfig } from '@viewas/impersonation-core';
 import * as z from 'zod';
+import { ConfigError } from './config-error';
 import { findWorkspaceRoot } from './workspace-root';
 
 export type Environment = 'development' | 'production' | 'test';
@@ -7,7 +9,15 @@ export type Environment = 'development' | 'production' | 'test';
 export type DatabaseConfig =
   /** PGlite keeps its files in `<dataDir>/pglite` and its lock in `<dataDir>/.lock`. */
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; connectTimeoutMs: number; queryTimeoutMs: number; poolMax: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      connectTimeoutMs: number;
+      queryTimeoutMs: number;
+      poolMax: number;
+      /** `DATABASE_MIGRATION_URL`: the owner role that applies migrations, so the app's own role need not own the tables. */
+      migrationUrl?: string;
+    };
 
 export interface AppConfig {
   environment: Environment;
@@ -27,6 +37,8 @@ export interface AppConfig {
    */
   demoSeed: boolean;
   impersonationMaxMinutes: number;
+  /** Step-up: a view starts only within this many minutes of the staff member's last password entry. */
+  impersonationReauthMinutes: number;
   sessionMaxAgeSeconds: number;
   /**
    * The request header holding the client's address, set by the production server (server.mjs) on
@@ -36,6 +48,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** E-mail notifications: `null` when `SMTP_URL` is not set (notifications stay in the app). */
   mail: MailConfig | null;
+  /** Ledger delivery (`WEBHOOK_URL` + `WEBHOOK_SECRET`): `null` when neither is set. */
+  webhooks: WebhookConfig | null;
 }
 
 export interface MailConfig {
@@ -48,12 +62,12 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_IMPERSONATION_MAX_MINUTES = 60;
+export const DEFAULT_IMPERSONATION_REAUTH_MINUTES = 15;
 export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_SECRET_MIN_LENGTH = 32;
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+// Its own file, so modules loaded outside the app's bundle (the data directory lock) need not load the rest.
+export { ConfigError };
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -62,6 +76,7 @@ const EnvSchema = z.object({
   PORT: integer(1, 65535).default(3000),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   NEXTAUTH_SECRET: z
     .string()
@@ -70,6 +85,7 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   DEMO_SEED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
+  IMPERSONATION_REAUTH_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_REAUTH_MINUTES),
   SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
   VIEWAS_CLIENT_IP_HEADER: z
     .string()
@@ -115,6 +131,14 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       "NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)",
     );
   }
+  if (vars.DATABASE_MIGRATION_URL && !vars.DATABASE_URL)
+    problems.push('DATABASE_MIGRATION_URL: only with DATABASE_URL (the embedded database has no roles): set both, or neither');
+  let webhooks: WebhookConfig | null = null;
+  try {
+    webhooks = checkWebhookConfig(present['WEBHOOK_URL'], present['WEBHOOK_SECRET']);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const workspaceRoot = findWorkspaceRoot(cwd);
   const dataDir = path.resolve(workspaceRoot, vars.DATA_DIR ?? '.data');
@@ -130,6 +154,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
           connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
           queryTimeoutMs: vars.DB_QUERY_TIMEOUT_MS,
           poolMax: vars.DB_POOL_MAX,
+          ...(vars.DATABASE_MIGRATION_URL ? { migrationUrl: vars.DATABASE_MIGRATION_URL } : {}),
         }
       : { kind: 'pglite', dataDir },
     migrationsDir: path.join(workspaceRoot, 'libs', 'impersonation-core', 'drizzle'),
@@ -137,11 +162,13 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     demoPassword: vars.DEMO_PASSWORD,
     demoSeed: vars.DEMO_SEED === 'true',
     impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
+    impersonationReauthMinutes: vars.IMPERSONATION_REAUTH_MINUTES,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,
     logLevel: vars.LOG_LEVEL,
     mail: vars.SMTP_URL
       ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Viewas <no-reply@${new URL(vars.NEXTAUTH_URL ?? 'http://localhost').hostname}>` }
       : null,
+    webhooks,
   };
 }

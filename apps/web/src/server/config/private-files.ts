@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
-import { ConfigError } from './config';
+import { ConfigError } from './config-error';
 
 /** What a start-up changed to make a file private, for the log. */
 export type Notice = (message: string) => void;

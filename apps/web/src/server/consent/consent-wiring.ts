@@ -15,6 +15,7 @@ import {
   createNotificationsRepository,
   createPostgresConsentStore,
   createPostgresStore,
+  type PostgresStoreOptions,
 } from '@viewas/impersonation-core/postgres';
 import type { MailConfig } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
@@ -49,6 +50,7 @@ export function wireConsent({
   mail,
   preferences = DEFAULT_PREFERENCES,
   logger,
+  storeOptions = {},
 }: {
   database: DatabaseProvider;
   now: () => Date;
@@ -56,6 +58,8 @@ export function wireConsent({
   mail: MailConfig | null;
   preferences?: AccountPreferences;
   logger: Logger;
+  /** The app's store options (its ledger rows queued for webhooks, when they are on). */
+  storeOptions?: PostgresStoreOptions;
 }): ConsentWiring {
   const clock = { now };
   const notify = createNotifier({ newId: randomUUID, mail: mail ? { appUrl: origin, messageIdDomain: new URL(origin).hostname } : null });
@@ -67,7 +71,7 @@ export function wireConsent({
     store: {
       transaction: async (work) => {
         const consentStore = createPostgresConsentStore({
-          store: createPostgresStore(await database.get()),
+          store: createPostgresStore(await database.get(), storeOptions),
           notify,
           wantsEmail: preferences.wantsEmail,
         });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { ACCESS_REQUEST_LIFETIME_MS, BREAK_GLASS_REASON_MIN_LENGTH, type SupportAccess, type UserRow } from '@viewas/impersonation-core';
 import { startSmtpServerProcess, type SmtpServerProcess } from '../../../testing/server/smtp-server';
-import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../../../testing/server/test-app';
 import type { TestBrowser } from '../../../testing/server/test-browser';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
@@ -51,8 +51,12 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     return { user, browser: await app.signedIn(user) };
   }
 
-  const start = (browser: TestBrowser, userId: string, extra: Record<string, unknown> = {}) =>
-    browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON, ...extra });
+  // The clock moves past the step-up window between starts here: each start is preceded by the password,
+  // as the reason dialog asks for it (step-up has its own tests in invariants/governance-start.spec.ts).
+  const start = async (browser: TestBrowser, userId: string, extra: Record<string, unknown> = {}) => {
+    await browser.api('POST', '/api/admin/reauth', { password: TEST_PASSWORD });
+    return browser.api('POST', '/api/admin/impersonate', { userId, reason: REASON, ...extra });
+  };
   const ledgerTypes = async (targetId: string) =>
     ((await adminBrowser.api<{ events: { type: string }[] }>('GET', `/api/admin/audit?target=${targetId}`)).body.events ?? [])
       .map((event) => event.type)

@@ -28,6 +28,7 @@ const LAST_NAMES = ['Abara', 'Bianchi', 'Chen', 'Dubois', 'Eriksen', 'Fernandes'
 export const DEMO_ACCOUNTS: readonly Omit<NewUser, 'passwordHash'>[] = [
   { email: 'admin@example.com', name: 'Avery Admin', role: 'admin' },
   { email: 'admin2@example.com', name: 'Blake Admin', role: 'admin' },
+  { email: 'support@example.com', name: 'Sam Support', role: 'support' },
   { email: 'user@example.com', name: 'Casey User', role: 'user' },
   { email: 'disabled@example.com', name: 'Devon Disabled', role: 'user', status: 'disabled' },
 ];

@@ -36,7 +36,17 @@ export function openConfiguredDatabase(
         ? openPglite({ dataDir: database.dataDir })
         : openPostgres({ ...database, onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed') }),
     async (handle) => {
-      await migrateDatabase(handle, config.migrationsDir);
+      if (database.kind === 'postgres' && database.migrationUrl) {
+        // The owner role migrates over its own short-lived connection; the app's role only uses the tables.
+        const owner = openPostgres({ ...database, url: database.migrationUrl, poolMax: 1 });
+        try {
+          await migrateDatabase(owner, config.migrationsDir);
+        } finally {
+          await owner.close();
+        }
+      } else {
+        await migrateDatabase(handle, config.migrationsDir);
+      }
       if (handle.kind !== 'pglite' || !config.demoSeed) return;
       const password = config.demoPassword ?? randomBytes(12).toString('base64url');
       const result = await seedDemoData(createPostgresStore(handle.db), hasher, password);

@@ -120,7 +120,7 @@ describe('invariant 10: the ledger records every step exactly once', () => {
         reason: REASON,
         ip: LOOPBACK,
         userAgent: USER_AGENT,
-        detail: { attempt: 'start', why: 'target_is_self', requestedUserId: admin.id },
+        detail: { attempt: 'start', why: 'target_is_self', rule: 'target_is_self', mode: null, requestedUserId: admin.id },
       },
       {
         type: 'impersonation.denied',

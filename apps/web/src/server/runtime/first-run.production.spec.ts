@@ -44,7 +44,7 @@ describe('the first start of the production server', () => {
     const [, password = ''] = await printed(server, /Password for all of them: (\S+)/);
     const banner = server.stderr();
     expect(banner).toContain(`Viewas is running at ${server.url}`);
-    for (const email of ['admin@example.com', 'admin2@example.com', 'user@example.com', 'disabled@example.com'])
+    for (const email of ['admin@example.com', 'admin2@example.com', 'support@example.com', 'user@example.com', 'disabled@example.com'])
       expect(banner).toContain(email);
     expect(banner).toContain('A deployment (node apps/web/server.mjs) never creates demo accounts.');
 

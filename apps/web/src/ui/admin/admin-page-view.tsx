@@ -11,6 +11,7 @@ import { AccessRequests } from './access-requests';
 import { ActiveImpersonations } from './active-impersonations';
 import type { AdminPageData } from './admin-page-data';
 import { Ledger } from './ledger';
+import { LedgerIntegrity } from './ledger-integrity';
 import { UserSearch } from './user-search';
 
 // Fetched on the first 'View as', not with the page: the dialog, its focus trap and the form.
@@ -40,6 +41,7 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
         <AccessRequests />
         <ActiveImpersonations initial={initial.active} />
         <Ledger firstPage={initial.ledger} />
+        <LedgerIntegrity />
       </Sections>
       {viewing ? (
         <OnDemand onLoadFailed={() => setViewing(null)}>

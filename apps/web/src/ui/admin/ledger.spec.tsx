@@ -3,7 +3,7 @@ import type { ApiResult, LedgerPage, UsersPage } from '@viewas/admin-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { ada, ledgerEventFixture, deferred, fail, grace, ok } from '../../../testing/ui/fixtures';
-import { fakeApi, fakeServices, type FakeApiOverrides, NOW, renderWithApp } from '../../../testing/ui/render';
+import { fakeApi, fakeServices, type FakeApiOverrides, renderWithApp } from '../../../testing/ui/render';
 import { Ledger } from './ledger';
 
 const returned = ledgerEventFixture({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
@@ -48,7 +48,10 @@ describe('Ledger', () => {
   it('says the ledger is empty, and disables the export', async () => {
     setup({ listLedger: jest.fn(async () => ledgerPage([])) });
     expect(await screen.findByText('No ledger entries yet. Starting an impersonation adds one.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export CSV of the 0 loaded entries' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Export CSV of every ledger entry' })).toHaveAttribute(
+      'href',
+      '/api/admin/audit/export?format=csv',
+    );
   });
 
   it('shows the error with a retry', async () => {
@@ -145,23 +148,27 @@ describe('Ledger', () => {
     );
   });
 
-  it('exports the loaded entries as a formula-safe CSV named after today', async () => {
-    const { user, services } = setup({ listLedger: jest.fn(async () => ledgerPage()) });
+  it('exports every entry from the server, not only the loaded pages, with the applied filters', async () => {
+    const listLedger = jest.fn(async () => ledgerPage());
+    const { user } = setup({ listLedger, listUsers: jest.fn(async () => users()) });
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Export CSV of the 3 loaded entries' }));
-
-    await waitFor(() => expect(services.saveFile).toHaveBeenCalledTimes(1));
-    const [file] = (services.saveFile as jest.Mock).mock.calls[0] as [{ name: string; type: string; content: string }];
-    expect(file.name).toBe(`impersonation-ledger-${new Date(NOW).toISOString().slice(0, 10)}.csv`);
-    expect(file.type).toBe('text/csv;charset=utf-8');
-    const lines = file.content.replace(/^\uFEFF/, '').split('\r\n');
-    // Every field quoted (a ;-separator spreadsheet cannot split one), formulas neutralised.
-    expect(lines[0]).toBe('"Time (UTC)","Event","Administrator","User","Reason","IP address","User agent","Impersonation id"');
-    expect(lines[1]).toBe(
-      '"2030-01-01T10:20:00.000Z","Returned","grace@example.com","ada@example.com","","203.0.113.7","Mozilla/5.0","imp_1"',
+    expect(screen.getByRole('link', { name: 'Export CSV of every ledger entry' })).toHaveAttribute(
+      'href',
+      '/api/admin/audit/export?format=csv',
     );
-    expect(lines[3]).toBe(`"2030-01-01T09:00:00.000Z","Refused","grace@example.com","","'=cmd|calc","","Mozilla/5.0","imp_1"`);
-    expect(lines).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'Export NDJSON of every ledger entry' })).toHaveAttribute(
+      'href',
+      '/api/admin/audit/export?format=ndjson',
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Administrator e-mail' }), grace.email);
+    await user.type(screen.getByRole('textbox', { name: 'User e-mail' }), ada.email);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(listLedger).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('link', { name: 'Export CSV of every entry matching the filters' })).toHaveAttribute(
+      'href',
+      `/api/admin/audit/export?format=csv&admin=${grace.id}&target=${ada.id}`,
+    );
   });
 
   describe('with the newest entries the server read', () => {
@@ -171,7 +178,7 @@ describe('Ledger', () => {
 
       expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
       expect(within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row')).toHaveLength(3);
-      expect(screen.getByRole('button', { name: 'Export CSV of the 2 loaded entries' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Export CSV of every ledger entry' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
       await act(async () => undefined);
       expect(listLedger).not.toHaveBeenCalled();

@@ -4,13 +4,12 @@ import type { ApiResult, LedgerEvent, LedgerPage } from '@viewas/admin-api';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
-import { Button } from '../components/button';
+import { Button, ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
 import { TextField } from '../components/field';
 import { LoadMore } from '../components/load-more';
 import { LocalTime } from '../components/local-time';
-import { useLoadOnDemand } from '../components/on-demand';
 import { onPhone } from '../components/styles';
 import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
 import { Tag, type TagTone } from '../components/tag';
@@ -62,12 +61,11 @@ export interface LedgerProps {
 
 const toPage = (page: LedgerPage) => ({ items: page.events, nextCursor: page.nextCursor });
 
-/** The impersonation ledger: newest first, filterable by admin and user e-mail, exportable as CSV. */
+/** The impersonation ledger: newest first, filterable by admin and user e-mail, exportable in full (CSV, NDJSON). */
 export function Ledger({ firstPage }: LedgerProps) {
   const { messages } = useI18n();
   const t = messages.admin.ledger;
-  const { api, saveFile, now } = useAppServices();
-  const loadOnDemand = useLoadOnDemand();
+  const { api } = useAppServices();
   const { filters, errors, resolving, apply, clear } = useLedgerFilters();
   const [adminEmail, setAdminEmail] = useState('');
   const [targetEmail, setTargetEmail] = useState('');
@@ -92,15 +90,12 @@ export function Ledger({ firstPage }: LedgerProps) {
     clear();
   };
 
-  const exportCsv = async () => {
-    // The CSV writer is fetched on the first export, not with the page.
-    const csv = await loadOnDemand(() => import('./ledger-csv'));
-    if (!csv) return;
-    saveFile({
-      name: t.fileName(new Date(now()).toISOString().slice(0, 10)),
-      type: 'text/csv;charset=utf-8',
-      content: csv.ledgerCsv(events, t),
-    });
+  // The server streams every matching row (not only the loaded pages); the browser downloads it.
+  const exportHref = (format: 'csv' | 'ndjson') => {
+    const query = new URLSearchParams({ format });
+    if (filters.admin) query.set('admin', filters.admin.id);
+    if (filters.target) query.set('target', filters.target.id);
+    return `/api/admin/audit/export?${query.toString()}`;
   };
 
   return (
@@ -112,9 +107,12 @@ export function Ledger({ firstPage }: LedgerProps) {
           <Button size="sm" onClick={reload} disabled={state.status === 'loading'}>
             {messages.common.refresh}
           </Button>
-          <Button size="sm" onClick={() => void exportCsv()} disabled={events.length === 0} aria-label={t.exportLabel(events.length)}>
+          <ButtonLink $variant="secondary" $size="sm" href={exportHref('csv')} download aria-label={t.exportLabel(filtered)}>
             {t.export}
-          </Button>
+          </ButtonLink>
+          <ButtonLink $variant="secondary" $size="sm" href={exportHref('ndjson')} download aria-label={t.exportNdjsonLabel(filtered)}>
+            {t.exportNdjson}
+          </ButtonLink>
         </Actions>
       }
     >

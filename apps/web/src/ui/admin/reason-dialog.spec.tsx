@@ -12,6 +12,7 @@ const started: ImpersonateResponse = {
   impersonationId: 'imp_42',
   targetUser: { id: ada.id, email: ada.email },
   expiresAt: '2030-01-01T13:00:00.000Z',
+  mode: 'read_only',
 };
 
 function setup(overrides: Parameters<typeof fakeServices>[0] = {}) {

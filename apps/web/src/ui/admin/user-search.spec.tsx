@@ -52,7 +52,7 @@ describe('UserSearch', () => {
     expect(screen.getAllByRole('button', { name: /^View as / })).toHaveLength(1);
     expect(screen.getByText('This is you')).toBeInTheDocument();
     expect(screen.getByText('Disabled accounts cannot be impersonated')).toBeInTheDocument();
-    expect(screen.getByText('Administrators cannot be impersonated')).toBeInTheDocument();
+    expect(screen.getByText('Your role may not view administrator accounts')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'View as ada@example.com' }));
     expect(onViewAs).toHaveBeenCalledWith(ada);

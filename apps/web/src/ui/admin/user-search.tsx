@@ -4,6 +4,7 @@ import type { AdminUserSummary, ApiResult, UsersPage } from '@viewas/admin-api';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
+import type { Messages } from '../../i18n/messages.en';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
@@ -115,7 +116,7 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
                           {t.viewAs}
                         </Button>
                       ) : (
-                        <Muted>{t.notImpersonable[notImpersonableReason(user)]}</Muted>
+                        <Muted>{whyNot(user, t.notImpersonable, messages.roles)}</Muted>
                       )}
                     </Td>
                   </Tr>
@@ -132,7 +133,9 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
 
 const toPage = (page: UsersPage) => ({ items: page.users, nextCursor: page.nextCursor });
 
-/** The server says why; older servers may not, so the user's own fields fill in. */
-function notImpersonableReason(user: AdminUserSummary): 'self' | 'admin' | 'disabled' {
-  return user.notImpersonableReason ?? (user.status === 'disabled' ? 'disabled' : 'admin');
+/** Why the policy refuses a view of this user, in words; the server names the rule (older servers may not). */
+function whyNot(user: AdminUserSummary, texts: Messages['admin']['search']['notImpersonable'], roles: Messages['roles']): string {
+  const rule = user.notImpersonableReason ?? (user.status === 'disabled' ? 'target_disabled' : 'target_role_not_allowed');
+  const text = texts[rule];
+  return typeof text === 'function' ? text(roles[user.role].toLowerCase()) : text;
 }

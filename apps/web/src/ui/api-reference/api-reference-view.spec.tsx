@@ -45,7 +45,9 @@ describe('ApiReferenceView', () => {
     ).toEqual(['expiresAt', 'string (date-time)', 'yes', '-']);
     const failures = within(section).getByRole('table', { name: /Failures/ });
     expect(within(failures).getByRole('row', { name: /^409/ })).toBeInTheDocument();
-    expect(within(section).getByText(/Who may call it:/).parentElement).toHaveTextContent('An active administrator, in their own session.');
+    expect(within(section).getByText(/Who may call it:/).parentElement).toHaveTextContent(
+      'Staff (support or administrator), in their own session.',
+    );
   });
 
   it('links the machine-readable document and has no axe violations', async () => {

@@ -4,6 +4,7 @@ import { ImpersonationBanner } from '@viewas/impersonation-banner';
 import type { SessionUser } from '@viewas/session-client';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
+import { useI18n } from '../../i18n/i18n-context';
 import { useAppServices } from '../services/app-services';
 
 /** Routes the browser must load in full (next-auth pages), not through the client router. */
@@ -21,6 +22,7 @@ export interface AdminModeBannerProps {
 export function AdminModeBanner({ user, onError }: AdminModeBannerProps) {
   const router = useRouter();
   const { api, signInReturnToAdmin, assignLocation, notify } = useAppServices();
+  const { viewModes } = useI18n().messages;
 
   const navigate = useCallback(
     (url: string) => {
@@ -44,6 +46,8 @@ export function AdminModeBanner({ user, onError }: AdminModeBannerProps) {
       navigate={navigate}
       notify={notify}
       onError={onError}
+      // The panel says what the view may do ('Read-only' / 'Full access'); the rest are the banner's own words.
+      texts={{ read_only: viewModes.read_only, full: viewModes.full }}
     />
   );
 }

@@ -8,12 +8,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 /** The staff (`/api/admin`) and account (`/api/account`) clients, as one object for the views. */
 export type AppApiClient = AdminApiClient & AccountApiClient;
 
-/** A file the user downloads (the ledger's CSV export). */
-export interface DownloadFile {
-  name: string;
-  type: string;
-  content: string;
-}
+/** A same-origin GET answered with JSON: its status and body (`null` when the body is not JSON or did not come). */
+export type JsonAnswer = { status: number; body: unknown };
 
 /**
  * Everything the pages do to the outside world, injected once at the root so views stay plain
@@ -29,7 +25,8 @@ export interface AppServices {
   signOutTo: (url: string) => Promise<{ ok: boolean; error: string | null }>;
   /** A full page load, so a new session cookie applies to everything on the page. */
   assignLocation: (url: string) => void;
-  saveFile: (file: DownloadFile) => void;
+  /** A plain same-origin GET of one of the app's JSON routes, for answers the API client does not carry. */
+  getJson: (path: string, signal?: AbortSignal) => Promise<JsonAnswer>;
   notify: Notify;
   /** The clock, for "in progress" durations and file names. */
   now: () => number;

@@ -1,14 +1,11 @@
 import { notifyWithToast } from '@viewas/impersonation-banner';
 import { signInImpersonation, signInReturnToAdmin, signOutTo } from '@viewas/session-client/next-auth';
-import type { AppServices, DownloadFile } from './app-services';
+import type { AppServices, JsonAnswer } from './app-services';
 import { createLazyAdminApiClient } from './lazy-admin-api';
 
-function saveFile({ name, type, content }: DownloadFile) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+async function getJson(path: string, signal?: AbortSignal): Promise<JsonAnswer> {
+  const response = await fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
+  return { status: response.status, body: await response.json().catch(() => null) };
 }
 
 /** The real services, for the browser. */
@@ -19,7 +16,7 @@ export function createBrowserServices(): AppServices {
     signInReturnToAdmin,
     signOutTo,
     assignLocation: (url) => window.location.assign(url),
-    saveFile,
+    getJson,
     notify: notifyWithToast,
     now: Date.now,
   };

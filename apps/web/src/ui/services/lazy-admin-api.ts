@@ -32,6 +32,7 @@ export function createLazyAdminApiClient(load: () => Promise<AppApiClient>): App
   return {
     returnToAdmin: (options) => call((client) => client.returnToAdmin(options)),
     startImpersonation: (input, options) => call((client) => client.startImpersonation(input, options)),
+    reauth: (password, options) => call((client) => client.reauth(password, options)),
     listUsers: (query, options) => call((client) => client.listUsers(query, options)),
     listImpersonations: (query, options) => call((client) => client.listImpersonations(query, options)),
     endImpersonation: (id, options) => call((client) => client.endImpersonation(id, options)),

@@ -12,7 +12,13 @@ import {
   type AccessDecisionResponse,
   type AccessRequestList,
 } from '../contracts/access-requests';
-import { StartImpersonationResponseSchema, type ImpersonateRequest, type StartImpersonationResponse } from '../contracts/impersonate';
+import {
+  ReauthResponseSchema,
+  StartImpersonationResponseSchema,
+  type ImpersonateRequest,
+  type ReauthResponse,
+  type StartImpersonationResponse,
+} from '../contracts/impersonate';
 import { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from '../contracts/return-to-admin';
 import { UsersPageSchema, type UsersPage, type UsersQuery } from '../contracts/users';
 import type { ApiResult } from './api-result';
@@ -33,6 +39,8 @@ export interface CallOptions {
 export interface AdminApiClient {
   returnToAdmin(options?: CallOptions): Promise<ApiResult<ReturnToAdminResponse>>;
   startImpersonation(input: ImpersonateRequest, options?: CallOptions): Promise<ApiResult<StartImpersonationResponse>>;
+  /** Step-up: the caller's password again, when a start answered `reauth_required`. */
+  reauth(password: string, options?: CallOptions): Promise<ApiResult<ReauthResponse>>;
   listUsers(query?: UsersQuery, options?: CallOptions): Promise<ApiResult<UsersPage>>;
   listImpersonations(query?: ImpersonationsQuery, options?: CallOptions): Promise<ApiResult<ImpersonationsPage>>;
   endImpersonation(id: string, options?: CallOptions): Promise<ApiResult<EndImpersonationResponse>>;
@@ -52,6 +60,7 @@ export function createAdminApiClient({ baseUrl = '/api/admin', fetch }: AdminApi
         StartImpersonationResponseSchema,
         options,
       ),
+    reauth: (password, options) => post(`${admin}/reauth`, { password }, ReauthResponseSchema, options),
     listUsers: (query, options) => get(withQuery(`${admin}/users`, query), UsersPageSchema, options),
     listImpersonations: (query, options) => get(withQuery(`${admin}/impersonations`, query), ImpersonationsPageSchema, options),
     endImpersonation: (id, options) =>

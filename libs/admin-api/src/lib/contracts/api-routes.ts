@@ -1,9 +1,16 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
 import { LedgerPageSchema, LedgerQuerySchema } from './ledger';
+import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from './ledger-integrity';
 import type { ApiErrorCode } from './errors';
 import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
-import { ImpersonatePendingResponseSchema, ImpersonateRequestSchema, ImpersonateResponseSchema } from './impersonate';
+import {
+  ImpersonatePendingResponseSchema,
+  ImpersonateRequestSchema,
+  ImpersonateResponseSchema,
+  ReauthRequestSchema,
+  ReauthResponseSchema,
+} from './impersonate';
 import {
   MarkNotificationsReadResponseSchema,
   MarkNotificationsReadSchema,
@@ -17,7 +24,7 @@ import { UsersPageSchema, UsersQuerySchema } from './users';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Who may call a route: `admin` (an active administrator in their own session), `signed-in` (anyone signed in). */
+/** Who may call a route: `admin` (an active administrator in their own session), `staff` (an administrator or a support agent, in their own session), `signed-in` (anyone signed in). */
 export type ApiAccess = 'admin' | 'staff' | 'signed-in';
 
 /**
@@ -41,8 +48,10 @@ export interface ApiRouteContract {
   query?: z.core.$ZodType;
   /** The JSON request body. */
   body?: z.core.$ZodType;
-  /** The 200 answer's JSON body. */
+  /** The 200 answer's JSON body (or, with `produces`, a string schema for a streamed file). */
   response: z.core.$ZodType;
+  /** A route that answers a file rather than JSON: its media types (the query chooses one). */
+  produces?: readonly string[];
   /** The 202 answer's JSON body, for a route that may accept a request without completing it yet. */
   accepted?: z.core.$ZodType;
   /** The failures this route answers with, as `{ success: false, error: { code, message } }`. */
@@ -51,7 +60,8 @@ export interface ApiRouteContract {
 
 /** Every route answers these when they apply: not signed in, the database unreachable, a bug. */
 const ALWAYS: readonly ApiErrorCode[] = ['unauthenticated', 'method_not_allowed', 'internal', 'unavailable'];
-const WRITE: readonly ApiErrorCode[] = [...ALWAYS, 'forbidden', 'bad_request', 'payload_too_large', 'unsupported_media_type'];
+// A read-only view answers `read_only` to every state-changing request (the host enforces it in front of the API).
+const WRITE: readonly ApiErrorCode[] = [...ALWAYS, 'forbidden', 'read_only', 'bad_request', 'payload_too_large', 'unsupported_media_type'];
 const READ: readonly ApiErrorCode[] = [...ALWAYS, 'forbidden', 'bad_request'];
 
 /** The admin API and the account API, as served by `createAdminApiHandlers`. */
@@ -62,14 +72,30 @@ export const ADMIN_API_ROUTES = {
     path: '/api/admin/impersonate',
     summary: 'Start viewing the app as a user',
     description:
-      'Creates a pending impersonation of `userId` for the calling administrator, with the stated reason, recorded in the ledger. ' +
-      "It becomes the admin's session when the admin signs in with the `impersonate` provider and its `impersonationId`, and ends by itself at `expiresAt`.",
+      'Creates a pending impersonation of `userId` for the calling staff member, with the stated reason and `mode` (default `read_only`), recorded in the ledger. ' +
+      'The access policy decides who may view whom, in which modes and for how long (a refusal is `forbidden`, recorded with the rule that refused); ' +
+      'a password entry older than the step-up window answers `reauth_required` (then `POST /api/admin/reauth`). ' +
+      "It becomes the staff member's session when they sign in with the `impersonate` provider and its `impersonationId`, and ends by itself at `expiresAt`, never after their own session.",
     tag: 'Impersonation',
-    access: 'admin',
+    access: 'staff',
     body: ImpersonateRequestSchema,
     response: ImpersonateResponseSchema,
     accepted: ImpersonatePendingResponseSchema,
-    errors: [...WRITE, 'not_found', 'conflict', 'rate_limited', 'consent_refused'],
+    errors: [...WRITE, 'reauth_required', 'not_found', 'conflict', 'rate_limited', 'consent_refused'],
+  },
+  reauth: {
+    operationId: 'reauth',
+    method: 'POST',
+    path: '/api/admin/reauth',
+    summary: 'Enter your password again before starting a view',
+    description:
+      'Step-up: the calling staff member enters their password again, for this session; a start then proceeds for the step-up window. ' +
+      'Counted by the sign-in throttle (`rate_limited` past it); a wrong password answers `invalid_password` and is recorded in the ledger.',
+    tag: 'Impersonation',
+    access: 'staff',
+    body: ReauthRequestSchema,
+    response: ReauthResponseSchema,
+    errors: [...WRITE, 'invalid_password', 'rate_limited'],
   },
   returnToAdmin: {
     operationId: 'returnToAdmin',
@@ -91,7 +117,7 @@ export const ADMIN_API_ROUTES = {
     description:
       'Users whose email or name contains `query`, a page at a time; each says whether the caller may view the app as them now, and if not, why.',
     tag: 'Users',
-    access: 'admin',
+    access: 'staff',
     query: UsersQuerySchema,
     response: UsersPageSchema,
     errors: READ,
@@ -103,7 +129,7 @@ export const ADMIN_API_ROUTES = {
     summary: 'List impersonations',
     description: '`active=true`: pending and active ones; `active=false`: ended ones; no value: all of them, newest first.',
     tag: 'Impersonation',
-    access: 'admin',
+    access: 'staff',
     query: ImpersonationsQuerySchema,
     response: ImpersonationsPageSchema,
     errors: READ,
@@ -115,7 +141,7 @@ export const ADMIN_API_ROUTES = {
     summary: 'End an impersonation',
     description: 'Any administrator may end any pending or active impersonation; the ledger records who ended it.',
     tag: 'Impersonation',
-    access: 'admin',
+    access: 'staff',
     params: { id: IdSchema },
     response: EndImpersonationResponseSchema,
     errors: [...WRITE, 'not_found', 'conflict'],
@@ -127,9 +153,46 @@ export const ADMIN_API_ROUTES = {
     summary: 'Read the ledger',
     description: 'The impersonation ledger, newest first, a page at a time.',
     tag: 'Ledger',
-    access: 'admin',
+    access: 'staff',
     query: LedgerQuerySchema,
     response: LedgerPageSchema,
+    errors: READ,
+  },
+  verifyLedger: {
+    operationId: 'verifyLedger',
+    method: 'GET',
+    path: '/api/admin/audit/verify',
+    summary: 'Verify the ledger',
+    description:
+      "Recomputes the hash chain over every row, oldest first: `ok` false names the first row changed, or the row after one removed (`firstBadId`); a removed tail is found from the chain's recorded head.",
+    tag: 'Ledger',
+    access: 'staff',
+    response: LedgerVerifySchema,
+    errors: READ,
+  },
+  exportLedger: {
+    operationId: 'exportLedger',
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    summary: 'Export the ledger',
+    description:
+      'Every matching row, oldest first, streamed (not one page): CSV (every field quoted, formula-safe, `detail` as JSON) or NDJSON (one webhook body per line). `from` inclusive, `to` exclusive.',
+    tag: 'Ledger',
+    access: 'staff',
+    query: LedgerExportQuerySchema,
+    response: z.string(),
+    produces: ['text/csv', 'application/x-ndjson'],
+    errors: READ,
+  },
+  ledgerDeliveries: {
+    operationId: 'ledgerDeliveries',
+    method: 'GET',
+    path: '/api/admin/audit/deliveries',
+    summary: 'Webhook delivery health',
+    description: 'Ledger rows waiting for delivery to `WEBHOOK_URL`, those failing, those given up, and the last error.',
+    tag: 'Ledger',
+    access: 'staff',
+    response: LedgerDeliveriesSchema,
     errors: READ,
   },
   accessHistory: {

@@ -90,7 +90,13 @@ describe('answer schemas', () => {
   const person = { id: 'u_1', email: 'ada@example.com' };
 
   it('requires ISO timestamps, so a Date-string from toString() is a contract break', () => {
-    const answer = { success: true, impersonationId: 'imp_1', targetUser: person, expiresAt: '2030-01-01T10:00:00.000Z' };
+    const answer = {
+      success: true,
+      impersonationId: 'imp_1',
+      targetUser: person,
+      expiresAt: '2030-01-01T10:00:00.000Z',
+      mode: 'read_only',
+    };
     expect(ImpersonateResponseSchema.safeParse(answer).success).toBe(true);
     expect(paths(ImpersonateResponseSchema.safeParse({ ...answer, expiresAt: new Date(0).toString() }))).toEqual(['expiresAt']);
   });
@@ -101,6 +107,7 @@ describe('answer schemas', () => {
       admin: { ...person, passwordHash: 'secret' },
       target: person,
       reason: 'Support ticket 42',
+      mode: 'read_only',
       createdAt: '2030-01-01T10:00:00.000Z',
       startedAt: null,
       expiresAt: '2030-01-01T11:00:00.000Z',
@@ -134,8 +141,11 @@ describe('API_ERROR_STATUS', () => {
     expect(API_ERROR_STATUS).toEqual({
       bad_request: 400,
       unauthenticated: 401,
+      reauth_required: 401,
+      invalid_password: 401,
       forbidden: 403,
       consent_refused: 403,
+      read_only: 403,
       not_found: 404,
       method_not_allowed: 405,
       conflict: 409,

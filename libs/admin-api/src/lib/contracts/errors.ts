@@ -4,9 +4,15 @@ import * as z from 'zod/mini';
 export const API_ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
+  /** Starting a view needs the caller's password entered again (`POST /api/admin/reauth`). */
+  reauth_required: 401,
+  /** The password entered again is not the caller's. */
+  invalid_password: 401,
   forbidden: 403,
   /** The viewed user does not allow staff to view their account. */
   consent_refused: 403,
+  /** A read-only view may not change anything. */
+  read_only: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -22,12 +22,21 @@ export const ImpersonateRequestSchema = z.object({
 });
 export type ImpersonateRequest = z.infer<typeof ImpersonateRequestSchema>;
 
+/** `POST /api/admin/reauth`: the caller's password, entered again before starting a view (step-up). */
+export const ReauthRequestSchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(1024)) });
+export type ReauthRequest = z.infer<typeof ReauthRequestSchema>;
+
+export const ReauthResponseSchema = z.object({ success: z.literal(true) });
+export type ReauthResponse = z.infer<typeof ReauthResponseSchema>;
+
 /** The impersonation is pending until the admin's session signs in with `impersonationId`. */
 export const ImpersonateResponseSchema = z.object({
   success: z.literal(true),
   impersonationId: z.string(),
   targetUser: PersonSchema,
   expiresAt: TimestampSchema,
+  /** The view's mode: what was asked for, or the policy's default (`read_only`). */
+  mode: ViewModeSchema,
 });
 export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;
 

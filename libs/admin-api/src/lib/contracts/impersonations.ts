@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ViewModeSchema } from './access-requests';
 import { PersonSchema, TimestampSchema } from './primitives';
 
 /**
@@ -15,7 +16,7 @@ export const ImpersonationsQuerySchema = z.object({
 });
 export type ImpersonationsQuery = z.output<typeof ImpersonationsQuerySchema>;
 
-export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired']);
+export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired', 'ended_by_policy']);
 export type ImpersonationEndReason = z.infer<typeof ImpersonationEndReasonSchema>;
 
 /** `pending` until the admin's session takes it over, `active` while viewing, then `ended`. */
@@ -27,6 +28,8 @@ export const ImpersonationRecordSchema = z.object({
   admin: PersonSchema,
   target: PersonSchema,
   reason: z.string(),
+  /** `read_only` or `full`. */
+  mode: ViewModeSchema,
   createdAt: TimestampSchema,
   startedAt: z.nullable(TimestampSchema),
   expiresAt: TimestampSchema,
@@ -40,7 +43,7 @@ export type ImpersonationRecord = z.infer<typeof ImpersonationRecordSchema>;
 export const ImpersonationsPageSchema = z.object({ impersonations: z.array(ImpersonationRecordSchema) });
 export type ImpersonationsPage = z.infer<typeof ImpersonationsPageSchema>;
 
-/** `POST /api/admin/impersonations/{id}/end`: any admin may end any impersonation. */
+/** `POST /api/admin/impersonations/{id}/end`: an administrator may end any impersonation, a support agent their own. */
 export const EndImpersonationResponseSchema = z.object({
   success: z.literal(true),
   impersonation: ImpersonationRecordSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ViewModeSchema } from './access-requests';
 import { CursorSchema, NextCursorSchema } from './primitives';
 
 export const USERS_QUERY_MAX_LENGTH = 200;
@@ -14,15 +15,34 @@ export const UsersQuerySchema = z.object({
 });
 export type UsersQuery = z.output<typeof UsersQuerySchema>;
 
+export const RoleSchema = z.enum(['user', 'support', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The access policy's rules that may refuse a view, by name (as the ledger records them). */
+export const PolicyRuleSchema = z.enum([
+  'actor_not_active',
+  'role_may_not_view',
+  'target_is_self',
+  'target_disabled',
+  'target_role_not_allowed',
+  'mode_not_allowed',
+]);
+export type PolicyRuleName = z.infer<typeof PolicyRuleSchema>;
+
 export const AdminUserSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.nullable(z.string()),
-  role: z.enum(['user', 'admin']),
+  role: RoleSchema,
   status: z.enum(['active', 'disabled']),
-  /** Whether the calling admin may start an impersonation of this user right now. */
+  /** Whether the access policy lets the caller view the app as this user right now. */
   impersonable: z.boolean(),
-  notImpersonableReason: z.optional(z.enum(['self', 'admin', 'disabled'])),
+  /** When not: the policy's rule that refuses (`target_is_self`, `target_disabled`, `target_role_not_allowed`, ...). */
+  notImpersonableReason: z.optional(PolicyRuleSchema),
+  /** When it does: the modes the caller may choose, the one a start gets by default, and the longest view in minutes. */
+  viewModes: z.optional(z.array(ViewModeSchema)),
+  defaultMode: z.optional(ViewModeSchema),
+  longestViewMinutes: z.optional(z.number()),
 });
 export type AdminUserSummary = z.infer<typeof AdminUserSummarySchema>;
 

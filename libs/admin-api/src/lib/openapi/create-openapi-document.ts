@@ -40,6 +40,9 @@ const ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
   rate_limited: 'Too many attempts (see `Retry-After`)',
   internal: 'Unexpected error (never a stack trace)',
   unavailable: 'The database is unreachable; try again shortly',
+  reauth_required: 'Enter your password again first (`POST /api/admin/reauth`): the last entry is older than the step-up window',
+  invalid_password: 'The password entered again is not correct (counted like a failed sign-in)',
+  read_only: 'The caller is in a read-only view: nothing may be changed (return to your own account first)',
   consent_refused: 'The user does not allow staff to view their account (only an administrator’s break-glass view may)',
 };
 
@@ -73,7 +76,12 @@ function pathParameters(params: Record<string, z.core.$ZodType>): JsonSchema[] {
 function operation(route: ApiRouteContract): OpenApiOperation {
   const parameters = [...(route.params ? pathParameters(route.params) : []), ...(route.query ? queryParameters(route.query) : [])];
   const responses: Record<string, JsonSchema> = {
-    '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+    '200': {
+      description: 'Success',
+      content: route.produces
+        ? Object.fromEntries(route.produces.map((type) => [type, { schema: { type: 'string' } }]))
+        : { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+    },
     ...(route.accepted
       ? {
           '202': {

@@ -21,11 +21,21 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 function stubService(): jest.Mocked<ImpersonationService> {
   return {
     startImpersonation: jest.fn().mockResolvedValue(impersonateResponseFixture),
+    reauth: jest.fn().mockResolvedValue({ success: true }),
     returnToAdmin: jest.fn().mockResolvedValue(returnToAdminResponseFixture),
     listUsers: jest.fn().mockResolvedValue(usersPageFixture),
     listImpersonations: jest.fn().mockResolvedValue(impersonationsPageFixture),
     endImpersonation: jest.fn().mockResolvedValue(endImpersonationResponseFixture),
     listLedger: jest.fn().mockResolvedValue(ledgerPageFixture),
+    verifyLedger: jest.fn().mockResolvedValue({ success: true, ok: true, count: 3, head: 'a'.repeat(64) }),
+    exportLedger: jest.fn().mockImplementation(async () => ({
+      contentType: 'text/csv; charset=utf-8',
+      filename: 'viewas-ledger-2030-01-01.csv',
+      body: new Response('"id"\r\n"1"\r\n').body!,
+    })),
+    ledgerDeliveries: jest
+      .fn()
+      .mockResolvedValue({ success: true, enabled: true, pending: 2, failing: 1, failed: 0, lastError: null, lastDeliveredAt: null }),
     listAccessHistory: jest.fn().mockResolvedValue(accessHistoryPageFixture),
     listStaffAccessRequests: jest.fn().mockResolvedValue({ requests: [] }),
     decideAccessRequestAsAdmin: jest.fn(),
@@ -599,5 +609,74 @@ describe('route', () => {
     expect((await handlers.route(get('/me/access'))).status).toBe(200);
     expect((await handlers.route(get('/api/admin/users'))).status).toBe(404);
     expect(service.listUsers).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the ledger: verify, export, deliveries', () => {
+  it('answers the verdict of the chain', async () => {
+    const { handlers, service } = setup();
+    service.verifyLedger.mockResolvedValueOnce({ success: true, ok: false, count: 4, head: 'b'.repeat(64), firstBadId: 3 });
+    const response = await handlers.route(get('/api/admin/audit/verify'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, ok: false, count: 4, head: 'b'.repeat(64), firstBadId: 3 });
+  });
+
+  it('streams the export as a download with the filters validated and passed on', async () => {
+    const { handlers, service } = setup();
+    const response = await handlers.route(
+      get('/api/admin/audit/export?format=csv&admin=usr_admin&target=usr_ada&from=2030-01-01T00:00:00.000Z&to=2030-01-02T00:00:00Z'),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="viewas-ledger-2030-01-01.csv"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toBe('"id"\r\n"1"\r\n');
+    expect(service.exportLedger).toHaveBeenCalledWith(expect.anything(), {
+      format: 'csv',
+      admin: 'usr_admin',
+      target: 'usr_ada',
+      from: '2030-01-01T00:00:00.000Z',
+      to: '2030-01-02T00:00:00Z',
+    });
+  });
+
+  it.each([
+    ['no format', ''],
+    ['an unknown format', 'format=xlsx'],
+    ['a from that is not a time', 'format=csv&from=yesterday'],
+    ['a from after the to', 'format=ndjson&from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z'],
+    ['an admin that is not an id', 'format=csv&admin=%27%20or%201%3D1'],
+  ])('answers 400 to an export with %s, never calling the service', async (_name, query) => {
+    const { handlers, service } = setup();
+    const response = await handlers.route(get(`/api/admin/audit/export?${query}`));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'bad_request' } });
+    expect(service.exportLedger).not.toHaveBeenCalled();
+  });
+
+  it('refuses a cross-site export and a POST to it', async () => {
+    const { handlers, service } = setup();
+    expect((await handlers.route(get('/api/admin/audit/export?format=csv', { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    const posted = await handlers.route(post('/api/admin/audit/export?format=csv', '{}'));
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    expect(service.exportLedger).not.toHaveBeenCalled();
+  });
+
+  it('answers a refused export in the error envelope', async () => {
+    const { handlers, service } = setup();
+    service.exportLedger.mockRejectedValueOnce(new AdminApiError('forbidden', 'Staff only'));
+    const response = await handlers.route(get('/api/admin/audit/export?format=ndjson'));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ success: false, error: { code: 'forbidden', message: 'Staff only' } });
+  });
+
+  it('answers the delivery health', async () => {
+    const { handlers } = setup();
+    expect(await (await handlers.route(get('/api/admin/audit/deliveries'))).json()).toMatchObject({
+      enabled: true,
+      pending: 2,
+      failing: 1,
+    });
   });
 });

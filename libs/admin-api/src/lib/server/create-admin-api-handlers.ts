@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { LedgerPageSchema, LedgerQuerySchema } from '../contracts/ledger';
+import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from '../contracts/ledger-integrity';
 import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
 import { IdSchema } from '../contracts/primitives';
 import {
@@ -10,7 +11,13 @@ import {
   AccessRequestPathSchema,
   UserApprovalSchema,
 } from '../contracts/access-requests';
-import { ImpersonateRequestSchema, isPendingApproval, StartImpersonationResponseSchema } from '../contracts/impersonate';
+import {
+  ImpersonateRequestSchema,
+  isPendingApproval,
+  ReauthRequestSchema,
+  ReauthResponseSchema,
+  StartImpersonationResponseSchema,
+} from '../contracts/impersonate';
 import {
   MarkNotificationsReadResponseSchema,
   MarkNotificationsReadSchema,
@@ -63,11 +70,15 @@ interface RouteTableEntry {
 
 export interface AdminApiHandlers {
   impersonate: AdminApiHandler;
+  reauth: AdminApiHandler;
   returnToAdmin: AdminApiHandler;
   users: AdminApiHandler;
   impersonations: AdminApiHandler;
   endImpersonation: (request: Request, id: string) => Promise<Response>;
   ledger: AdminApiHandler;
+  verifyLedger: AdminApiHandler;
+  exportLedger: AdminApiHandler;
+  ledgerDeliveries: AdminApiHandler;
   accessHistory: AdminApiHandler;
   staffAccessRequests: AdminApiHandler;
   decideAccessRequestAsAdmin: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
@@ -169,6 +180,14 @@ export function createAdminApiHandlers({
       status: (output) => (isPendingApproval(output) ? 202 : 200),
     });
 
+  const reauth: AdminApiHandler = (request) =>
+    serve(request, {
+      method: 'POST',
+      input: ReauthRequestSchema,
+      call: (ctx, input) => service.reauth(ctx, input),
+      answer: ReauthResponseSchema,
+    });
+
   const returnToAdmin: AdminApiHandler = (request) =>
     serve(request, {
       method: 'POST',
@@ -208,6 +227,34 @@ export function createAdminApiHandlers({
       call: (ctx, query) => service.listLedger(ctx, query),
       answer: LedgerPageSchema,
     });
+
+  const verifyLedger: AdminApiHandler = (request) =>
+    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.verifyLedger(ctx), answer: LedgerVerifySchema });
+
+  const ledgerDeliveries: AdminApiHandler = (request) =>
+    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.ledgerDeliveries(ctx), answer: LedgerDeliveriesSchema });
+
+  /** A file, not JSON: the same checks and errors as every route, then the service's stream as the body. */
+  const exportLedger: AdminApiHandler = async (request) => {
+    if (request.method !== 'GET') return errorResponse('method_not_allowed', 'Use GET', { headers: { Allow: 'GET' } });
+    if (!isSameOriginRequest(request, appOrigin)) return errorResponse('forbidden', 'Cross-site requests are not allowed');
+    try {
+      const query = await readInput(request, LedgerExportQuerySchema);
+      const userAgent = request.headers.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
+      const file = await service.exportLedger({ request, ip: getClientIp(request), userAgent }, query);
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          'Content-Type': file.contentType,
+          'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    } catch (error) {
+      return failure(error, request);
+    }
+  };
 
   const accessHistory: AdminApiHandler = (request) =>
     serve(request, {
@@ -281,12 +328,16 @@ export function createAdminApiHandlers({
   };
   const table: readonly RouteTableEntry[] = [
     entry(ADMIN_API_ROUTES.impersonate, impersonate),
+    entry(ADMIN_API_ROUTES.reauth, reauth),
     entry(ADMIN_API_ROUTES.returnToAdmin, returnToAdmin),
     entry(ADMIN_API_ROUTES.users, users),
     entry(ADMIN_API_ROUTES.impersonations, impersonations),
     // The id is left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
     entry(ADMIN_API_ROUTES.endImpersonation, (request, params) => endImpersonation(request, params['id'] ?? '')),
     entry(ADMIN_API_ROUTES.ledger, ledger),
+    entry(ADMIN_API_ROUTES.verifyLedger, verifyLedger),
+    entry(ADMIN_API_ROUTES.exportLedger, exportLedger),
+    entry(ADMIN_API_ROUTES.ledgerDeliveries, ledgerDeliveries),
     entry(ADMIN_API_ROUTES.accessHistory, accessHistory),
     // As for End: ids stay encoded, and the id schema refuses anything but an id.
     entry(ADMIN_API_ROUTES.staffAccessRequests, staffAccessRequests),
@@ -323,11 +374,15 @@ export function createAdminApiHandlers({
 
   return {
     impersonate,
+    reauth,
     returnToAdmin,
     users,
     impersonations,
     endImpersonation,
     ledger,
+    verifyLedger,
+    exportLedger,
+    ledgerDeliveries,
     accessHistory,
     staffAccessRequests,
     decideAccessRequestAsAdmin,

@@ -1,8 +1,9 @@
 import type { AccessHistoryPage, AccessHistoryQuery } from '../contracts/access-history';
 import type { LedgerPage, LedgerQuery } from '../contracts/ledger';
+import type { LedgerDeliveries, LedgerExportBody, LedgerExportQuery, LedgerVerify } from '../contracts/ledger-integrity';
 import type { EndImpersonationResponse, ImpersonationsPage, ImpersonationsQuery } from '../contracts/impersonations';
 import type { AccessDecisionResponse, AccessRequestList, UserApproval } from '../contracts/access-requests';
-import type { ImpersonateRequest, StartImpersonationResponse } from '../contracts/impersonate';
+import type { ImpersonateRequest, ReauthRequest, ReauthResponse, StartImpersonationResponse } from '../contracts/impersonate';
 import type {
   MarkNotificationsRead,
   MarkNotificationsReadResponse,
@@ -28,11 +29,19 @@ export interface RequestContext {
  */
 export interface ImpersonationService {
   startImpersonation(ctx: RequestContext, input: ImpersonateRequest): Promise<StartImpersonationResponse>;
+  /** Step-up: the caller's password entered again, for their current session. */
+  reauth(ctx: RequestContext, input: ReauthRequest): Promise<ReauthResponse>;
   returnToAdmin(ctx: RequestContext): Promise<ReturnToAdminResponse>;
   listUsers(ctx: RequestContext, query: UsersQuery): Promise<UsersPage>;
   listImpersonations(ctx: RequestContext, query: ImpersonationsQuery): Promise<ImpersonationsPage>;
   endImpersonation(ctx: RequestContext, id: string): Promise<EndImpersonationResponse>;
   listLedger(ctx: RequestContext, query: LedgerQuery): Promise<LedgerPage>;
+  /** The whole hash chain checked (`GET /api/admin/audit/verify`). */
+  verifyLedger(ctx: RequestContext): Promise<LedgerVerify>;
+  /** Every matching row as a stream read only as fast as the client takes it (`GET /api/admin/audit/export`). */
+  exportLedger(ctx: RequestContext, query: LedgerExportQuery): Promise<LedgerExportBody>;
+  /** Webhook delivery health (`GET /api/admin/audit/deliveries`). */
+  ledgerDeliveries(ctx: RequestContext): Promise<LedgerDeliveries>;
   /** The signed-in user's own access history (`GET /api/account/access`). */
   listAccessHistory(ctx: RequestContext, query: AccessHistoryQuery): Promise<AccessHistoryPage>;
   /** Requests awaiting an admin's approval, and the caller's own (`GET /api/admin/access-requests`). */

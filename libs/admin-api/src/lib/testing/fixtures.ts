@@ -16,6 +16,7 @@ export const impersonateResponseFixture: ImpersonateResponse = {
   impersonationId: 'imp_1',
   targetUser: targetPersonFixture,
   expiresAt: '2030-01-01T11:00:00.000Z',
+  mode: 'read_only',
 };
 
 export const returnToAdminResponseFixture: ReturnToAdminResponse = { success: true, adminUser: adminPersonFixture };
@@ -25,6 +26,7 @@ export const activeImpersonationFixture: ImpersonationRecord = {
   admin: adminPersonFixture,
   target: targetPersonFixture,
   reason: 'Support ticket #4521: invoice page is blank',
+  mode: 'read_only',
   createdAt: '2030-01-01T10:00:00.000Z',
   startedAt: '2030-01-01T10:00:05.000Z',
   expiresAt: '2030-01-01T11:00:00.000Z',
@@ -51,7 +53,7 @@ export const usersPageFixture: UsersPage = {
       role: 'admin',
       status: 'active',
       impersonable: false,
-      notImpersonableReason: 'self',
+      notImpersonableReason: 'target_is_self',
     },
     { id: 'usr_ada', email: 'ada@example.com', name: 'Ada Lovelace', role: 'user', status: 'active', impersonable: true },
     {
@@ -61,7 +63,7 @@ export const usersPageFixture: UsersPage = {
       role: 'user',
       status: 'disabled',
       impersonable: false,
-      notImpersonableReason: 'disabled',
+      notImpersonableReason: 'target_disabled',
     },
   ],
   nextCursor: null,

@@ -7,6 +7,7 @@ import type { SessionState } from '../session';
 import { answeringConsentErrors, createConsentApi, type Caller, type NotificationReader } from '../consent/consent-api';
 import type { ConsentService } from '../consent/consent-service';
 import type { Clock } from '../clock';
+import type { WebhookHealth } from '../webhooks/webhook-delivery';
 
 /** How the admin API finds the caller's session: from the request's `Cookie` header only. */
 export interface CookieSessions {
@@ -46,9 +47,12 @@ export function createAdminApiService({
   impersonation,
   sessions,
   consent,
+  webhookHealth,
 }: {
   impersonation: Impersonation;
   sessions: CookieSessions;
+  /** Webhook delivery health; absent when `WEBHOOK_URL` is not set. */
+  webhookHealth?: () => Promise<WebhookHealth>;
   /** Access requests and notifications; the same consent service the domain was created with. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
 }): ImpersonationService {
@@ -89,7 +93,12 @@ export function createAdminApiService({
         impersonationId: started.impersonationId,
         targetUser: started.targetUser,
         expiresAt: started.expiresAt.toISOString(),
+        mode: started.mode,
       };
+    },
+    async reauth(ctx, { password }) {
+      valueOf(await impersonation.reauth({ session: await sessionOf(ctx), password, request: infoOf(ctx) }));
+      return { success: true };
     },
     ...createConsentApi({
       consent: consent.service,
@@ -117,6 +126,19 @@ export function createAdminApiService({
     async listLedger(ctx, query) {
       const caller = await staff(ctx);
       return withCursor(() => impersonation.listLedger(caller, query));
+    },
+    async verifyLedger(ctx) {
+      const verdict = await impersonation.verifyLedger(await staff(ctx));
+      return { success: true, ...verdict };
+    },
+    async exportLedger(ctx, query) {
+      return impersonation.exportLedger(await staff(ctx), query);
+    },
+    async ledgerDeliveries(ctx) {
+      await staff(ctx);
+      if (!webhookHealth)
+        return { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null };
+      return { success: true, enabled: true, ...(await webhookHealth()) };
     },
     async listAccessHistory(ctx, query) {
       const session = await sessionOf(ctx);

@@ -1,10 +1,11 @@
+import type { ViewMode } from '../model';
 import { ConsentError } from './consent-error';
 
 /** Who must say yes before a view may start: the viewed user (`ask`), a second admin (four-eyes), or both. */
 export type Approver = 'user' | 'admin';
 export const APPROVERS: readonly Approver[] = ['user', 'admin'];
 
-export type ViewMode = 'read_only' | 'full';
+export type { ViewMode };
 
 /** What a request is, as everybody sees it. `pending` past its expiry reads as `expired` even before the sweep stores it. */
 export type AccessRequestStatus = 'pending' | 'approved' | 'denied' | 'expired';

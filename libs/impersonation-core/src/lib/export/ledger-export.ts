@@ -1,4 +1,5 @@
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
+import { canonicalJson } from '../ledger/canonical-json';
 import { ledgerEventJson } from '../ledger/ledger-event';
 import { csvLine } from './csv';
 
@@ -9,7 +10,7 @@ export const LEDGER_EXPORT_CONTENT_TYPES: Record<LedgerExportFormat, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
 };
 
-/** The CSV header: every column, `detail` as its JSON. */
+/** The CSV header: every column, `detail` as its canonical JSON (the bytes the hash covers, in a stable order). */
 export const LEDGER_CSV_COLUMNS = [
   'id',
   'at',
@@ -43,7 +44,7 @@ export function ledgerCsvLine(row: ChainedLedgerRow): string {
     row.reason ?? '',
     row.ip ?? '',
     row.userAgent ?? '',
-    JSON.stringify(row.detail),
+    canonicalJson(row.detail),
     row.prevHash,
     row.hash,
   ]);

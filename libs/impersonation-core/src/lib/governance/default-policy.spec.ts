@@ -98,7 +98,7 @@ describe('the default policy', () => {
   });
 
   it('calls admins and support agents staff, and ordinary users not', () => {
-    expect(ROLES.filter((role) => policy.isStaff(role))).toEqual(['admin', 'support']);
+    expect(ROLES.filter((role) => policy.isStaff(role))).toEqual(['support', 'admin']);
   });
 });
 

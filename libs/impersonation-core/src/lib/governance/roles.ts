@@ -1,15 +1,10 @@
-import type { ViewMode } from '../consent/access-request';
-import { USER_ROLES, type UserRole, type UserStatus } from '../model';
+import { USER_ROLES, VIEW_MODES, type UserRole, type UserStatus, type ViewMode } from '../model';
 
-/**
- * The roles the access policy decides for: the stored ones (`user`, `admin`) and support agents. A
- * policy names every role, so a table written today already says what support agents may do.
- */
-export const ROLES = [...USER_ROLES, 'support'] as const;
-export type Role = UserRole | 'support';
+/** The roles the access policy decides for: ordinary users, support agents and administrators. */
+export const ROLES = USER_ROLES;
+export type Role = UserRole;
 
-/** Every mode a view may take: `read_only` looks without changing anything, `full` acts as the user. */
-export const VIEW_MODES: readonly ViewMode[] = ['read_only', 'full'];
+export { VIEW_MODES };
 
 /** The mode a start gets when it does not ask for one. */
 export const DEFAULT_VIEW_MODE: ViewMode = 'read_only';

@@ -3,7 +3,8 @@ export const DEFAULT_REAUTH_MINUTES = 15;
 
 /**
  * Whether the actor must enter their password again before starting a view: never entered, or entered
- * `windowMinutes` or more ago (at exactly the window's end it no longer counts). Signing in is an entry.
+ * more than `windowMinutes` ago (an entry exactly `windowMinutes` old still counts; 1 ms later it does
+ * not). Signing in is an entry.
  */
 export function needsReauth({
   lastPasswordAt,
@@ -15,5 +16,5 @@ export function needsReauth({
   windowMinutes: number;
 }): boolean {
   if (!lastPasswordAt) return true;
-  return now.getTime() - lastPasswordAt.getTime() >= windowMinutes * 60_000;
+  return now.getTime() - lastPasswordAt.getTime() > windowMinutes * 60_000;
 }

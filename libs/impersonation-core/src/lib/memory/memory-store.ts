@@ -18,6 +18,7 @@ import {
   type LedgerRepository,
   type StoreRepositories,
   type ThrottleRepository,
+  type PasswordEntriesRepository,
   type UsersRepository,
 } from '../store';
 
@@ -32,6 +33,7 @@ interface State {
   impersonations: Map<string, ImpersonationRow>;
   ledger: ChainedLedgerRow[];
   throttle: Map<string, ThrottleRow>;
+  passwordEntries: Map<string, { sessionAuthTime: number; enteredAt: Date }>;
 }
 
 export interface MemoryStoreOptions {
@@ -59,7 +61,7 @@ export function createMemoryStore({
   ids = () => globalThis.crypto.randomUUID(),
   now = () => new Date(),
 }: MemoryStoreOptions = {}): MemoryStore {
-  let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map() };
+  let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map(), passwordEntries: new Map() };
   let nextLedgerId = 1;
   // Calls and transactions run one at a time, like serialisable transactions would.
   let queue: Promise<unknown> = Promise.resolve();
@@ -387,7 +389,19 @@ export function createMemoryStore({
         }),
     };
 
-    return { users, impersonations, ledger, throttle };
+    const passwordEntries: PasswordEntriesRepository = {
+      record: ({ userId, sessionAuthTime, at }) =>
+        sync(() => {
+          state.passwordEntries.set(userId, { sessionAuthTime, enteredAt: new Date(at) });
+        }),
+      last: ({ userId, sessionAuthTime }) =>
+        sync(() => {
+          const entry = state.passwordEntries.get(userId);
+          return entry && entry.sessionAuthTime === sessionAuthTime ? new Date(entry.enteredAt) : null;
+        }),
+    };
+
+    return { users, impersonations, ledger, throttle, passwordEntries };
   }
 
   const direct = <T>(work: () => Promise<T>) => work();

@@ -17,6 +17,7 @@ const impersonated: SessionClaims = {
     adminAuthTime: seconds(start),
     expiresAt: seconds(start) + HOUR,
     checkedAt: seconds(start),
+    mode: 'full',
   },
 };
 

@@ -8,6 +8,7 @@ export interface SessionUserView {
   isImpersonated: boolean;
   impersonator?: { id: string; email: string };
   impersonationExpiresAt?: string;
+  impersonationMode?: 'read_only' | 'full';
 }
 
 export interface SessionView {
@@ -25,6 +26,7 @@ export function toSessionUser(claims: SessionClaims): SessionUserView {
   if (claims.impersonation) {
     user.impersonator = { id: claims.impersonation.adminId, email: claims.impersonation.adminEmail };
     user.impersonationExpiresAt = new Date(claims.impersonation.expiresAt * 1000).toISOString();
+    user.impersonationMode = claims.impersonation.mode;
   }
   return user;
 }

@@ -6,6 +6,7 @@ import { createImpersonationsRepository } from './impersonations';
 import { createLedgerRepository } from './ledger';
 import { createMailOutboxRepository } from './mail-outbox';
 import { createNotificationsRepository } from './notifications';
+import { createPasswordEntriesRepository } from './password-entries';
 import { createSetupTokensRepository } from './setup-tokens';
 import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
@@ -23,6 +24,7 @@ function repositories(db: Queryable, options: PostgresStoreOptions, inTransactio
     ledger: createLedgerRepository(db, { inTransaction, webhookOutbox: options.webhookOutbox }),
     webhookOutbox: createWebhookOutboxRepository(db),
     throttle: createThrottleRepository(db),
+    passwordEntries: createPasswordEntriesRepository(db),
     // Consent, notifications and the mail outbox (migration 0006), behind the consent service's ports.
     accessRequests: createAccessRequestsRepository(db),
     notifications: createNotificationsRepository(db),

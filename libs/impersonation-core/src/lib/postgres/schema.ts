@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { END_REASONS, USER_ROLES, USER_STATUSES, type EndReason, type UserRole, type UserStatus } from '../model';
+import {
+  END_REASONS,
+  USER_ROLES,
+  USER_STATUSES,
+  VIEW_MODES,
+  type EndReason,
+  type UserRole,
+  type UserStatus,
+  type ViewMode,
+} from '../model';
 
 // The tables of the migrations in this package's `drizzle/` folder, kept in step with them by hand.
 // Enumerations are text columns with CHECK constraints rather than Postgres enums: enum types are
@@ -40,6 +49,8 @@ export const impersonations = pgTable(
       .notNull()
       .references(() => users.id),
     reason: text('reason').notNull(),
+    /** `read_only` or `full` (migration 0009; views before it were full). */
+    mode: text('mode').$type<ViewMode>().notNull(),
     createdAt: instant('created_at').notNull(),
     /** Set when the admin's session takes the impersonation over (`pending` until then). */
     startedAt: instant('started_at'),
@@ -59,6 +70,7 @@ export const impersonations = pgTable(
       .on(table.adminId, table.targetId)
       .where(sql`${table.startedAt} is not null and ${table.endedAt} is null`),
     check('impersonations_end_reason_check', sql`${table.endReason} is null or ${table.endReason} in (${inList(END_REASONS)})`),
+    check('impersonations_mode_check', sql`${table.mode} in (${inList(VIEW_MODES)})`),
     check('impersonations_ended_check', sql`(${table.endedAt} is null) = (${table.endReason} is null)`),
   ],
 );
@@ -147,5 +159,17 @@ export const setupTokens = pgTable('setup_tokens', {
   usedAt: instant('used_at'),
 });
 
-export const schema = { users, impersonations, ledgerEvents, ledgerHead, webhookOutbox, signInThrottle, setupTokens };
+/**
+ * Step-up: when a staff member last entered their password again (`POST /api/admin/reauth`), for the
+ * one session named by its sign-in time; a newer entry in another session replaces it.
+ */
+export const passwordEntries = pgTable('password_entries', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  sessionAuthTime: bigint('session_auth_time', { mode: 'number' }).notNull(),
+  enteredAt: instant('entered_at').notNull(),
+});
+
+export const schema = { users, impersonations, ledgerEvents, ledgerHead, webhookOutbox, signInThrottle, setupTokens, passwordEntries };
 export type Schema = typeof schema;

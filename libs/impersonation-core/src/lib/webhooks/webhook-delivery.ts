@@ -119,7 +119,10 @@ function describeStatus(status: number): string {
 function describeError(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  // `fetch failed` says little; its cause names the socket error (ECONNREFUSED, ENOTFOUND ...). Duck-typed:
+  // the cause may come from another realm.
+  const causeMessage = (error as { cause?: { message?: unknown } } | null)?.cause?.message;
+  const cause = typeof causeMessage === 'string' ? `: ${causeMessage}` : '';
   return `could not reach the receiver: ${error instanceof Error ? error.message : String(error)}${cause}`;
 }
 

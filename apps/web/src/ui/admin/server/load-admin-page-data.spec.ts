@@ -61,7 +61,10 @@ describe('loadAdminPageData', () => {
     });
     expect(users.body.users).toHaveLength(USERS_PAGE_SIZE);
     expect(users.body.nextCursor).not.toBeNull();
-    expect(users.body.users.find((user) => user.id === admin.id)).toMatchObject({ impersonable: false, notImpersonableReason: 'self' });
+    expect(users.body.users.find((user) => user.id === admin.id)).toMatchObject({
+      impersonable: false,
+      notImpersonableReason: 'target_is_self',
+    });
     expect(active.body.impersonations.map((record) => record.status).sort()).toEqual(['active', 'pending']);
     expect(ledger.body.events.length).toBeGreaterThanOrEqual(3);
   });

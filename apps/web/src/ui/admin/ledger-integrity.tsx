@@ -1,0 +1,140 @@
+'use client';
+
+import type { LedgerDeliveries, LedgerVerify } from '@viewas/admin-api';
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useI18n } from '../../i18n/i18n-context';
+import { Button } from '../components/button';
+import { Card } from '../components/card';
+import { ErrorState } from '../components/feedback';
+import { LocalTime } from '../components/local-time';
+import { Tag } from '../components/tag';
+import { useAppServices } from '../services/app-services';
+
+const Rows = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  margin: 0;
+
+  dt {
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+
+  dd {
+    margin: 0;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Hash = styled.code`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
+
+const isVerify = (body: unknown): body is LedgerVerify =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as LedgerVerify).ok === 'boolean' &&
+  typeof (body as LedgerVerify).count === 'number';
+const isDeliveries = (body: unknown): body is LedgerDeliveries =>
+  typeof body === 'object' && body !== null && typeof (body as LedgerDeliveries).enabled === 'boolean';
+
+/**
+ * Whether the ledger's hash chain holds (`GET /api/admin/audit/verify`) and how its webhook delivery
+ * is doing (`GET /api/admin/audit/deliveries`). Every state is said in words, not by colour alone.
+ */
+export function LedgerIntegrity() {
+  const { messages } = useI18n();
+  const t = messages.admin.integrity;
+  const { getJson } = useAppServices();
+  const [verdict, setVerdict] = useState<Load<LedgerVerify>>({ status: 'loading' });
+  const [deliveries, setDeliveries] = useState<Load<LedgerDeliveries>>({ status: 'loading' });
+
+  const check = useCallback(
+    (signal?: AbortSignal) => {
+      setVerdict({ status: 'loading' });
+      const read = async <T,>(path: string, valid: (body: unknown) => body is T, set: (load: Load<T>) => void) => {
+        try {
+          const answer = await getJson(path, signal);
+          if (!signal?.aborted)
+            set(answer.status === 200 && valid(answer.body) ? { status: 'ready', value: answer.body } : { status: 'error' });
+        } catch {
+          if (!signal?.aborted) set({ status: 'error' });
+        }
+      };
+      void read('/api/admin/audit/verify', isVerify, setVerdict);
+      void read('/api/admin/audit/deliveries', isDeliveries, setDeliveries);
+    },
+    [getJson],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    check(controller.signal);
+    return () => controller.abort();
+  }, [check]);
+
+  return (
+    <Card
+      title={t.heading}
+      description={t.description}
+      actions={
+        <Button size="sm" onClick={() => check()} pending={verdict.status === 'loading'} pendingLabel={t.checking}>
+          {t.verifyAgain}
+        </Button>
+      }
+    >
+      <div role="status" aria-live="polite">
+        {verdict.status === 'loading' ? <p>{t.checking}</p> : null}
+        {verdict.status === 'error' ? <ErrorState title={t.error} message={messages.common.error.generic} /> : null}
+        {verdict.status === 'ready' ? (
+          <Rows>
+            <dt>{t.chain}</dt>
+            <dd>
+              <Tag $tone={verdict.value.ok ? 'success' : 'error'}>{verdict.value.ok ? t.intact : t.broken}</Tag>
+              <span>{verdict.value.ok ? t.intactText(verdict.value.count) : t.brokenText(verdict.value.firstBadId ?? 0)}</span>
+            </dd>
+            {verdict.value.head ? (
+              <>
+                <dt>{t.head}</dt>
+                <dd>
+                  <Hash>{verdict.value.head}</Hash>
+                </dd>
+              </>
+            ) : null}
+          </Rows>
+        ) : null}
+      </div>
+      <Rows>
+        <dt>{t.deliveries}</dt>
+        <dd>
+          {deliveries.status === 'loading' ? messages.common.loading : null}
+          {deliveries.status === 'error' ? t.deliveriesError : null}
+          {deliveries.status === 'ready' && !deliveries.value.enabled ? t.deliveriesOff : null}
+          {deliveries.status === 'ready' && deliveries.value.enabled ? (
+            <>
+              <Tag $tone={deliveries.value.failing + deliveries.value.failed > 0 ? 'error' : 'success'}>
+                {deliveries.value.failing + deliveries.value.failed > 0 ? t.deliveriesFailing : t.deliveriesHealthy}
+              </Tag>
+              <span>{t.deliveriesCounts(deliveries.value.pending, deliveries.value.failing, deliveries.value.failed)}</span>
+              {deliveries.value.lastError ? (
+                <span>{t.lastError(deliveries.value.lastError.eventId, deliveries.value.lastError.message)}</span>
+              ) : null}
+              {deliveries.value.lastDeliveredAt ? (
+                <span>
+                  {t.lastDelivered}: <LocalTime iso={deliveries.value.lastDeliveredAt} />
+                </span>
+              ) : null}
+            </>
+          ) : null}
+        </dd>
+      </Rows>
+    </Card>
+  );
+}

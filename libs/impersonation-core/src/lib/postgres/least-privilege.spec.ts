@@ -1,0 +1,87 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { Client, Pool } from 'pg';
+import { openMigratedPostgres, type MigratedDatabase } from '../../../testing/test-databases';
+import { verifyLedger } from '../ledger/verify-ledger';
+import type { Database } from './database';
+import { createPostgresStore } from './postgres-store';
+import { schema } from './schema';
+
+const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
+
+/** The grants docs/ledger.md tells operators to give the app's role (the owner migrated). */
+const appRoleGrants = (role: string) => [
+  `GRANT USAGE ON SCHEMA public TO ${role}`,
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
+  `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
+  `REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM ${role}`,
+  `REVOKE DELETE, TRUNCATE ON ledger_head FROM ${role}`,
+];
+
+(TEST_DATABASE_URL ? describe : describe.skip)('the app role on PostgreSQL (least privilege)', () => {
+  const role = `viewas_app_${randomBytes(4).toString('hex')}`;
+  const password = randomBytes(12).toString('hex');
+  let owner: MigratedDatabase;
+  let pool: Pool;
+  let app: Database;
+
+  beforeAll(async () => {
+    owner = await openMigratedPostgres(TEST_DATABASE_URL!);
+    await owner.db.execute(sql.raw(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`));
+    for (const grant of appRoleGrants(role)) await owner.db.execute(sql.raw(grant));
+    const name = (
+      (await owner.db.execute<{ name: string }>(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+    ).rows[0]!.name;
+    const url = new URL(TEST_DATABASE_URL!);
+    url.username = role;
+    url.password = password;
+    url.pathname = `/${name}`;
+    pool = new Pool({ connectionString: url.toString(), max: 4 });
+    app = drizzle({ client: pool, schema }) as unknown as Database;
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await owner?.close();
+    const client = new Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP ROLE IF EXISTS ${role}`);
+    await client.end();
+  });
+
+  it('may append ledger rows (chained, webhook queued) and read and verify them', async () => {
+    const store = createPostgresStore(app, { webhookOutbox: true });
+    for (let index = 0; index < 3; index += 1)
+      await store.ledger.append({
+        at: new Date(),
+        type: 'impersonation.denied',
+        actor: null,
+        target: null,
+        impersonationId: null,
+        reason: `Ticket ${index}`,
+        ip: null,
+        userAgent: null,
+      });
+    expect(await verifyLedger(store.ledger)).toMatchObject({ ok: true, count: 3 });
+    expect((await store.webhookOutbox.health()).pending).toBe(3);
+  });
+
+  it.each([
+    ['change a row', 'UPDATE audit_events SET reason = $$rewritten$$'],
+    ['delete a row', 'DELETE FROM audit_events'],
+    ['truncate the ledger', 'TRUNCATE audit_events'],
+    ['switch the append-only trigger off', 'ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only'],
+    ['drop the append-only trigger', 'DROP TRIGGER audit_events_append_only ON audit_events'],
+    ['alter the ledger table', 'ALTER TABLE audit_events DROP COLUMN hash'],
+    ['drop the ledger table', 'DROP TABLE audit_events'],
+    ['remove the chain head', 'DELETE FROM ledger_head'],
+  ])('may not %s', async (_what, statement) => {
+    // Drizzle wraps the driver's error; PostgreSQL's own message is its cause.
+    const error = await app.execute(sql.raw(statement)).then(
+      () => null,
+      (thrown: unknown) => thrown as { cause?: { message?: string } },
+    );
+    expect(error?.cause?.message).toMatch(/^(permission denied for table|must be owner of (table|relation)) (audit_events|ledger_head)$/);
+  });
+});
