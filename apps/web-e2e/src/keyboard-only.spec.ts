@@ -35,7 +35,8 @@ test('the whole view-as and return flow works with the keyboard alone', async ({
     await expect(reason).toBeFocused();
     await page.keyboard.type('Keyboard-only check of ticket #77');
     await stepScreenshot(page, '01-reason-dialog');
-    await tabTo(page, reasonDialog(page, target).getByRole('button', { name: 'Start viewing' }), 2);
+    // Reason, then the mode (one radio group, one stop: read-only is already chosen), Cancel, Start viewing.
+    await tabTo(page, reasonDialog(page, target).getByRole('button', { name: 'Start viewing' }), 3);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByText(`Signed in as ${target}`)).toBeVisible();

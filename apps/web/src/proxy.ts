@@ -16,6 +16,7 @@ export function proxy(request: NextRequest) {
     thirdPartyScriptUrls: [scripts.analyticsScriptUrl, scripts.affiliateScriptUrl],
     development: process.env.NODE_ENV === 'development',
     adminPageAccess: context.adminPageAccess,
+    refusesReadOnly: context.refusesReadOnly,
     ourCodeOnly: async (cookieHeader) => {
       const user = await context.getCurrentSession(cookieHeader);
       return Boolean(user && (isStaffRole(user.role) || user.isImpersonated));

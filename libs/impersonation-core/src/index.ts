@@ -102,6 +102,7 @@ export {
   type ThrottlePolicy,
   type AttemptVerdict,
   type UserSearch,
+  type RunningImpersonation,
   type LedgerFilter,
   type LedgerRangeFilter,
 } from './lib/store';

@@ -426,6 +426,34 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await storage().passwordEntries.last({ userId: 'not-an-id', sessionAuthTime: 200 })).toBeNull();
       });
 
+      it('lists running views with both accounts and the mode, and ends one by the policy exactly once', async () => {
+        const agent = await storage().users.create({ email: uniqueEmail('agent'), role: 'support' });
+        const target = await storage().users.create({ email: uniqueEmail('viewed') });
+        const row = await storage().impersonations.createPending({
+          id: randomUUID(),
+          mode: 'read_only',
+          adminId: agent.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          createdAt: T0,
+          expiresAt: at(30 * MINUTE),
+        });
+        await storage().impersonations.activate({ id: row.id, adminId: agent.id, now: at(1000) });
+        const listed = (await storage().impersonations.listRunning(at(2000))).find((view) => view.id === row.id);
+        expect(listed).toMatchObject({
+          mode: 'read_only',
+          admin: { id: agent.id, role: 'support' },
+          target: { id: target.id, role: 'user' },
+        });
+        const [first, second] = await Promise.all([
+          storage().impersonations.endByPolicy({ id: row.id, now: at(3000) }),
+          storage().impersonations.endByPolicy({ id: row.id, now: at(3000) }),
+        ]);
+        expect([first, second].filter(Boolean)).toHaveLength(1);
+        expect(await storage().impersonations.findById(row.id)).toMatchObject({ endReason: 'ended_by_policy', endedById: null });
+        expect((await storage().impersonations.listRunning(at(4000))).some((view) => view.id === row.id)).toBe(false);
+      });
+
       it('stores support agents and the mode of every view', async () => {
         const agent = await storage().users.create({ email: uniqueEmail('agent'), role: 'support' });
         const target = await storage().users.create({ email: uniqueEmail('viewed') });

@@ -23,6 +23,7 @@ export const CHROMIUM_HOST_RULES = `--host-resolver-rules=MAP ${NAMED_HOST} 127.
 export const ACCOUNTS = {
   admin: 'admin@example.com',
   admin2: 'admin2@example.com',
+  support: 'support@example.com',
   user: 'user@example.com',
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
@@ -41,6 +42,8 @@ export const TARGETS = {
   accessibility: { light: 'frances.abara@example.com', dark: 'grace.abara@example.com' },
   /** Signs in as well (the generated users share the demo password): sets `ask`, approves, reads notifications. */
   consent: 'hedy.abara@example.com',
+  /** Viewed read-only by the support agent. */
+  supportReadOnly: 'ivan.abara@example.com',
 } as const;
 
 const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));

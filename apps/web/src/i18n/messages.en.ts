@@ -64,7 +64,7 @@ export const en = {
     userId: 'User id',
     impersonationHeading: 'You are viewing the app as another user',
     impersonationBody: (target: string, admin: string) =>
-      `This is ${target}'s view. You are ${admin}, signed in as an administrator. Use the Admin Mode badge to return to your own account.`,
+      `This is ${target}'s view. You are ${admin}, viewing it from your staff account. Use the Admin Mode badge to return to your own account.`,
     impersonationBodyUnknownAdmin: (target: string) => `This is ${target}'s view. Use the Admin Mode badge to return to your own account.`,
     impersonationEndsPrefix: 'This view ends automatically at',
     appearanceHeading: 'Appearance',
@@ -119,6 +119,18 @@ export const en = {
       signingIn: 'Switching account…',
       startFailed: 'Viewing as this user could not start',
       signInFailed: 'The impersonation was created but the switch to the account failed. Try again.',
+      mode: {
+        legend: 'Mode',
+        explain: {
+          read_only: 'Look only: every change is refused.',
+          full: 'Act as the user; every change is recorded as yours. Needs a second administrator’s approval.',
+        },
+        onlyOne: 'The only mode your role may use.',
+      },
+      password: 'Your password',
+      passwordHint: 'For your security, enter your password again to start a view.',
+      passwordRequired: 'Enter your password.',
+      wrongPassword: 'That password is not correct.',
     },
     active: {
       heading: 'Active impersonations',

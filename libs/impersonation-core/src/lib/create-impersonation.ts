@@ -22,10 +22,10 @@ import { isActiveStaff } from './rules';
 import { defaultAccessPolicy } from './governance/default-policy';
 import type { Policy } from './governance/define-policy';
 import { DEFAULT_REAUTH_MINUTES, needsReauth } from './governance/step-up';
-import { viewExpiresAt } from './governance/view-lifetime';
+import { viewExpiresAt, whyViewMustEnd } from './governance/view-lifetime';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { createSessionValidator, type SessionCheck } from './session-check';
-import { AlreadyViewingError, type ImpersonationStore, type ThrottlePolicy } from './store';
+import { AlreadyViewingError, type ImpersonationStore, type RunningImpersonation, type ThrottlePolicy } from './store';
 import type { AccessRequest, ViewMode } from './consent/access-request';
 import { ConsentError } from './consent/consent-error';
 import type { ConsentService } from './consent/consent-service';
@@ -258,13 +258,72 @@ export function createImpersonation(options: ImpersonationOptions) {
     return expired.length;
   }
 
+  /**
+   * Ends, each with one ledger row, the running views the policy no longer allows: the staff member was
+   * demoted or disabled, the viewed account was disabled or promoted beyond what the policy lets them view.
+   * Ending is atomic, so of all the servers that notice at once, one records it. Never throws.
+   */
+  async function endViewsThePolicyRefuses(refused: { view: RunningImpersonation; rule: string }[]): Promise<void> {
+    const at = now();
+    for (const { view, rule } of refused) {
+      try {
+        const ended = await (
+          await store()
+        ).transaction(async (tx) => {
+          const row = await tx.impersonations.endByPolicy({ id: view.id, now: at });
+          if (!row) return null;
+          await tx.ledger.append(
+            ledgerEvent({
+              type: 'impersonation.ended',
+              actor: person(view.admin),
+              target: person(view.target),
+              impersonation: row,
+              info: NO_REQUEST,
+              at,
+              detail: {
+                via: 'policy',
+                rule,
+                adminRole: view.admin.role,
+                adminStatus: view.admin.status,
+                targetRole: view.target.role,
+                targetStatus: view.target.status,
+              },
+            }),
+          );
+          return row;
+        });
+        if (!ended) continue;
+        revocations.revoke(ended.id, ended.expiresAt, at);
+        log.info({ impersonationId: ended.id, rule }, 'impersonation ended: the access policy no longer allows it');
+        await tellViewEnded(ended, person(view.admin), person(view.target));
+      } catch (error) {
+        log.error(
+          { err: error, impersonationId: view.id },
+          'could not end a view the policy no longer allows; its sessions are refused meanwhile',
+        );
+      }
+    }
+  }
+
   // Every impersonated read asks this in-process view (no query per read); the host keeps it current
-  // (`liveImpersonations.start()`, and `refresh()` on the database's change notifications).
+  // (`liveImpersonations.start()`, and `refresh()` on the database's change notifications). Each reload
+  // also asks the policy again about every running view, on the accounts as they are now: a view it
+  // refuses is out of the list at once (its sessions end) and is ended in the ledger right after.
   const liveImpersonations = createLiveImpersonations({
     source: {
       async loadLive() {
         const running = await (await store()).impersonations.listRunning(now());
-        return running.filter(({ admin }) => isStaff(admin)).map(({ id }) => id);
+        const live: string[] = [];
+        const refused: { view: RunningImpersonation; rule: string }[] = [];
+        for (const view of running) {
+          const rule = whyViewMustEnd(policy, { actor: view.admin, target: view.target, mode: view.mode });
+          if (rule) refused.push({ view, rule });
+          else live.push(view.id);
+        }
+        // Rare (a role or status changed), and it never throws: the reload waits for it, so the ledger is
+        // written by the time the list is.
+        if (refused.length > 0) await endViewsThePolicyRefuses(refused);
+        return live;
       },
     },
     clock,
@@ -668,42 +727,61 @@ export function createImpersonation(options: ImpersonationOptions) {
     return outcome;
   }
 
+  /** Ends one view because its staff member signed out, with its ledger row; `false` if it had already ended. */
+  async function endViewOnSignOut(id: string, admin: Person, target: Person, at: Date, request: RequestInfo): Promise<boolean> {
+    const ended = await (
+      await store()
+    ).transaction(async (tx) => {
+      const row = await tx.impersonations.endByAdmin({ id, endedById: admin.id, now: at });
+      if (!row) return null;
+      await tx.ledger.append(
+        ledgerEvent({
+          type: 'impersonation.ended',
+          actor: admin,
+          target,
+          impersonation: row,
+          info: request,
+          at,
+          detail: { via: 'sign_out' },
+        }),
+      );
+      return row;
+    });
+    if (!ended) return false;
+    revocations.revoke(ended.id, ended.expiresAt, at);
+    await tellViewEnded(ended, admin, target);
+    return true;
+  }
+
   /**
-   * Signing out of an impersonated session (the banner's way out when a return fails) ends the
-   * impersonation too, rather than leaving it open until it expires; its row names the sign-out's
-   * address and user agent (the host passes them: next-auth's sign-out event has no request). Never
-   * throws: sign-out goes on.
+   * A view never outlives its staff member's signing out. Signing out of an impersonated session (the
+   * banner's way out when a return fails) ends that view; signing out of the staff member's own session
+   * ends every view they still run (in another tab or browser). Each row names the sign-out's address
+   * and user agent (the host passes them: next-auth's sign-out event has no request). Never throws:
+   * sign-out goes on.
    */
   async function endOnSignOut(claims: SessionClaims | null, request: RequestInfo = NO_REQUEST): Promise<void> {
-    const impersonation = claims?.impersonation;
-    if (!claims || !impersonation) return;
+    if (!claims) return;
     const at = now();
+    const impersonation = claims.impersonation;
     try {
-      const ended = await (
-        await store()
-      ).transaction(async (tx) => {
-        const row = await tx.impersonations.endByAdmin({ id: impersonation.id, endedById: impersonation.adminId, now: at });
-        if (!row) return null;
-        const admin = { id: impersonation.adminId, email: impersonation.adminEmail };
-        await tx.ledger.append(
-          ledgerEvent({
-            type: 'impersonation.ended',
-            actor: admin,
-            target: { id: claims.sub, email: claims.email },
-            impersonation: row,
-            info: request,
-            at,
-            detail: { via: 'sign_out' },
-          }),
+      if (impersonation) {
+        await endViewOnSignOut(
+          impersonation.id,
+          { id: impersonation.adminId, email: impersonation.adminEmail },
+          { id: claims.sub, email: claims.email },
+          at,
+          request,
         );
-        return row;
-      });
-      if (ended) {
-        revocations.revoke(ended.id, ended.expiresAt, at);
-        await tellViewEnded(ended, { id: impersonation.adminId, email: impersonation.adminEmail }, { id: claims.sub, email: claims.email });
+        return;
       }
+      const theirs = (await (await store()).impersonations.listRunning(at)).filter((view) => view.admin.id === claims.sub);
+      for (const view of theirs) await endViewOnSignOut(view.id, person(view.admin), person(view.target), at, request);
     } catch (error) {
-      log.error({ err: error, impersonationId: impersonation.id }, 'could not end the impersonation on sign-out; it ends at its expiry');
+      log.error(
+        { err: error, impersonationId: impersonation?.id, userId: claims.sub },
+        'could not end views on sign-out; they end at their expiry',
+      );
     }
   }
 

@@ -8,6 +8,7 @@ import type {
   UserRow,
   UserRole,
   UserStatus,
+  ViewMode,
 } from './model';
 import type { ChainedLedgerRow, RecordedHead } from './ledger/ledger-chain';
 
@@ -51,6 +52,14 @@ export interface UsersRepository {
   setStatus(id: string, status: UserStatus): Promise<void>;
 }
 
+/** A running impersonation with both accounts as stored now: what the policy is asked about again. */
+export interface RunningImpersonation {
+  id: string;
+  mode: ViewMode;
+  admin: UserRow;
+  target: UserRow;
+}
+
 export interface ImpersonationsRepository {
   createPending(values: NewImpersonation): Promise<ImpersonationRow>;
   findById(id: string): Promise<ImpersonationDetails | null>;
@@ -66,6 +75,8 @@ export interface ImpersonationsRepository {
   endByReturn(input: { id: string; adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
   /** Ends any pending or running impersonation that has not expired; once. */
   endByAdmin(input: { id: string; endedById: string; now: Date }): Promise<ImpersonationRow | null>;
+  /** Ends an open impersonation the access policy no longer allows (`ended_by_policy`); once, however many servers try. */
+  endByPolicy(input: { id: string; now: Date }): Promise<ImpersonationRow | null>;
   /**
    * Closes every impersonation whose time is up (its hard expiry, or a pending one never taken over,
    * dated at the end of its pending window) and returns exactly the rows this call closed.
@@ -79,7 +90,7 @@ export interface ImpersonationsRepository {
    * Every running impersonation with its administrator as stored now: what each app server's view of
    * live impersonations is built from (one small query, however many sessions read).
    */
-  listRunning(now: Date): Promise<{ id: string; admin: UserRow }[]>;
+  listRunning(now: Date): Promise<RunningImpersonation[]>;
   /** Open ones (pending or running), ended ones, or all, newest first. */
   list(input: { open?: boolean; limit: number }): Promise<ImpersonationDetails[]>;
   /** The impersonations of one user that actually started, newest first. */

@@ -41,6 +41,7 @@ import { API_REFERENCE_INFO } from './api-reference-info';
 import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
+import { createReadOnlyGate } from '../security/read-only-gate';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
@@ -161,6 +162,7 @@ export function createAppServices({
     document: openApiDocument,
     currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
   });
+  const refusesReadOnly = createReadOnlyGate(sessions);
   const { handle, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
@@ -168,6 +170,7 @@ export function createAppServices({
     openApi,
     health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
+    refusesReadOnly,
     logger,
     requestScope,
     https: config.origin.startsWith('https://'),
@@ -222,6 +225,7 @@ export function createAppServices({
     getCurrentSession,
     getAdminSession,
     adminPageAccess,
+    refusesReadOnly,
     impersonation,
     consent,
     webhooks,

@@ -6,6 +6,7 @@ import type { RequestScope } from '../logging/request-scope';
 import { contentSecurityPolicy, createNonce, withNoncedStyles } from '../security/content-security-policy';
 import { mustNotBeStored, securityHeaders } from '../security/security-headers';
 import type { HealthReport } from '../services/health';
+import { READ_ONLY_ANSWER, type ReadOnlyGate } from '../security/read-only-gate';
 
 export interface WebRoutes {
   auth: WebHandler;
@@ -18,6 +19,8 @@ export interface WebRoutes {
   health: () => Promise<HealthReport>;
   /** `/api/setup`: the first administrator, from the one-time setup link. */
   setup: WebHandler;
+  /** Whether this request is a change a read-only view may not make (security/read-only-gate.ts). */
+  refusesReadOnly: ReadOnlyGate;
   logger: Logger;
   requestScope: RequestScope;
   /** The app is served over https (NEXTAUTH_URL): answers carry HSTS. */
@@ -55,12 +58,27 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
  * does the same for pages; it is kept off API routes, where it would cost more than most routes
  * themselves). An unexpected error answers a generic 500, never a stack trace.
  */
-export function createWebHandler({ auth, session, adminApi, openApi, health, setup, logger, requestScope, https }: WebRoutes): WebEntry {
+export function createWebHandler({
+  auth,
+  session,
+  adminApi,
+  openApi,
+  health,
+  setup,
+  refusesReadOnly,
+  logger,
+  requestScope,
+  https,
+}: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
   const route: WebHandler = async (request) => {
     const { pathname } = new URL(request.url);
     try {
+      // Before any route: in a read-only view every change is refused here, whatever the route.
+      if (await refusesReadOnly({ method: request.method, pathname, cookieHeader: request.headers.get('cookie') })) {
+        return json(READ_ONLY_ANSWER, 403);
+      }
       if (pathname === '/api/health') {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return json({ success: false, error: { code: 'method_not_allowed', message: 'Use GET' } }, 405, { Allow: 'GET, HEAD' });

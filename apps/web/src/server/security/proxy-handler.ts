@@ -4,6 +4,7 @@ import { isAdminPath, isScriptFreePath } from '../../scripts/third-party-scripts
 import { createRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
 import { contentSecurityPolicy, createNonce, NONCE_HEADER } from './content-security-policy';
 import { securityHeaders } from './security-headers';
+import { READ_ONLY_ANSWER, type ReadOnlyGate } from './read-only-gate';
 
 /** Who is asking for an admin page, as far as the session cookie and the database tell. */
 export type AdminPageAccess = 'admin' | 'not-admin' | 'signed-out' | 'unknown';
@@ -20,6 +21,8 @@ export interface ProxyHandlerOptions {
    * a page that rendered a script tag by mistake could not load it. From the cookie alone, no database.
    */
   ourCodeOnly?(cookieHeader: string | null): Promise<boolean>;
+  /** The read-only gate (read-only-gate.ts): a page request or server action a read-only view may not make. */
+  refusesReadOnly?: ReadOnlyGate;
   newNonce?: () => string;
   newRequestId?: () => string;
 }
@@ -37,6 +40,7 @@ export function createProxyHandler({
   development,
   adminPageAccess,
   ourCodeOnly = async () => false,
+  refusesReadOnly = async () => false,
   newNonce = createNonce,
   newRequestId = createRequestId,
 }: ProxyHandlerOptions) {
@@ -64,10 +68,14 @@ export function createProxyHandler({
     headers.set('content-security-policy', policy);
     headers.set(REQUEST_ID_HEADER, requestId);
 
-    const forbidden = isAdminPath(pathname) && (await adminPageAccess(request.headers.get('cookie'))) === 'not-admin';
-    const response = forbidden
-      ? NextResponse.rewrite(request.nextUrl, { status: 403, request: { headers } })
-      : NextResponse.next({ request: { headers } });
+    // A server action is a POST to a page: in a read-only view it is refused here, before any page code runs.
+    const readOnly = await refusesReadOnly({ method: request.method, pathname, cookieHeader: request.headers.get('cookie') });
+    const forbidden = !readOnly && isAdminPath(pathname) && (await adminPageAccess(request.headers.get('cookie'))) === 'not-admin';
+    const response = readOnly
+      ? NextResponse.json(READ_ONLY_ANSWER, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      : forbidden
+        ? NextResponse.rewrite(request.nextUrl, { status: 403, request: { headers } })
+        : NextResponse.next({ request: { headers } });
 
     response.headers.set('Content-Security-Policy', policy);
     for (const [name, value] of staticHeaders) response.headers.set(name, value);

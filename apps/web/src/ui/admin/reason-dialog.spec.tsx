@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, type ApiResult, type ImpersonateResponse } from '@viewas/admin-api';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { ada, deferred, fail, ok } from '../../../testing/ui/fixtures';
 import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
@@ -36,6 +36,9 @@ describe('ReasonDialog', () => {
   it('keeps Tab inside the dialog', async () => {
     const { user, reason } = setup();
     await waitFor(() => expect(reason).toHaveFocus());
+    await user.tab();
+    // ada may be viewed read-only (the default, checked) or in full: the radio group is one Tab stop.
+    expect(screen.getByRole('radio', { name: /Read-only/ })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.tab();
@@ -87,7 +90,11 @@ describe('ReasonDialog', () => {
     await user.type(reason, '  Ticket #4211: wrong total  ');
     await user.click(screen.getByRole('button', { name: 'Start viewing' }));
 
-    expect(services.api.startImpersonation).toHaveBeenCalledWith({ userId: ada.id, reason: 'Ticket #4211: wrong total' });
+    expect(services.api.startImpersonation).toHaveBeenCalledWith({
+      userId: ada.id,
+      reason: 'Ticket #4211: wrong total',
+      mode: 'read_only',
+    });
     expect(screen.getByRole('button', { name: 'Starting…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
 
@@ -100,6 +107,69 @@ describe('ReasonDialog', () => {
     expect(services.assignLocation).toHaveBeenCalledWith(AFTER_START_PATH);
     expect(AFTER_START_PATH).toBe('/');
     expect(screen.getByRole('button', { name: 'Switching account…' })).toBeDisabled();
+  });
+
+  it('offers only the modes the policy allows for this user, read-only first, and starts in the one chosen', async () => {
+    const { user, reason, services } = setup();
+    const group = screen.getByRole('group', { name: 'Mode' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['read_only', 'full']);
+    expect(within(group).getByRole('radio', { name: /Read-only/ })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: /Full access/ }));
+    await user.type(reason, 'Ticket 9: fix the address');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    expect(services.api.startImpersonation).toHaveBeenCalledWith({ userId: ada.id, reason: 'Ticket 9: fix the address', mode: 'full' });
+  });
+
+  it('says so when read-only is the only mode the policy allows', () => {
+    const onClose = jest.fn();
+    renderWithApp(<ReasonDialog user={{ ...ada, viewModes: ['read_only'], longestViewMinutes: 30 }} onClose={onClose} />, {
+      services: fakeServices(),
+    });
+    const group = screen.getByRole('group', { name: 'Mode' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(1);
+    expect(group).toHaveTextContent('The only mode your role may use.');
+  });
+
+  it('asks for the password only when the server wants it, then enters it and starts', async () => {
+    const startImpersonation = jest
+      .fn()
+      .mockResolvedValueOnce(fail('reauth_required', 'Enter your password again to start a view', 401))
+      .mockResolvedValueOnce(ok(started));
+    const reauth = jest.fn(async () => ok({ success: true as const }));
+    const { user, reason, services } = setup({ api: fakeApi({ startImpersonation, reauth }) });
+    expect(screen.queryByLabelText('Your password')).not.toBeInTheDocument();
+    await user.type(reason, 'Ticket 10: check the invoice');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    const password = await screen.findByLabelText('Your password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription(/enter your password again/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    expect(password).toHaveAccessibleDescription(/Enter your password\./);
+    expect(reauth).not.toHaveBeenCalled();
+
+    await user.type(password, 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    await waitFor(() => expect(services.assignLocation).toHaveBeenCalledWith(AFTER_START_PATH));
+    expect(reauth).toHaveBeenCalledWith('correct horse');
+    expect(startImpersonation).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a wrong password on the password field and does not start', async () => {
+    const startImpersonation = jest.fn(async () => fail('reauth_required', 'Enter your password again to start a view', 401));
+    const reauth = jest.fn(async () => fail('invalid_password', 'That password is not correct', 401));
+    const { user, reason } = setup({ api: fakeApi({ startImpersonation, reauth }) });
+    await user.type(reason, 'Ticket 11: check the invoice');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    await user.type(await screen.findByLabelText('Your password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Start viewing' }));
+    await waitFor(() => expect(screen.getByLabelText('Your password')).toHaveAccessibleDescription(/That password is not correct/));
+    expect(startImpersonation).toHaveBeenCalledTimes(1);
   });
 
   it('shows why the start failed and lets the admin try again', async () => {

@@ -2,13 +2,14 @@
 
 import type { AdminUserSummary } from '@viewas/admin-api';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@viewas/admin-api';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { Button } from '../components/button';
 import { Dialog, DialogActions } from '../components/dialog';
 import { ErrorState } from '../components/feedback';
-import { TextAreaField } from '../components/field';
+import { TextAreaField, TextField } from '../components/field';
+import { ViewModeChoice } from './view-mode-choice';
 import { RequestSent } from './request-sent';
 import { reasonProblem, useStartImpersonation } from './use-start-impersonation';
 
@@ -23,14 +24,27 @@ export interface ReasonDialogProps {
   onClose: () => void;
 }
 
-/** Asks why the admin wants to view as `user` (required, 3-500 characters), then starts. */
+/**
+ * Asks why the staff member wants to view as `user` (required, 3-500 characters) and how (only the modes
+ * the policy offers them for this user), then starts; asks for their password again only when the server
+ * says the last entry is too old (step-up).
+ */
 export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
   const { messages } = useI18n();
   const t = messages.admin.reason;
-  const { status, error, reasonError, requested, start } = useStartImpersonation(user.id);
+  const { status, error, reasonError, requested, needsPassword, passwordError, start } = useStartImpersonation(user.id);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const modes = user.viewModes ?? ['read_only'];
+  const [mode, setMode] = useState(user.defaultMode ?? modes[0] ?? 'read_only');
+  const [password, setPassword] = useState('');
+  const [passwordMissing, setPasswordMissing] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // When the server asks for the password, the field appears and takes the focus (keyboard and screen readers land on it).
+  useEffect(() => {
+    if (needsPassword) passwordRef.current?.focus();
+  }, [needsPassword]);
   const busy = status === 'starting' || status === 'signing-in' || status === 'navigating';
 
   const problem = reasonProblem(reason);
@@ -50,7 +64,13 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
       reasonRef.current?.focus();
       return;
     }
-    void start(reason);
+    if (needsPassword && password === '') {
+      setPasswordMissing(true);
+      passwordRef.current?.focus();
+      return;
+    }
+    setPasswordMissing(false);
+    void start(reason, { mode }, needsPassword ? password : undefined);
   };
 
   return (
@@ -69,6 +89,22 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
           error={fieldError}
           aside={t.count(reason.trim().length, REASON_MAX_LENGTH)}
         />
+        <ViewModeChoice modes={modes} value={mode} onChange={setMode} disabled={busy} />
+        {needsPassword ? (
+          <TextField
+            ref={passwordRef}
+            type="password"
+            autoComplete="current-password"
+            label={t.password}
+            hint={t.passwordHint}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+            aria-required="true"
+            readOnly={busy}
+            error={passwordMissing ? t.passwordRequired : passwordError}
+          />
+        ) : null}
         {error ? <ErrorState title={t.startFailed} message={error} /> : null}
         {requested ? <RequestSent approvers={requested.approvers} /> : null}
         <DialogActions>

@@ -44,14 +44,33 @@ export function useStartImpersonation(userId: string) {
   const [reasonError, setReasonError] = useState<string | null>(null);
   // A start that needs approval first: the request it opened, shown until the dialog closes.
   const [requested, setRequested] = useState<ImpersonatePendingResponse | null>(null);
+  // Step-up: the server asked for the password (`reauth_required`); the dialog shows the field until a start succeeds.
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const start = useCallback(
-    async (reason: string, options: StartOptions = {}) => {
+    async (reason: string, options: StartOptions = {}, password?: string) => {
       if (reasonProblem(reason) !== null) return;
       setError(null);
       setReasonError(null);
+      setPasswordError(null);
       setStatus('starting');
+      if (password !== undefined) {
+        const entered = await api.reauth(password);
+        if (!entered.ok) {
+          if (entered.error.code === 'invalid_password') setPasswordError(messages.admin.reason.wrongPassword);
+          else setError(describeError(entered.error, messages.common.error));
+          setStatus('editing');
+          return;
+        }
+      }
       const started = await api.startImpersonation({ userId, reason: reason.trim(), ...options });
+      if (!started.ok && started.error.code === 'reauth_required') {
+        setNeedsPassword(true);
+        if (password !== undefined) setPasswordError(messages.admin.reason.passwordHint);
+        setStatus('editing');
+        return;
+      }
       if (!started.ok) {
         const issue = started.error.issues?.find((candidate) => candidate.path === 'reason');
         if (issue) setReasonError(issue.message);
@@ -77,5 +96,5 @@ export function useStartImpersonation(userId: string) {
     [api, signInImpersonation, assignLocation, userId, messages],
   );
 
-  return { status, error, reasonError, requested, start };
+  return { status, error, reasonError, requested, needsPassword, passwordError, start };
 }

@@ -47,9 +47,21 @@ describe('HomeView', () => {
   it('while impersonating, says whose view this is, who the admin is and when it ends', () => {
     renderWithApp(<HomeView lang="en" user={impersonated} />);
     const notice = screen.getByRole('region', { name: 'You are viewing the app as another user' });
-    expect(notice).toHaveTextContent("This is ada@example.com's view. You are grace@example.com, signed in as an administrator.");
+    expect(notice).toHaveTextContent("This is ada@example.com's view. You are grace@example.com, viewing it from your staff account.");
     expect(within(notice).getByRole('time')).toHaveAttribute('datetime', '2030-01-01T13:00:00.000Z');
     expect(screen.queryByRole('link', { name: 'Open user impersonation' })).not.toBeInTheDocument();
+  });
+
+  it('in a read-only view, says that nothing can be changed and how to make changes', () => {
+    renderWithApp(<HomeView lang="en" user={{ ...impersonated, impersonationMode: 'read_only' }} />);
+    expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).toHaveTextContent(
+      'Read-only. This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.',
+    );
+  });
+
+  it('in a full view, says nothing about read-only', () => {
+    renderWithApp(<HomeView lang="en" user={{ ...impersonated, impersonationMode: 'full' }} />);
+    expect(screen.getByRole('region', { name: 'You are viewing the app as another user' })).not.toHaveTextContent('Read-only');
   });
 
   it('while impersonating without a known admin, still says whose view this is', () => {

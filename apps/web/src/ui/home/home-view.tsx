@@ -78,7 +78,7 @@ export interface HomeViewProps {
 
 /** `/`: who you are (and whose view this is while impersonating), colour mode, sign out, where to go next. */
 export function HomeView({ lang, user }: HomeViewProps) {
-  const { home: t, roles } = getMessages(lang);
+  const { home: t, roles, viewModes } = getMessages(lang);
   return (
     <>
       <PageHeader title={t.title} description={t.greeting(user.email)} />
@@ -91,6 +91,11 @@ export function HomeView({ lang, user }: HomeViewProps) {
           {user.impersonationExpiresAt ? (
             <p>
               {t.impersonationEndsPrefix} <LocalTime iso={user.impersonationExpiresAt} />.
+            </p>
+          ) : null}
+          {user.impersonationMode === 'read_only' ? (
+            <p>
+              <strong>{viewModes.read_only}.</strong> {viewModes.readOnlyExplained}
             </p>
           ) : null}
         </Notice>
@@ -113,7 +118,7 @@ export function HomeView({ lang, user }: HomeViewProps) {
         <Card title={t.appearanceHeading}>
           <ColorModeSwitch />
         </Card>
-        {user.role === 'admin' ? (
+        {user.role !== 'user' ? (
           <Card title={t.adminHeading}>
             <Text>{t.adminBody}</Text>
             <Action>

@@ -153,7 +153,7 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
                     {messages.nav.access}
                   </NavLink>
                 </li>
-                {user.role === 'admin' ? (
+                {user.role !== 'user' ? (
                   <li>
                     {/* A full page load on purpose: third-party scripts of other pages must not run on the admin page. */}
                     <NavAnchor href={ADMIN_PAGE_PATH} aria-current={current(ADMIN_PAGE_PATH)}>

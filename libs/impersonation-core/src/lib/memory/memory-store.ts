@@ -217,6 +217,13 @@ export function createMemoryStore({
           Object.assign(row, { endedAt: new Date(at), endReason: 'ended_by_admin', endedById });
           return copy(row);
         }),
+      endByPolicy: ({ id, now: at }) =>
+        sync(() => {
+          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          if (!row || !isOpen(row)) return null;
+          Object.assign(row, { endedAt: new Date(at), endReason: 'ended_by_policy' });
+          return copy(row);
+        }),
       expireDue: (at) =>
         sync(() => {
           const due = [...state.impersonations.values()].filter((row) => isDue(row, at));
@@ -238,8 +245,13 @@ export function createMemoryStore({
       listRunning: (at) =>
         sync(() =>
           [...state.impersonations.values()]
-            .filter((row) => isRunningAt(row, at) && state.users.has(row.adminId))
-            .map((row) => ({ id: row.id, admin: copy(state.users.get(row.adminId) as UserRow) })),
+            .filter((row) => isRunningAt(row, at) && state.users.has(row.adminId) && state.users.has(row.targetId))
+            .map((row) => ({
+              id: row.id,
+              mode: row.mode,
+              admin: copy(state.users.get(row.adminId) as UserRow),
+              target: copy(state.users.get(row.targetId) as UserRow),
+            })),
         ),
       list: ({ open, limit }) =>
         sync(() =>

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
 import type { ImpersonationDetails, ImpersonationRow, NewImpersonation, Person, UserRow } from '../model';
-import { AlreadyViewingError, PENDING_WINDOW_MS, type ImpersonationsRepository } from '../store';
+import { AlreadyViewingError, PENDING_WINDOW_MS, type ImpersonationsRepository, type RunningImpersonation } from '../store';
 import { isUniqueViolation } from './constraint-violation';
 import type { Queryable } from './database';
 import { impersonations, users } from './schema';
@@ -14,6 +14,8 @@ const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
 const admin = alias(users, 'admin');
 const target = alias(users, 'target');
 const endedBy = alias(users, 'ended_by');
+const runningAdmin = alias(users, 'running_admin');
+const runningTarget = alias(users, 'running_target');
 
 const isOpen = isNull(impersonations.endedAt);
 const pendingDeadline = (now: Date) => new Date(now.getTime() - PENDING_WINDOW_MS);
@@ -184,12 +186,23 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
       return row !== undefined;
     },
 
-    async listRunning(now: Date): Promise<{ id: string; admin: UserRow }[]> {
+    async listRunning(now: Date): Promise<RunningImpersonation[]> {
       return db
-        .select({ id: impersonations.id, admin: users })
+        .select({ id: impersonations.id, mode: impersonations.mode, admin: runningAdmin, target: runningTarget })
         .from(impersonations)
-        .innerJoin(users, eq(users.id, impersonations.adminId))
+        .innerJoin(runningAdmin, eq(runningAdmin.id, impersonations.adminId))
+        .innerJoin(runningTarget, eq(runningTarget.id, impersonations.targetId))
         .where(and(isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
+    },
+
+    async endByPolicy({ id, now }: { id: string; now: Date }): Promise<ImpersonationRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .update(impersonations)
+        .set({ endedAt: now, endReason: 'ended_by_policy' })
+        .where(and(eq(impersonations.id, id), isOpen))
+        .returning();
+      return row ?? null;
     },
 
     /** Open ones (pending or running) or the most recent, newest first. */
