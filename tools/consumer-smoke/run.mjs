@@ -3,8 +3,11 @@
 //    npm publish) to a throwaway verdaccio on 127.0.0.1;
 // 2. install them into a Vite + React app created in a temp directory outside the workspace;
 // 3. render the banner on the server with renderToString (plain Node ESM);
-// 4. build the app, serve it with a stub server, and return to admin in Chromium.
-// Every process and temp directory is removed on the way out, whatever happens.
+// 4. build the app, serve it with a stub server, and return to admin in Chromium;
+// 5. the server half (needs TEST_DATABASE_URL, skipped with a warning without it): a Next.js + next-auth
+//    host (server-app/) installs @viewas/impersonation-core and the others, applies the core's migrations
+//    to a database of its own, and in Chromium an admin views a user with a reason and returns.
+// Every process, temp directory and database is removed on the way out, whatever happens.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,13 +17,17 @@ import { fileURLToPath } from 'node:url';
 import { driveReturnToAdmin } from './lib/browser-flow.mjs';
 import { buildConsumerApp, createConsumerApp, renderOnServer } from './lib/consumer-app.mjs';
 import { killAll } from './lib/processes.mjs';
-import { publishPackages, startRegistry } from './lib/registry.mjs';
+import { freePort, publishPackages, startRegistry } from './lib/registry.mjs';
+import { buildServerApp, createDatabase, createServerApp, prepareDatabase, SERVER_LIBS, startServerApp } from './lib/server-app.mjs';
+import { driveViewAndReturn } from './lib/server-flow.mjs';
 import { startStubServer } from './lib/stub-server.mjs';
 
-const RUN_TIMEOUT_MS = 8 * 60_000;
+const RUN_TIMEOUT_MS = 15 * 60_000;
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const templateDir = fileURLToPath(new URL('./app', import.meta.url));
+const serverTemplateDir = fileURLToPath(new URL('./server-app', import.meta.url));
 const LIBS = ['theme', 'session-client', 'admin-api', 'impersonation-banner'];
+const PUBLISHED = [...new Set([...LIBS, ...SERVER_LIBS])];
 const libDir = (name) => join(workspaceRoot, 'libs', name);
 
 const cleanups = [];
@@ -44,7 +51,7 @@ async function step(title, work) {
 }
 
 async function main() {
-  const missing = LIBS.filter((name) => !existsSync(join(libDir(name), 'dist')));
+  const missing = PUBLISHED.filter((name) => !existsSync(join(libDir(name), 'dist')));
   if (missing.length) {
     throw new Error(`No dist/ for ${missing.join(', ')}. Build first: npx nx run-many -t build --projects=tag:type:lib`);
   }
@@ -53,7 +60,9 @@ async function main() {
 
   const registry = await step('start verdaccio on 127.0.0.1', () => startRegistry({ workspaceRoot, tempDir }));
   cleanups.push(async () => registry.stop());
-  await step(`publish ${LIBS.map((name) => `@viewas/${name}`).join(', ')}`, () => publishPackages(registry, LIBS, { workspaceRoot }));
+  await step(`publish ${PUBLISHED.map((name) => `@viewas/${name}`).join(', ')}`, () =>
+    publishPackages(registry, PUBLISHED, { workspaceRoot }),
+  );
 
   const appDir = join(tempDir, 'app');
   const libs = Object.fromEntries(LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
@@ -79,6 +88,44 @@ async function main() {
   cleanups.push(stub.close);
   const apiCalls = await step('return to admin in Chromium against the stub server', () => driveReturnToAdmin(stub));
   console.log(`  API calls: ${apiCalls.join(' → ')}`);
+
+  await serverHalf({ tempDir, registry });
+}
+
+/** The host app on the published core, in its own temp directory and database. */
+async function serverHalf({ tempDir, registry }) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const skipped = 'SKIPPED: TEST_DATABASE_URL is not set (the host app needs PostgreSQL; CI sets it)';
+    console.warn(`\n!!! consumer smoke test, server half: ${skipped} !!!\n`);
+    timings.push({ step: 'server half (Next.js + next-auth host on the published core)', seconds: skipped });
+    return;
+  }
+  const database = await step('create a database of its own next to TEST_DATABASE_URL', () => createDatabase(adminUrl));
+  cleanups.push(() => database.drop());
+  const appDir = join(tempDir, 'server-app');
+  const libs = Object.fromEntries(SERVER_LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
+  await step('create the Next.js + next-auth host and npm install from the local registry', () =>
+    createServerApp({ templateDir: serverTemplateDir, appDir, libs, registry }),
+  );
+  await step("the host's scripts: the core's migrations, then an admin and a user", () => prepareDatabase(appDir, database.url));
+  await step('next build (the host)', () => buildServerApp(appDir));
+  const server = await step('next start', async () => startServerApp({ appDir, port: await freePort(), databaseUrl: database.url }));
+  cleanups.push(async () => server.stop());
+  const steps = await step("view as the user with a reason, see 'Admin Mode', return (Chromium)", () =>
+    driveViewAndReturn({ origin: server.origin, screenshot: process.env.CONSUMER_SMOKE_SCREENSHOT }).catch((error) => {
+      console.error(`the host's output:\n${server.output()}`);
+      throw error;
+    }),
+  );
+  for (const line of steps) console.log(`  ${line}`);
+  const rows = await database.query('select reason, started_at is not null as taken_over, end_reason from impersonations');
+  assert.deepEqual(
+    rows,
+    [{ reason: 'Consumer smoke test: checking what the user sees', taken_over: true, end_reason: 'returned' }],
+    'the database does not hold one impersonation, taken over and returned',
+  );
+  console.log(`  database ${database.name}: one impersonation, taken over, ended by return`);
 }
 
 const watchdog = setTimeout(async () => {

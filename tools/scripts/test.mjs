@@ -23,7 +23,11 @@ const steps = [
     'node',
     ['tools/release/release.mjs', '--dry-run'],
   ],
-  ['consumer smoke test (the release step publishes to a local registry; Vite app, Chromium)', 'node', ['tools/consumer-smoke/run.mjs']],
+  [
+    'consumer smoke test (the release step publishes to a local registry; a Vite app, and a Next.js host on PostgreSQL; Chromium)',
+    'node',
+    ['tools/consumer-smoke/run.mjs'],
+  ],
   ['production server tests (headers, 403, client address, SIGTERM, restart)', ...nx('run', 'web:test-production')],
   [
     'cluster test (two app servers on one PostgreSQL behind nginx)',

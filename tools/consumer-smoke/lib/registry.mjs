@@ -8,7 +8,8 @@ import { runCommand, startService } from './processes.mjs';
 
 export const PUBLIC_REGISTRY = 'https://registry.npmjs.org/';
 
-function freePort() {
+/** A port nobody listens on now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
