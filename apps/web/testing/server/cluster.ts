@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findWorkspaceRoot } from '../../src/server/config/workspace-root';
@@ -44,6 +44,14 @@ export interface Cluster {
   /** Every app server shares it, as a real deployment must (a session made by one is read by the other). */
   nextAuthSecret: string;
   nginx: { process: ChildProcess; runtimeDir: string; config: string };
+  /**
+   * Rewrites the upstream (docs/nginx.conf with these servers, `down` ones marked so) and reloads nginx
+   * (SIGHUP, as `nginx -s reload` does); resolves once every worker of the old configuration has exited,
+   * so every new connection is served by the new one.
+   */
+  reloadNginx(upstreams: { server: ClusterAppServer; down?: boolean }[]): Promise<void>;
+  /** Starts one more app server with the cluster's settings (named after the last: `app3`, …); nginx learns of it at the next reload. */
+  startServer(): Promise<ClusterAppServer>;
   /** nginx's access log so far, parsed. */
   accessLog(): AccessLogLine[];
   /** The app server that answered the request with this `x-request-id` (from the access log). */
@@ -141,6 +149,16 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
   const runtimeDir = mkdtempSync(path.join(tmpdir(), 'viewas-nginx-'));
   chmodSync(runtimeDir, 0o755);
   let nginx: ChildProcess | undefined;
+  const names = new Map<string, string>();
+  const serverEnv = { DATABASE_URL: database.url ?? '', NEXTAUTH_SECRET: nextAuthSecret, NEXTAUTH_URL: url, TRUST_PROXY: '1', ...env };
+  const launch = async (name: string): Promise<ClusterAppServer> => {
+    const dataDir = newDataDir();
+    dataDirs.push(dataDir);
+    const server = await startProductionServer({ dataDir, env: serverEnv });
+    const launched = { ...server, name, address: `127.0.0.1:${server.port}` };
+    names.set(launched.address, name);
+    return launched;
+  };
 
   const stop = async () => {
     if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
@@ -155,25 +173,17 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
   };
 
   try {
-    const launched = await Promise.all(
-      Array.from({ length: count }, async (_, index) => {
-        const dataDir = newDataDir();
-        dataDirs.push(dataDir);
-        const server = await startProductionServer({
-          dataDir,
-          env: { DATABASE_URL: database.url ?? '', NEXTAUTH_SECRET: nextAuthSecret, NEXTAUTH_URL: url, TRUST_PROXY: '1', ...env },
-        });
-        return { ...server, name: `app${index + 1}`, address: `127.0.0.1:${server.port}` };
-      }),
-    );
-    appServers.push(...launched);
+    appServers.push(...(await Promise.all(Array.from({ length: count }, (_, index) => launch(`app${index + 1}`)))));
     for (const server of appServers) note(`${server.name} (pid ${server.process.pid}) healthy on ${server.address}`);
 
-    const config = renderNginxConfig(readFileSync(NGINX_CONF_TEMPLATE, 'utf8'), {
-      listen: `127.0.0.1:${proxyPort}`,
-      runtimeDir,
-      appServers: appServers.map((server) => server.address),
-    });
+    // A `down` server stays in the upstream, marked so: nginx sends it nothing new (docs/cluster.md, rolling deployments).
+    const configFor = (upstreams: { server: ClusterAppServer; down?: boolean }[]) =>
+      renderNginxConfig(readFileSync(NGINX_CONF_TEMPLATE, 'utf8'), {
+        listen: `127.0.0.1:${proxyPort}`,
+        runtimeDir,
+        appServers: upstreams.map(({ server, down }) => (down ? `${server.address} down` : server.address)),
+      });
+    const config = configFor(appServers.map((server) => ({ server })));
     const configFile = path.join(runtimeDir, 'nginx.conf');
     writeFileSync(configFile, config);
     let nginxOutput = '';
@@ -196,7 +206,6 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
     );
     note(`nginx (pid ${nginx.pid}) on ${url}, round robin over ${appServers.map((server) => server.name).join(', ')}`);
 
-    const names = new Map(appServers.map((server) => [server.address, server.name]));
     const accessLog = () => {
       const file = path.join(runtimeDir, 'access.log');
       if (!existsSync(file)) return [];
@@ -205,12 +214,36 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
         .map((line) => parseAccessLogLine(line, names))
         .filter((line): line is AccessLogLine => line !== null);
     };
+    const master = nginx;
+    const nginxState = { process: master, runtimeDir, config };
+    const reloadNginx = async (upstreams: { server: ClusterAppServer; down?: boolean }[]) => {
+      const before = workersOf(master.pid ?? 0);
+      nginxState.config = configFor(upstreams);
+      writeFileSync(configFile, nginxState.config);
+      master.kill('SIGHUP');
+      // The master starts new workers, then the old ones finish their requests and exit.
+      await waitUntil(
+        async () => {
+          if (master.exitCode !== null) throw new Error(`nginx exited with ${master.exitCode} on reload:\n${nginxOutput}\n${errorLog()}`);
+          const now = workersOf(master.pid ?? 0);
+          return now.length > 0 && now.every((pid) => !before.includes(pid));
+        },
+        15_000,
+        'nginx did not reload',
+      );
+    };
     return {
       url,
       servers: appServers,
       database,
       nextAuthSecret,
-      nginx: { process: nginx, runtimeDir, config },
+      nginx: nginxState,
+      reloadNginx,
+      async startServer() {
+        const server = await launch(`app${appServers.length + 1}`);
+        appServers.push(server);
+        return server;
+      },
       accessLog,
       serverFor: (requestId) =>
         requestId
@@ -226,6 +259,23 @@ export async function startCluster({ servers: count = 2, env = {} }: ClusterOpti
     await stop();
     throw error;
   }
+}
+
+/** The worker processes of an nginx master (its children, from /proc). */
+function workersOf(masterPid: number): number[] {
+  const workers: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …; comm may hold spaces and parentheses, so read from the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === masterPid) workers.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return workers;
 }
 
 /** The timeline as the test prints it: `  +12.345 s  app1 stopped`. */

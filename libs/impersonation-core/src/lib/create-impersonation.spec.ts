@@ -94,9 +94,9 @@ describe('createImpersonation over the in-memory store', () => {
     const context = setup();
     const { admin, session, started } = await viewing(context);
     const other = await context.store.users.create({ email: 'other-admin@example.com', role: 'admin' });
-    const staff = await context.impersonation.findStaff(other.id);
-    if (!staff) throw new Error('other admin should be staff');
-    value(await context.impersonation.end({ staff, impersonationId: started.impersonationId, request: REQUEST }));
+    value(
+      await context.impersonation.end({ session: context.signedIn(other), impersonationId: started.impersonationId, request: REQUEST }),
+    );
 
     expect(await context.impersonation.checkReturn({ session, request: REQUEST })).toMatchObject({
       ok: false,

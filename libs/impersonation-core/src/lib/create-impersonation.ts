@@ -374,7 +374,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     breakGlass?: boolean;
   }): Promise<Outcome<StartedImpersonation | PendingApproval>> {
     const at = now();
-    const actor = sessionHolder(session);
+    // From inside an impersonation, the act is its admin's (never the viewed user's).
+    const actor = returnParties(session).actor;
     const db = await store();
     const target = await db.users.findById(userId);
     const deny = (why: DenialReason, who = actor, detail: Record<string, unknown> = {}) =>
@@ -530,10 +531,12 @@ export function createImpersonation(options: ImpersonationOptions) {
           impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null,
         });
 
-      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', sessionHolder(session));
+      // From inside an impersonation, the act is its admin's (never the viewed user's).
+      const { actor } = returnParties(session);
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
       const { claims } = session;
-      if (claims.impersonation) throw denial('already_impersonating', sessionHolder(session));
-      if (!impersonationId) throw denial('not_pending', sessionHolder(session));
+      if (claims.impersonation) throw denial('already_impersonating', actor);
+      if (!impersonationId) throw denial('not_pending', actor);
 
       await sweepExpired();
       return (await store()).transaction(async (tx) => {
@@ -664,49 +667,48 @@ export function createImpersonation(options: ImpersonationOptions) {
     });
   }
 
-  /** Any staff member ends any pending or running impersonation (the admin page's End). */
+  /**
+   * Any staff member ends any pending or running impersonation (the admin page's End), from their own
+   * session. Everyone else's End is a denied attempt and a ledger row like any other: someone without a
+   * session, a user who is not staff, and an admin while viewing as someone (named as the admin).
+   */
   async function end({
-    staff,
+    session,
     impersonationId,
     request,
   }: {
-    staff: Staff;
+    session: SessionState;
     impersonationId: string;
     request: RequestInfo;
   }): Promise<Outcome<ImpersonationDetails>> {
     const at = now();
-    const caller = staff.user;
-    await sweepExpired();
-    const outcome = await step(request, at, async () =>
-      (await store()).transaction(async (tx) => {
+    const recordId = isUuid(impersonationId) ? impersonationId : null;
+    const denial = (why: DenialReason, actor: Person | null, target: Person | null = null) =>
+      new Denied({ attempt: 'end', why, actor, target, impersonationId: recordId });
+    // An impersonated session's act is its admin's.
+    const { actor } = returnParties(session);
+    const outcome = await step(request, at, async () => {
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
+      if (session.claims.impersonation) throw denial('already_impersonating', actor);
+      const staff = await findStaff(session.claims.sub);
+      if (!staff) throw denial('not_admin', sessionHolder(session));
+      const by = staff.user;
+      await sweepExpired();
+      return (await store()).transaction(async (tx) => {
         // Administrators end anybody's view; other staff (support agents) only their own.
-        const own = caller.role === 'admin' ? null : await tx.impersonations.findById(impersonationId);
-        if (own && own.adminId !== caller.id) {
-          throw new Denied({
-            attempt: 'end',
-            why: 'not_admin',
-            actor: person(caller),
-            target: person(own.target),
-            impersonationId: own.id,
-          });
-        }
-        const row = await tx.impersonations.endByAdmin({ id: impersonationId, endedById: caller.id, now: at });
+        const own = by.role === 'admin' ? null : await tx.impersonations.findById(impersonationId);
+        if (own && own.adminId !== by.id) throw denial('not_admin', person(by), person(own.target));
+        const row = await tx.impersonations.endByAdmin({ id: impersonationId, endedById: by.id, now: at });
         if (!row) {
           const existing = await tx.impersonations.findById(impersonationId);
-          throw new Denied({
-            attempt: 'end',
-            why: existing ? 'already_ended' : 'not_found',
-            actor: person(caller),
-            target: existing && person(existing.target),
-            impersonationId: isUuid(impersonationId) ? impersonationId : null,
-          });
+          throw denial(existing ? 'already_ended' : 'not_found', person(by), existing && person(existing.target));
         }
         const details = await tx.impersonations.findById(row.id);
         if (!details) throw new Error('an ended impersonation vanished');
         await tx.ledger.append(
           ledgerEvent({
             type: 'impersonation.ended',
-            actor: person(caller),
+            actor: person(by),
             target: person(details.target),
             impersonation: row,
             info: request,
@@ -715,18 +717,18 @@ export function createImpersonation(options: ImpersonationOptions) {
           }),
         );
         return details;
-      }),
-    );
+      });
+    });
     if (outcome.ok) {
       revocations.revoke(outcome.value.id, outcome.value.expiresAt, at);
-      log.info({ impersonationId: outcome.value.id, endedBy: caller.id }, 'impersonation ended by an admin');
+      log.info({ impersonationId: outcome.value.id, endedBy: outcome.value.endedById }, 'impersonation ended by an admin');
       await tellViewEnded(outcome.value, person(outcome.value.admin), person(outcome.value.target));
     }
     return outcome;
   }
 
   /** Ends one view because its staff member signed out, with its ledger row; `false` if it had already ended. */
-  async function endViewOnSignOut(id: string, admin: Person, target: Person, at: Date): Promise<boolean> {
+  async function endViewOnSignOut(id: string, admin: Person, target: Person, at: Date, request: RequestInfo): Promise<boolean> {
     const ended = await (
       await store()
     ).transaction(async (tx) => {
@@ -738,7 +740,7 @@ export function createImpersonation(options: ImpersonationOptions) {
           actor: admin,
           target,
           impersonation: row,
-          info: NO_REQUEST,
+          info: request,
           at,
           detail: { via: 'sign_out' },
         }),
@@ -798,9 +800,11 @@ export function createImpersonation(options: ImpersonationOptions) {
   /**
    * A view never outlives its staff member's signing out. Signing out of an impersonated session (the
    * banner's way out when a return fails) ends that view; signing out of the staff member's own session
-   * ends every view they still run (in another tab or browser). Never throws: sign-out goes on.
+   * ends every view they still run (in another tab or browser). Each row names the sign-out's address
+   * and user agent (the host passes them: next-auth's sign-out event has no request). Never throws:
+   * sign-out goes on.
    */
-  async function endOnSignOut(claims: SessionClaims | null): Promise<void> {
+  async function endOnSignOut(claims: SessionClaims | null, request: RequestInfo = NO_REQUEST): Promise<void> {
     if (!claims) return;
     const at = now();
     const impersonation = claims.impersonation;
@@ -811,11 +815,12 @@ export function createImpersonation(options: ImpersonationOptions) {
           { id: impersonation.adminId, email: impersonation.adminEmail },
           { id: claims.sub, email: claims.email },
           at,
+          request,
         );
         return;
       }
       const theirs = (await (await store()).impersonations.listRunning(at)).filter((view) => view.admin.id === claims.sub);
-      for (const view of theirs) await endViewOnSignOut(view.id, person(view.admin), person(view.target), at);
+      for (const view of theirs) await endViewOnSignOut(view.id, person(view.admin), person(view.target), at, request);
     } catch (error) {
       log.error(
         { err: error, impersonationId: impersonation?.id, userId: claims.sub },

@@ -50,13 +50,20 @@ export async function recordDenial(
 export const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
 type AnswerCode = AdminApiError['code'];
+type Asked = Pick<Denial, 'why' | 'target'> & { attempt: Denial['attempt'] | null };
 
 // What a caller is told when denied; the precise reason is in the ledger and the log.
-const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Pick<Denial, 'target'>) => string)]> = {
+const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Asked) => string)]> = {
   not_signed_in: ['unauthenticated', 'Sign in first'],
   session_ended: ['unauthenticated', 'Your session has ended: sign in again'],
   not_admin: ['forbidden', 'Only staff may do this'],
-  already_impersonating: ['forbidden', 'Return to your admin account before starting another impersonation'],
+  already_impersonating: [
+    'forbidden',
+    (denial) =>
+      denial.attempt === 'end'
+        ? 'Return to your admin account to end impersonations'
+        : 'Return to your admin account before starting another impersonation',
+  ],
   already_viewing: [
     'conflict',
     (denial) => `You are already viewing as ${denial.target?.email ?? 'this user'} in another session; end it first`,
@@ -82,7 +89,7 @@ const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Pick<
 };
 
 /** The error code and message a denied caller of the admin API is told. */
-export function denialAnswer(denial: Pick<Denial, 'why' | 'target'>): { code: AnswerCode; message: string } {
+export function denialAnswer(denial: Asked): { code: AnswerCode; message: string } {
   const [code, message] = DENIAL_ANSWERS[denial.why];
   return { code, message: typeof message === 'function' ? message(denial) : message };
 }

@@ -1,7 +1,7 @@
 import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { DataDirLockedError, DataDirLockUnavailableError } from '../db/data-dir-lock';
 import { LIVE_IMPERSONATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
 import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
 import { createLogger } from '../logging/logger';
@@ -89,7 +89,7 @@ export async function startServer(): Promise<ServerContext> {
     // Plain text on standard error, never the JSON log: it may hold a password or a one-time link.
     if (banner) ((globalThis as ContextHolder)[PRINT_BANNER] ?? ((text: string) => process.stderr.write(`${text}\n`)))(banner);
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw error;
+    if (error instanceof DataDirLockedError || error instanceof DataDirLockUnavailableError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
   }
   // The view of live impersonations: reloaded every second, and at once when the database announces a

@@ -11,6 +11,7 @@ import type { AuthOptions, LoggerInstance } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import type { Logger } from '../logging/logger';
 import { requestInfo } from '../services/request-info';
+import { authRequestHeaders } from './auth-request';
 import type { PasswordSignIn } from './password-sign-in';
 
 export const PASSWORD_PROVIDER = 'credentials';
@@ -39,7 +40,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
   const session = createSessionCallbacks({
     codec,
     checkSession: impersonation.checkSession,
-    endOnSignOut: impersonation.endOnSignOut,
+    endOnSignOut: (claims) => impersonation.endOnSignOut(claims, requestInfo(authRequestHeaders(), clientIpHeader)),
     sessionMaxAgeSeconds,
   });
 

@@ -1,246 +1,187 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname as osHostname } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { ensurePrivateDirectory } from '../config/private-files';
 
 export const LOCK_FILE = '.lock';
-/** How often the holder touches its lock file, so a process elsewhere can tell it is alive. */
-export const LOCK_HEARTBEAT_MS = 2_000;
-/** How long a process on another host or container watches a lock for a heartbeat before taking it over. */
-export const LOCK_OBSERVE_MS = 2 * LOCK_HEARTBEAT_MS + 1_000;
+/** How often the holder checks that its lock file is still the one it locked (nobody deleted or replaced it). */
+export const LOCK_CHECK_MS = 2_000;
 
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
   constructor(
     readonly dataDir: string,
-    readonly holderPid: number,
+    readonly holderPid: number | null,
     readonly holderHost?: string,
   ) {
     super(
-      `The embedded database in ${dataDir} is already open by process ${holderPid}${holderHost ? ` on ${holderHost}` : ''}. ` +
+      `The embedded database in ${dataDir} is already open by ${holderPid ? `process ${holderPid}` : 'another process'}${holderHost ? ` on ${holderHost}` : ''}. ` +
         'Only one process may open it: stop that process, choose another DATA_DIR, or set DATABASE_URL to use PostgreSQL.',
     );
   }
 }
 
+/** No program to take the lock with is installed: the embedded database cannot be opened safely. */
+export class DataDirLockUnavailableError extends Error {
+  override readonly name = 'DataDirLockUnavailableError';
+}
+
 export interface DataDirLock {
-  release(): void;
+  /** Gives the lock up; resolves once another process can take it. */
+  release(): Promise<void>;
 }
 
-/** Where a process runs: pids are comparable only between processes that agree on all three. */
-export interface ProcessPlace {
-  hostname: string;
-  /** The kernel's boot id: a pid from before a reboot means nothing now. */
-  bootId: string;
-  /** The pid namespace: containers on one host each count pids on their own. */
-  pidNamespace: string;
+/** A program that takes an exclusive OS lock on a file for as long as its standard input stays open. */
+export interface LockHelper {
+  command: string;
+  args(file: string): string[];
 }
 
-interface LockContent extends ProcessPlace {
-  pid: number;
-  /** New for every acquisition: tells this process's lock from an earlier process that had the same pid. */
-  token: string;
-  startedAt: string;
-}
+// Both print `locked` once they hold the lock, exit 1 at once if someone else holds it, and keep it
+// until their standard input closes, which the kernel does when this process ends, however it ends.
+// util-linux's or busybox's flock(1): Debian, Alpine and every Linux container image.
+const FLOCK: LockHelper = { command: 'flock', args: (file) => ['-x', '-n', file, 'sh', '-c', 'echo locked; exec cat >/dev/null'] };
+// perl's flock(2): for systems without flock(1) (macOS ships perl).
+const PERL: LockHelper = {
+  command: 'perl',
+  args: (file) => [
+    '-MFcntl=:flock',
+    '-e',
+    'open(my $f, ">>", $ARGV[0]) or die "$!\\n"; flock($f, LOCK_EX | LOCK_NB) or exit 1; $| = 1; print "locked\\n"; 1 while <STDIN>;',
+    file,
+  ],
+};
+export const LOCK_HELPERS: readonly LockHelper[] = [FLOCK, PERL];
 
 export interface LockOptions {
-  pid?: number;
-  isAlive?: (pid: number) => boolean;
-  place?: ProcessPlace;
-  /** Blocks the start-up for a while (watching another host's heartbeat); injectable for tests. */
-  sleep?: (ms: number) => void;
-  /** Called when the lock turns out to be someone else's while held (it was taken over): the process must stop writing. */
-  onLost?: (holder: string) => void;
+  /** The lock programs to try, in order (the first one installed is used); injectable for tests. */
+  helpers?: readonly LockHelper[];
+  /** Called when the lock is lost while held (its file was deleted or replaced, or its helper killed): the process must stop writing. */
+  onLost?: (why: string) => void;
 }
-
-// Locks this process holds, by directory: a second open in the same process is refused (a second
-// PGlite on one directory corrupts it too), and a lock file with our pid but a token not listed here
-// was left by an earlier process that had the same pid (a restarted container's PID 1).
-const HELD = new Map<string, string>();
 
 /**
- * PGlite is a single-process database: two processes writing one data directory corrupt it. Node has
- * no OS file lock (flock) without a native add-on, and a bare pid file is wrong in containers (a
- * restarted container's PID 1 finds its own pid in the stale file; a container sharing the volume
- * cannot see the other's pids). So the lock is a file created exclusively that says where its holder
- * runs (host name, boot id, pid namespace, pid, a fresh token) and whose mtime the holder touches
- * every `LOCK_HEARTBEAT_MS`:
+ * PGlite is a single-process database: two processes writing one data directory corrupt it. The lock
+ * is the kernel's (flock(2) on `DATA_DIR/.lock`), held by a small helper process tied to this one by a
+ * pipe: it is released when this process ends, however it ends (even SIGKILL), so there is nothing
+ * stale to judge or take over. A restarted container's PID 1, containers sharing the volume (one
+ * kernel) and processes racing at start-up are all decided by the kernel; on NFS v4, Linux maps it to
+ * the server's locks. Node has no flock of its own without a native add-on, hence the helper.
  *
- * - holder in the same place (same host, boot and pid namespace): alive if its pid runs (and, if
- *   that pid is ours, if the token is one this process holds);
- * - holder elsewhere (another container or host sharing the volume): alive if its heartbeat moves
- *   while we watch for `LOCK_OBSERVE_MS` (clock differences between hosts do not matter);
- * - a stale lock is taken over by renaming it to a name only we use (of two racing processes only one
- *   rename succeeds), checking that what we renamed is what we judged stale, and then creating ours
- *   exclusively. A holder whose file no longer carries its token stops (`onLost`).
+ * The file is never deleted (a lock on a deleted file guards nothing); it says who holds it, for the
+ * message of whoever is refused.
  */
-export function acquireDataDirLock(dataDir: string, options: LockOptions = {}): DataDirLock {
-  const { pid = process.pid, isAlive = isProcessAlive, place = currentPlace(), sleep = sleepSync } = options;
+export async function acquireDataDirLock(dataDir: string, options: LockOptions = {}): Promise<DataDirLock> {
   ensurePrivateDirectory(dataDir);
   const file = path.join(dataDir, LOCK_FILE);
-  const key = path.resolve(dataDir);
-  const token = randomUUID();
-  const content: LockContent = { pid, token, startedAt: new Date().toISOString(), ...place };
+  // Created private before the helper opens it (flock(1) would create it as the umask allows).
+  closeSync(openSync(file, 'a', 0o600));
+  const inode = statSync(file).ino;
 
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      writeFileSync(file, JSON.stringify(content), { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (attempt > 20) throw new Error(`Could not create ${file}: it keeps reappearing.`);
-    const seen = readLock(file);
-    if (seen === undefined) continue; // removed meanwhile: try again
-    if (HELD.has(key)) throw new DataDirLockedError(dataDir, seen.holder?.pid ?? pid);
-    if (seen.holder && isHeld(seen.holder, seen.raw, seen.mtimeMs))
-      throw new DataDirLockedError(dataDir, seen.holder.pid, samePlace(seen.holder, place) ? undefined : seen.holder.hostname);
-    takeOver(file, seen.raw);
+  const helper = await lockWith(options.helpers ?? LOCK_HELPERS, file);
+  if (helper === 'held') {
+    const holder = readHolder(file);
+    throw new DataDirLockedError(dataDir, holder?.pid ?? null, holder && holder.hostname !== hostname() ? holder.hostname : undefined);
   }
-  HELD.set(key, token);
-
-  const heartbeat = setInterval(() => {
-    const now = readLock(file);
-    if (now?.holder?.token !== token) {
-      clearInterval(heartbeat);
-      HELD.delete(key);
-      (options.onLost ?? exitOnLostLock)(now?.holder ? `${now.holder.pid} on ${now.holder.hostname}` : 'nobody');
-      return;
-    }
-    const at = new Date();
-    utimesSync(file, at, at);
-  }, LOCK_HEARTBEAT_MS);
-  heartbeat.unref();
+  writeFileSync(file, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() }));
 
   let released = false;
-  const release = () => {
+  const lost = (why: string) => {
     if (released) return;
     released = true;
-    clearInterval(heartbeat);
-    process.off('exit', release);
-    if (HELD.get(key) === token) HELD.delete(key);
-    if (readLock(file)?.holder?.token === token) rmSync(file, { force: true });
+    clearInterval(check);
+    helper.kill('SIGKILL');
+    (options.onLost ?? exitOnLostLock)(why);
   };
-  process.on('exit', release);
+  helper.once('exit', () => lost('its lock helper was stopped'));
+  // Someone deleting or replacing the file would let another process lock a new one.
+  const check = setInterval(() => {
+    const now = inodeOf(file);
+    if (now !== inode) lost(now === null ? `${file} was deleted` : `${file} was replaced`);
+  }, LOCK_CHECK_MS);
+  check.unref();
+
+  const release = async () => {
+    if (released) return;
+    released = true;
+    clearInterval(check);
+    process.off('exit', endHelper);
+    const exited = new Promise((resolve) => helper.once('exit', resolve));
+    // Held unreferenced so far; waiting for it must keep this process alive, or a shutdown that has
+    // nothing else left to do would end right here, before its last steps.
+    helper.ref();
+    endHelper();
+    await exited;
+  };
+  // On exit the kernel closes the pipe anyway; this only makes it explicit.
+  const endHelper = () => helper.stdin?.end();
+  process.on('exit', endHelper);
   return { release };
-
-  function isHeld(holder: LockContent, raw: string, mtimeMs: number): boolean {
-    // Our own pid, but not a lock this process holds: an earlier process that had our pid left it.
-    if (samePlace(holder, place)) return holder.pid !== pid && isAlive(holder.pid);
-    // Elsewhere: its pid means nothing here; a live holder's heartbeat moves the mtime while we watch.
-    sleep(LOCK_OBSERVE_MS);
-    const later = readLock(file);
-    if (later === undefined) return false;
-    return later.raw !== raw || later.mtimeMs !== mtimeMs;
-  }
 }
 
-/** The lock file as found: its raw text, its holder (`null` if unreadable), its mtime; `undefined` if there is none. */
-function readLock(file: string): { raw: string; holder: LockContent | null; mtimeMs: number } | undefined {
-  try {
-    const { mtimeMs } = statSync(file);
-    const raw = readFileSync(file, 'utf8');
-    return { raw, holder: parseHolder(raw), mtimeMs };
-  } catch {
-    return undefined;
+/** Starts the first helper that is installed; `held` if the lock is someone else's. */
+async function lockWith(helpers: readonly LockHelper[], file: string): Promise<ChildProcess | 'held'> {
+  for (const helper of helpers) {
+    const outcome = await tryHelper(helper, file);
+    if (outcome !== 'missing') return outcome;
   }
+  throw new DataDirLockUnavailableError(
+    `Cannot lock the embedded database: none of ${helpers.map((helper) => helper.command).join(', ')} is installed. ` +
+      'Install util-linux (flock), or set DATABASE_URL to use PostgreSQL.',
+  );
 }
 
-function parseHolder(raw: string): LockContent | null {
-  // A lock written by an earlier version holds just a pid: read as a holder in this place.
-  if (/^\d+$/.test(raw.trim())) {
-    const pid = Number(raw.trim());
-    return Number.isSafeInteger(pid) && pid > 0 ? { pid, token: '', startedAt: '', ...currentPlace() } : null;
-  }
+function tryHelper(helper: LockHelper, file: string): Promise<ChildProcess | 'held' | 'missing'> {
+  return new Promise((resolve, reject) => {
+    // Its own process group: a Ctrl-C to this process's group must not drop the lock before the database is closed.
+    const child = spawn(helper.command, helper.args(file), { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    let errors = '';
+    const settle = (outcome: ChildProcess | 'held' | 'missing' | Error) => {
+      child.stdout?.removeAllListeners('data');
+      child.removeAllListeners('exit');
+      child.removeAllListeners('error');
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    child.once('error', (error: NodeJS.ErrnoException) => settle(error.code === 'ENOENT' ? 'missing' : error));
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes('locked\n')) return;
+      // Held from here on; this process's event loop need not wait for it.
+      child.unref();
+      for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+      settle(child);
+    });
+    child.once('exit', (code) => {
+      if (code === 1 && errors.trim() === '') settle('held');
+      else settle(new Error(`Could not lock ${file} with ${helper.command} (exit ${code}): ${errors.trim()}`));
+    });
+  });
+}
+
+function readHolder(file: string): { pid: number; hostname: string } | null {
   try {
-    const value = JSON.parse(raw) as Partial<LockContent>;
-    return typeof value.pid === 'number' &&
-      typeof value.token === 'string' &&
-      typeof value.hostname === 'string' &&
-      typeof value.bootId === 'string' &&
-      typeof value.pidNamespace === 'string'
-      ? (value as LockContent)
-      : null;
+    const value = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; hostname?: unknown };
+    return typeof value.pid === 'number' && typeof value.hostname === 'string' ? { pid: value.pid, hostname: value.hostname } : null;
   } catch {
     return null;
   }
 }
 
-/**
- * Moves a stale lock out of the way. Only one of several processes racing for it can rename it; the
- * winner then checks it moved the file it judged stale (not a fresh lock created meanwhile; if it did,
- * that lock is put back unless yet another appeared, whose owner's heartbeat then notices).
- */
-function takeOver(file: string, judged: string): void {
-  const aside = `${file}.stale-${randomUUID()}`;
+function inodeOf(file: string): number | null {
   try {
-    renameSync(file, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  let moved: string | null = null;
-  try {
-    moved = readFileSync(aside, 'utf8');
+    return statSync(file).ino;
   } catch {
-    moved = null;
-  }
-  if (moved !== null && moved !== judged && !existsSync(file)) {
-    try {
-      renameSync(aside, file);
-      return;
-    } catch {
-      // fall through: remove what we moved
-    }
-  }
-  rmSync(aside, { force: true });
-}
-
-const samePlace = (a: ProcessPlace, b: ProcessPlace) =>
-  a.hostname === b.hostname && a.bootId === b.bootId && a.pidNamespace === b.pidNamespace;
-
-export function currentPlace(): ProcessPlace {
-  return {
-    hostname: osHostname(),
-    bootId: readOr('/proc/sys/kernel/random/boot_id', 'unknown-boot'),
-    pidNamespace: linkOr('/proc/self/ns/pid', 'unknown-pid-namespace'),
-  };
-}
-
-function readOr(file: string, fallback: string): string {
-  try {
-    return readFileSync(file, 'utf8').trim() || fallback;
-  } catch {
-    return fallback;
+    return null;
   }
 }
 
-function linkOr(file: string, fallback: string): string {
-  try {
-    return readlinkSync(file);
-  } catch {
-    return fallback;
-  }
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-function exitOnLostLock(holder: string): never {
+function exitOnLostLock(why: string): never {
   process.stderr.write(
-    `\nViewas must stop: its lock on the embedded database was taken over by ${holder}. Two processes writing one DATA_DIR would corrupt it.\n`,
+    `\nViewas must stop: it lost its lock on the embedded database (${why}). Two processes writing one DATA_DIR would corrupt it.\n`,
   );
   process.exit(70);
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else, which still means "alive".
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -60,7 +60,7 @@ export async function createPgliteDataDir(pgdata: string): Promise<void> {
 }
 
 export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
-  const lock = 'dataDir' in location ? acquireDataDirLock(location.dataDir) : null;
+  const lock = 'dataDir' in location ? await acquireDataDirLock(location.dataDir) : null;
   let client: PGlite;
   try {
     if ('dataDir' in location) {
@@ -71,7 +71,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
       client = await PGlite.create({ loadDataDir: location.image });
     }
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
   const db = drizzle({ client, schema }) as unknown as Database;
@@ -95,7 +95,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
       try {
         await client.close();
       } finally {
-        lock?.release();
+        await lock?.release();
       }
     },
   };

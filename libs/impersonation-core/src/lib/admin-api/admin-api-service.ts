@@ -126,7 +126,7 @@ export function createAdminApiService({
       return impersonation.listImpersonations(await staff(ctx), query);
     },
     async endImpersonation(ctx, id) {
-      const ended = valueOf(await impersonation.end({ staff: await staff(ctx), impersonationId: id, request: infoOf(ctx) }));
+      const ended = valueOf(await impersonation.end({ session: await sessionOf(ctx), impersonationId: id, request: infoOf(ctx) }));
       return { success: true, impersonation: impersonation.toRecord(ended) };
     },
     async listLedger(ctx, query) {

@@ -16,7 +16,10 @@ export class SessionEndedError extends Error {
 export interface SessionCallbacksOptions {
   codec: JwtCodec;
   checkSession: CheckSession;
-  /** Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`). */
+  /**
+   * Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`); next-auth's
+   * event carries no request, so the host adds the sign-out's address and user agent.
+   */
   endOnSignOut: (claims: SessionClaims | null) => Promise<void>;
   sessionMaxAgeSeconds: number;
 }
