@@ -38,6 +38,8 @@ const appRoleGrants = (role: string) => [
     url.password = password;
     url.pathname = `/${name}`;
     pool = new Pool({ connectionString: url.toString(), max: 4 });
+    // Its sockets may still be closing when afterAll drops the database (see testing/test-databases.ts).
+    pool.on('error', () => undefined);
     app = drizzle({ client: pool, schema }) as unknown as Database;
   }, 60_000);
 
