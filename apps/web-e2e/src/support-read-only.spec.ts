@@ -63,7 +63,26 @@ test('a support agent views a user read-only: changes are refused with a clear m
     await stepScreenshot(page, '02-read-only-view-badge-panel');
   });
 
+  await test.step('the settings page disables its form and says why; a save sent anyway is refused', async () => {
+    await page.goto('/account/settings');
+    const form = page.getByRole('form', { name: 'Your settings' });
+    await expect(form).toContainText(READ_ONLY_MESSAGE);
+    await expect(form.getByRole('textbox', { name: 'Display name' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    const save = await page.evaluate(async () => {
+      const response = await fetch('/api/account/settings', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailNotifications: false }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(save).toEqual({ status: 403, body: { success: false, error: { code: 'read_only', message: READ_ONLY_MESSAGE } } });
+    await stepScreenshot(page, '03-settings-save-blocked');
+  });
+
   await test.step('returns to the support agent in one click', async () => {
+    await badge(page).hover();
     await badgePanel(page).getByRole('button', { name: RETURN_BUTTON_LABEL }).click();
     await expect(page).toHaveURL(ADMIN_PAGE_PATH);
     await expect(badge(page)).toHaveCount(0);

@@ -125,6 +125,8 @@ export interface SettingsFormProps {
   initial: AccountSettingsAnswer;
   /** In a view of the account, support access is the holder's alone: shown, not editable. */
   viewing: boolean;
+  /** In a read-only view nothing may change: every control is disabled and the form says why (the server refuses anyway). */
+  readOnly?: boolean;
   /** After a change was saved: the activity list has a new entry. */
   onSaved: (settings: AccountSettingsAnswer) => void;
 }
@@ -134,7 +136,7 @@ export interface SettingsFormProps {
  * announced (a polite status on success, an alert on failure) and an invalid field is marked,
  * described and focused.
  */
-export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
+export function SettingsForm({ initial, viewing, readOnly = false, onSaved }: SettingsFormProps) {
   const { messages } = useI18n();
   const t = messages.settings;
   const { api } = useAppServices();
@@ -147,6 +149,7 @@ export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
   const nameRef = useRef<HTMLInputElement>(null);
   const accessHintId = useId();
   const choicesId = useId();
+  const readOnlyId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -179,7 +182,12 @@ export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
   }
 
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate aria-label={t.heading}>
+    <Form onSubmit={(event) => void submit(event)} noValidate aria-label={t.heading} aria-describedby={readOnly ? readOnlyId : undefined}>
+      {readOnly ? (
+        <Message id={readOnlyId}>
+          <strong>{messages.viewModes.read_only}.</strong> {messages.viewModes.readOnlyExplained}
+        </Message>
+      ) : null}
       <TextField
         ref={nameRef}
         label={t.displayName}
@@ -188,6 +196,7 @@ export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
         name="displayName"
         autoComplete="name"
         maxLength={DISPLAY_NAME_MAX_LENGTH}
+        disabled={readOnly}
         value={draft.displayName ?? ''}
         onChange={(event) => setDraft({ ...draft, displayName: event.target.value })}
       />
@@ -202,7 +211,7 @@ export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
               name="supportAccess"
               value={choice}
               checked={draft.supportAccess === choice}
-              disabled={viewing}
+              disabled={viewing || readOnly}
               aria-describedby={`${choicesId}-${choice}-hint`}
               onChange={() => setDraft({ ...draft, supportAccess: choice })}
             />
@@ -218,6 +227,7 @@ export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
             type="checkbox"
             name="emailNotifications"
             checked={draft.emailNotifications}
+            disabled={readOnly}
             onChange={(event) => setDraft({ ...draft, emailNotifications: event.target.checked })}
           />
           {t.emailNotifications}
@@ -225,7 +235,7 @@ export function SettingsForm({ initial, viewing, onSaved }: SettingsFormProps) {
         <Hint>{t.emailNotificationsHint}</Hint>
       </Fieldset>
       <Actions>
-        <Button type="submit" variant="primary" pending={saving} pendingLabel={t.saving}>
+        <Button type="submit" variant="primary" pending={saving} pendingLabel={t.saving} disabled={readOnly}>
           {t.save}
         </Button>
         <Message role="status">{status}</Message>

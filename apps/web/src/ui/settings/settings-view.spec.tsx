@@ -26,11 +26,16 @@ const byUser: AccountActivityEntryAnswer = {
 const activity = (entries: AccountActivityEntryAnswer[] = [byAdmin, byUser]) =>
   ok<AccountActivityPage>({ activity: entries, nextCursor: null });
 
-function setup({ viewing = false, ...overrides }: { viewing?: boolean } & Parameters<typeof fakeApi>[0] = {}) {
+function setup({
+  viewing = false,
+  readOnly = false,
+  ...overrides
+}: { viewing?: boolean; readOnly?: boolean } & Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ listActivity: jest.fn(async () => activity()), ...overrides });
-  const rendered = renderWithApp(<SettingsView lang="en" viewing={viewing} initial={{ settings: ok(settings), activity: activity() }} />, {
-    services: fakeServices({ api }),
-  });
+  const rendered = renderWithApp(
+    <SettingsView lang="en" viewing={viewing} readOnly={readOnly} initial={{ settings: ok(settings), activity: activity() }} />,
+    { services: fakeServices({ api }) },
+  );
   return { ...rendered, api };
 }
 
@@ -131,6 +136,24 @@ describe('SettingsView', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Also send my notifications by e-mail' }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(updateSettings).toHaveBeenCalledWith({ emailNotifications: false });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('in a read-only view, disables every control and says why, so nothing is sent', async () => {
+    const updateSettings = saved({ emailNotifications: false }, ['emailNotifications']);
+    const { user, container } = setup({ viewing: true, readOnly: true, updateSettings });
+    const form = screen.getByRole('form', { name: 'Your settings' });
+    expect(form).toHaveAccessibleDescription(
+      'Read-only. This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Display name' })).toBeDisabled();
+    for (const radio of within(screen.getByRole('group', { name: 'Support access' })).getAllByRole('radio')) expect(radio).toBeDisabled();
+    const email = screen.getByRole('checkbox', { name: 'Also send my notifications by e-mail' });
+    expect(email).toBeDisabled();
+    await user.click(email);
+    expect(email).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    expect(updateSettings).not.toHaveBeenCalled();
     expect(await axe(container)).toHaveNoViolations();
   });
 

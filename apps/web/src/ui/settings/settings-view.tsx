@@ -21,10 +21,12 @@ export interface SettingsViewProps {
   initial?: SettingsPageData;
   /** True in a view of the account: the support access choice is then the holder's alone. */
   viewing: boolean;
+  /** True in a read-only view: nothing on the form may change. */
+  readOnly?: boolean;
 }
 
 /** `/account/settings`: the user's own settings, and every change to them with who made it. */
-export function SettingsView({ lang, initial, viewing }: SettingsViewProps) {
+export function SettingsView({ lang, initial, viewing, readOnly = false }: SettingsViewProps) {
   const messages = getMessages(lang);
   const t = messages.settings;
   const { api } = useAppServices();
@@ -50,7 +52,7 @@ export function SettingsView({ lang, initial, viewing }: SettingsViewProps) {
           />
         ) : null}
         {settings.state.status === 'ready' ? (
-          <SettingsForm initial={settings.state.data} viewing={viewing} onSaved={activity.reload} />
+          <SettingsForm initial={settings.state.data} viewing={viewing} readOnly={readOnly} onSaved={activity.reload} />
         ) : null}
       </Card>
       <SettingsActivity state={activity.state} loadMore={activity.loadMore} reload={activity.reload} />

@@ -15,5 +15,5 @@ export default async function AccountSettingsPage() {
   const [user, { lang }] = await Promise.all([requireUser(SETTINGS_PAGE_PATH), getDocumentContext()]);
   // The session's user: in a view of an account, that account (whose support access the form then shows, not offers).
   const initial = await loadSettingsPageData(getServerContext(), user.id);
-  return <SettingsView lang={lang} initial={initial} viewing={user.isImpersonated} />;
+  return <SettingsView lang={lang} initial={initial} viewing={user.isImpersonated} readOnly={user.impersonationMode === 'read_only'} />;
 }
