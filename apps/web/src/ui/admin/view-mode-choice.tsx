@@ -3,25 +3,9 @@
 import type { AdminUserSummary } from '@viewas/admin-api';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
+import { ChoiceGroup as Fieldset, ChoiceGroupLegend as Legend } from '../components/field';
 
 type ViewMode = NonNullable<AdminUserSummary['defaultMode']>;
-
-const Fieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`;
-
-const Legend = styled.legend`
-  padding: 0;
-  margin-bottom: ${({ theme }) => theme.space[1]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-`;
 
 const Choice = styled.label`
   display: grid;

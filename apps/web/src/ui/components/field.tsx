@@ -128,3 +128,21 @@ export function TextAreaField({ label, hint, error, aside, id, ...props }: TextA
     </Frame>
   );
 }
+
+/** A labelled group of radio buttons or checkboxes: a borderless fieldset whose legend reads like a field label. */
+export const ChoiceGroup = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+export const ChoiceGroupLegend = styled.legend`
+  padding: 0;
+  margin-bottom: ${({ theme }) => theme.space[1]};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;

@@ -15,6 +15,7 @@ import { TextField } from '../components/field';
 import { focusRing } from '../components/styles';
 import { describeError } from '../data/describe-error';
 import { useAppServices } from '../services/app-services';
+import { ChoiceGroup as Fieldset, ChoiceGroupLegend as Legend } from '../components/field';
 
 const SUPPORT_ACCESS_CHOICES: readonly SupportAccessChoice[] = ['allowed', 'ask', 'never'];
 
@@ -23,23 +24,6 @@ const Form = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[5]};
   max-width: 640px;
-`;
-
-const Fieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`;
-
-const Legend = styled.legend`
-  padding: 0;
-  margin-bottom: ${({ theme }) => theme.space[1]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
 
 const Hint = styled.p`
