@@ -3,6 +3,7 @@
 // X-Forwarded-For: a client cannot choose its own address), and on SIGTERM/SIGINT it stops
 // accepting, finishes the requests in flight, closes the database (releasing DATA_DIR) and exits 0.
 import './src/server/runtime/production-mode.mjs';
+import './src/server/runtime/heap-growth.mjs';
 import next from 'next';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';

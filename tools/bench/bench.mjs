@@ -7,6 +7,7 @@
 //   BENCH_CYCLES=60       start + return cycles                     BENCH_SKIP_BUILD=1  use the current build
 //   BENCH_CPU_PROF=<dir>  also write a V8 CPU profile of the server (node --cpu-prof) into <dir>
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL)  PostgreSQL for the two-server revocation measurement
+// The server runs with tools/bench/memory-probe.mjs, which records what its memory holds at its highest.
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { measureEntry, SIZE_BUDGETS } from '../scripts/verify-packages.mjs';
 import { run } from '../scripts/run.mjs';
 import { createClient } from './http-client.mjs';
+import { describeMemoryAtPeak } from './memory.mjs';
 import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
 import { measureRevocation } from './revocation.mjs';
 import { percentile, round, timed } from './stats.mjs';
@@ -199,6 +201,8 @@ async function main() {
       '<= 0.8x Better Auth',
     );
     add('server peak RSS, embedded database', `${server.peakRssMb()} MB`, '', '<= 400 MB');
+    const atPeak = server.memoryAtPeak();
+    if (atPeak) add('  made of (the highest 250 ms sample)', describeMemoryAtPeak(atPeak));
   } finally {
     await server.stop();
   }

@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 import { run } from '../scripts/run.mjs';
 import { createClient } from './http-client.mjs';
+import { describeMemoryAtPeak } from './memory.mjs';
 import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
 import { percentile, round, timed } from './stats.mjs';
 
@@ -85,6 +86,8 @@ async function main() {
       },
       { traffic: 'server peak RSS (MB)', 'req/s': '', 'p50 ms': '', 'p99 ms': '', requests: server.peakRssMb(), errors: '' },
     ]);
+    const atPeak = server.memoryAtPeak();
+    if (atPeak) console.log(`server memory, highest sample ${describeMemoryAtPeak(atPeak)} MB`);
     failed = errors > 0;
     if (failed) console.error(`bench:load: ${errors} errors (must be 0)`);
   } finally {

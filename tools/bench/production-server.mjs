@@ -4,7 +4,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort, launchProductionServer } from '../scripts/production-server.mjs';
+
+const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
 
 // The benchmarks take everything about the server from this file.
 export { freePort };
@@ -36,11 +39,12 @@ export function cpuMicros(pid) {
  */
 export async function startProductionServer({ port, env = {}, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
+  const memoryFile = join(dataDir, 'memory.json');
   // Its own process group, so stopping reaches anything the server starts.
   const server = await launchProductionServer({
     port,
     host: 'localhost',
-    nodeArgs,
+    nodeArgs: ['--import', MEMORY_PROBE, ...nodeArgs],
     detached: true,
     env: {
       DATA_DIR: dataDir,
@@ -48,6 +52,7 @@ export async function startProductionServer({ port, env = {}, nodeArgs = [] } = 
       DEMO_SEED: 'true',
       BENCH_ROUTES: '1',
       LOG_LEVEL: 'warn',
+      BENCH_MEMORY_FILE: memoryFile,
       ...env,
     },
   });
@@ -67,6 +72,10 @@ export async function startProductionServer({ port, env = {}, nodeArgs = [] } = 
     peakRssMb() {
       const peaks = processTree(server.pid).map((pid) => Number(/VmHWM:\s+(\d+)/.exec(readStatus(pid))?.[1] ?? 0));
       return Math.round(Math.max(0, ...peaks) / 1024);
+    },
+    /** What the server's memory was made of at its highest sample (memory-probe.mjs), or null. */
+    memoryAtPeak() {
+      return existsSync(memoryFile) ? JSON.parse(readFileSync(memoryFile, 'utf8')) : null;
     },
     async stop() {
       await server.stop('SIGTERM');
