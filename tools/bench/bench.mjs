@@ -7,55 +7,25 @@
 //   BENCH_CYCLES=60       start + return cycles                     BENCH_SKIP_BUILD=1  use the current build
 //   BENCH_CPU_PROF=<dir>  also write a V8 CPU profile of the server (node --cpu-prof) into <dir>
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL)  PostgreSQL for the two-server revocation measurement
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureEntry, SIZE_BUDGETS } from '../scripts/verify-packages.mjs';
 import { run } from '../scripts/run.mjs';
 import { createClient } from './http-client.mjs';
-import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
+import { startProductionServer } from './production-server.mjs';
 import { measureRevocation } from './revocation.mjs';
+import { CONNECTIONS, findUser, impersonatedClient, signedIn, startAndReturn, throughput, warmUp } from './session-measures.mjs';
 import { percentile, round, timed } from './stats.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 60);
-const CONNECTIONS = 50;
 // Cycles are measured in interleaved blocks (ours, then the baseline's), so both see the same machine.
 const CYCLE_BLOCK = 10;
 
-async function throughput(server, path, cookie) {
-  const before = server.cpuMicros();
-  const result = await autocannon({
-    url: `${server.url}${path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: cookie ? { cookie } : {},
-  });
-  const cpu = server.cpuMicros() - before;
-  if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, cpuPerRequest: cpu / Math.max(1, result.requests.total), p50: result.latency.p50 };
-}
-
 const median = (values) => percentile(values, 50);
-
-async function signedIn(server, email) {
-  const client = createClient(server.url);
-  if (!(await client.signInWithPassword(email, BENCH_PASSWORD)).ok) throw new Error(`${email}: sign-in failed`);
-  return client;
-}
-
-/** An administrator viewing the app as user@example.com: the impersonated cookie. */
-async function impersonatedClient(server) {
-  const viewer = await signedIn(server, 'admin2@example.com');
-  const target = (await viewer.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
-  const started = await viewer.startImpersonation(target.id, 'Benchmark: impersonated session reads');
-  if (started.status !== 200) throw new Error(`start answered ${started.status}`);
-  if (!(await viewer.activateImpersonation(started.body.impersonationId)).ok) throw new Error('activation failed');
-  return viewer;
-}
 
 /** A client of the Better-Auth-equivalent baseline routes (`/api/bench/better-auth/*`), signed in by e-mail. */
 async function betterAuthClient(server, email) {
@@ -81,27 +51,13 @@ async function betterAuthClient(server, email) {
  */
 async function impersonationCycles(server) {
   const admin = await signedIn(server, 'admin@example.com');
-  const target = (await admin.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
+  const target = await findUser(admin, 'user@example.com');
   const baseline = await betterAuthClient(server, 'admin@example.com');
   const start = [];
   const back = [];
   const cycle = [];
   const baselineCycle = [];
-  const ours = async () => {
-    const started = await timed(async () => {
-      const { status, body } = await admin.startImpersonation(target.id, 'Benchmark: impersonation cycle');
-      if (status !== 200) throw new Error(`start answered ${status}: ${JSON.stringify(body)}`);
-      const activated = await admin.activateImpersonation(body.impersonationId);
-      if (!activated.ok) throw new Error(`activation failed: ${activated.error}`);
-    });
-    const returned = await timed(async () => {
-      const { status, body } = await admin.returnToAdmin();
-      if (status !== 200) throw new Error(`return answered ${status}: ${JSON.stringify(body)}`);
-      const signedInAgain = await admin.signInReturnToAdmin(body.adminUser.id);
-      if (!signedInAgain.ok) throw new Error(`return sign-in failed: ${signedInAgain.error}`);
-    });
-    return { started, returned };
-  };
+  const ours = () => startAndReturn(admin, target.id);
   const theirs = () =>
     timed(async () => {
       const impersonated = await baseline.impersonate(target.id);
@@ -117,9 +73,9 @@ async function impersonationCycles(server) {
   for (let done = 0; done < CYCLES; done += CYCLE_BLOCK) {
     for (let i = 0; i < CYCLE_BLOCK; i += 1) {
       const { started, returned } = await ours();
-      start.push(started.ms);
-      back.push(returned.ms);
-      cycle.push(started.ms + returned.ms);
+      start.push(started);
+      back.push(returned);
+      cycle.push(started + returned);
     }
     for (let i = 0; i < CYCLE_BLOCK; i += 1) baselineCycle.push((await theirs()).ms);
   }
@@ -159,11 +115,10 @@ async function main() {
       impersonated: ['/api/auth/session', viewer.jar.header()],
     };
     // Warm-up: the JIT, Next's route bundles, and an impersonated cookie past its last re-check.
-    for (const [path, cookie] of Object.values(paths))
-      await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: 2, headers: { cookie } });
+    for (const [path, cookie] of Object.values(paths)) await warmUp(server, path, cookie);
     const samples = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, [path, cookie]] of Object.entries(paths)) samples[name].push(await throughput(server, path, cookie));
+      for (const [name, [path, cookie]] of Object.entries(paths)) samples[name].push(await throughput(server, path, cookie, DURATION_S));
     }
     const figure = (name) => ({
       rps: median(samples[name].map((sample) => sample.rps)),
