@@ -1,16 +1,16 @@
 // The parts of `npm run bench:compare` that are plain logic: its command line, and the table of new/old ratios.
 
-export const COMPARE_USAGE = `Usage: npm run bench:compare -- <rev> [options]
+export const COMPARE_USAGE = `Usage: npm run bench:compare -- <old> [<new>] [options]
 
-Measures this work tree (new) against commit <rev> (old) in one run: both production servers side by side,
-each on its own fresh embedded database, in interleaved rounds. <rev> is prepared once in a git worktree in
-the temporary directory (npm ci, web build) and reused by later runs.
+Measures <new> (this work tree when omitted) against commit <old> in one run: both production servers side by
+side, each on its own fresh embedded database, in interleaved rounds. A commit is prepared once in a git
+worktree in the temporary directory (npm ci, web build) and reused by later runs.
 
   --rounds <n>     interleaved throughput rounds, the median kept (BENCH_ROUNDS, 3)
   --duration <s>   seconds per throughput measurement (BENCH_DURATION, 5)
   --cycles <n>     start + return cycles per commit, in alternating blocks of 10 (BENCH_CYCLES, 60)
   --skip-build     serve this work tree's current build (BENCH_SKIP_BUILD=1)
-  --remove         delete <rev>'s worktree afterwards
+  --remove         delete the commits' worktrees afterwards
   --help           this text`;
 
 const NUMBER_OPTIONS = { '--rounds': 'rounds', '--duration': 'durationS', '--cycles': 'cycles' };
@@ -22,12 +22,14 @@ function positiveInteger(name, text) {
 }
 
 /**
- * `argv` (after the script) and the environment's BENCH_* defaults -> the options; throws with the reason on a
- * missing or second revision, an unknown option, or a count that is not a positive whole number.
+ * `argv` (after the script) and the environment's BENCH_* defaults -> the options (`newRev` undefined: this work
+ * tree); throws with the reason on a missing or third revision, an unknown option, or a count that is not a
+ * positive whole number.
  */
 export function parseCompareArguments(argv, env = {}) {
   const options = {
-    rev: undefined,
+    oldRev: undefined,
+    newRev: undefined,
     rounds: positiveInteger('BENCH_ROUNDS', env.BENCH_ROUNDS ?? '3'),
     durationS: positiveInteger('BENCH_DURATION', env.BENCH_DURATION ?? '5'),
     cycles: positiveInteger('BENCH_CYCLES', env.BENCH_CYCLES ?? '60'),
@@ -45,10 +47,12 @@ export function parseCompareArguments(argv, env = {}) {
     else if (flag === '--remove' && inline === undefined) options.remove = true;
     else if ((flag === '--help' || flag === '-h') && inline === undefined) options.help = true;
     else if (argument.startsWith('-')) throw new Error(`unknown option ${argument}`);
-    else if (options.rev === undefined) options.rev = argument;
-    else throw new Error(`one revision to compare with, not ${options.rev} and ${argument}`);
+    else if (options.oldRev === undefined) options.oldRev = argument;
+    else if (options.newRev === undefined) options.newRev = argument;
+    else throw new Error(`two revisions at most (old, then new), not ${options.oldRev}, ${options.newRev} and ${argument}`);
   }
-  if (options.rev === undefined && !options.help) throw new Error('name the commit to compare with, e.g. npm run bench:compare -- main~5');
+  if (options.oldRev === undefined && !options.help)
+    throw new Error('name the commit to compare with, e.g. npm run bench:compare -- main~5');
   return options;
 }
 

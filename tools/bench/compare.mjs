@@ -1,5 +1,5 @@
-// `npm run bench:compare -- <rev>`: the session read and the start + return cycle of this work tree (new) against
-// another commit (old), in one run on one machine, as new/old ratios. Both production servers run side by side, each
+// `npm run bench:compare -- <old> [<new>]`: the session read and the start + return cycle of this work tree (or of
+// commit <new>) against commit <old>, in one run on one machine, as new/old ratios. Both production servers run side by side, each
 // on its own fresh embedded database with its seeded accounts; the same client and load measure them in interleaved
 // rounds whose order alternates, and the medians are compared. Options: compare-report.mjs (COMPARE_USAGE).
 import { cpus, loadavg } from 'node:os';
@@ -89,8 +89,8 @@ async function measureCycles(sides, { cycles }) {
   );
 }
 
-function rowsOf(reads, cycleTimes, peakRss, [current, other]) {
-  const pair = (map, pick) => ({ newValue: pick(map.get(current)), oldValue: pick(map.get(other)) });
+function rowsOf(reads, cycleTimes, peakRss, [newSide, oldSide]) {
+  const pair = (map, pick) => ({ newValue: pick(map.get(newSide)), oldValue: pick(map.get(oldSide)) });
   const rows = [];
   for (const [read, label] of [
     ['user', 'GET /api/auth/session, user cookie'],
@@ -147,17 +147,21 @@ async function main() {
     console.log(COMPARE_USAGE);
     return;
   }
-  const workspace = describeWorkspace(workspaceRoot);
-  const commit = describeCommit(workspaceRoot, options.rev);
-  const prepared = await prepareCommitWorktree(workspaceRoot, commit.hash);
-  if (!options.skipBuild) await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: workspaceRoot });
+  const oldCommit = describeCommit(workspaceRoot, options.oldRev);
+  const newCommit = options.newRev === undefined ? describeWorkspace(workspaceRoot) : describeCommit(workspaceRoot, options.newRev);
+  const oldApp = await prepareCommitWorktree(workspaceRoot, oldCommit.hash);
+  // This work tree is served as it is (built here unless --skip-build); a named new commit, from its own worktree.
+  const newApp = options.newRev === undefined ? {} : await prepareCommitWorktree(workspaceRoot, newCommit.hash);
+  if (options.newRev === undefined && !options.skipBuild) {
+    await run('npx', ['nx', 'run', 'web:build', '--outputStyle=stream'], { cwd: workspaceRoot });
+  }
 
-  const current = { name: 'new' };
-  const other = { name: 'old' };
-  const sides = [current, other];
+  const newSide = { name: 'new' };
+  const oldSide = { name: 'old' };
+  const sides = [newSide, oldSide];
   try {
-    current.server = await startProductionServer();
-    other.server = await startProductionServer({ appDir: prepared.appDir });
+    newSide.server = await startProductionServer({ appDir: newApp.appDir });
+    oldSide.server = await startProductionServer({ appDir: oldApp.appDir });
     for (const side of sides) side.cookies = await sessionReads(side.server);
     const loadBefore = loadavg();
     const reads = await measureReads(sides, options);
@@ -168,8 +172,8 @@ async function main() {
 
     const describe = ({ hash, subject }) => `${hash.slice(0, 12)} ${subject.slice(0, 90)}`;
     console.log(`\nViewas bench:compare, ${new Date().toISOString()}`);
-    console.log(`new: ${describe(workspace)}${workspace.changed ? ' (with the work tree changes)' : ''}`);
-    console.log(`old: ${describe(commit)}`);
+    console.log(`new: ${describe(newCommit)}${newCommit.changed ? ' (with the work tree changes)' : ''}`);
+    console.log(`old: ${describe(oldCommit)}`);
     console.log(
       `${cpus().length} cores, node ${process.version}, ${CONNECTIONS} connections, ${options.rounds} interleaved rounds of ${options.durationS} s per read (medians), ${options.cycles} cycles per commit in alternating blocks of ${CYCLE_BLOCK}`,
     );
@@ -178,7 +182,8 @@ async function main() {
     console.log(comparisonTable(rows));
   } finally {
     for (const side of sides) await side.server?.stop();
-    if (options.remove) removeCommitWorktree(workspaceRoot, commit.hash);
+    if (options.remove)
+      for (const { hash } of options.newRev === undefined ? [oldCommit] : [oldCommit, newCommit]) removeCommitWorktree(workspaceRoot, hash);
   }
 }
 

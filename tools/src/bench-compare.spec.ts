@@ -1,9 +1,10 @@
 import { comparisonRow, comparisonTable, parseCompareArguments, SAME_WITHIN } from '../bench/compare-report.mjs';
 
 describe('bench:compare arguments', () => {
-  it('takes the revision and the BENCH_* defaults of npm run bench when no option is given', () => {
+  it('compares the work tree with the revision, with the BENCH_* defaults of npm run bench, when no option is given', () => {
     expect(parseCompareArguments(['754d69f^'], {})).toEqual({
-      rev: '754d69f^',
+      oldRev: '754d69f^',
+      newRev: undefined,
       rounds: 3,
       durationS: 5,
       cycles: 60,
@@ -16,7 +17,8 @@ describe('bench:compare arguments', () => {
   it('reads the environment, and lets options (spaced or with =) override it', () => {
     const env = { BENCH_ROUNDS: '5', BENCH_DURATION: '10', BENCH_CYCLES: '100', BENCH_SKIP_BUILD: '1' };
     expect(parseCompareArguments(['--rounds', '2', 'main~3', '--duration=4', '--remove'], env)).toEqual({
-      rev: 'main~3',
+      oldRev: 'main~3',
+      newRev: undefined,
       rounds: 2,
       durationS: 4,
       cycles: 100,
@@ -31,8 +33,15 @@ describe('bench:compare arguments', () => {
     expect(parseCompareArguments(['--help'], {}).help).toBe(true);
   });
 
-  it('refuses a second revision', () => {
-    expect(() => parseCompareArguments(['main~1', 'main~2'], {})).toThrow('one revision to compare with, not main~1 and main~2');
+  it('takes a second revision as the new side, and refuses a third', () => {
+    expect(parseCompareArguments(['main~2', '--cycles', '20', 'main~1'], {})).toMatchObject({
+      oldRev: 'main~2',
+      newRev: 'main~1',
+      cycles: 20,
+    });
+    expect(() => parseCompareArguments(['main~3', 'main~2', 'main~1'], {})).toThrow(
+      'two revisions at most (old, then new), not main~3, main~2 and main~1',
+    );
   });
 
   it('refuses an unknown option, and a flag given a value', () => {
