@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { runReturnToAdmin, type ReturnToAdminActions } from '../core/return-to-admin-flow';
-import { notifyWithToast } from '../notice/notify-with-toast';
+import { notifyWithToast } from '../notice/lazy-notify';
 import type { ReturnToAdminStatus } from '../types';
 
 export interface UseReturnToAdminOptions extends Omit<ReturnToAdminActions, 'notify'> {
