@@ -3,12 +3,17 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
-/** Output name -> source. Each is bundled on its own (no shared chunks: a chunk would cost the main entry a second file). */
-const ENTRIES = { index: 'src/index.ts', notice: 'src/notice.ts' };
+/**
+ * Output name -> source. Each is bundled on its own (no shared chunks: a chunk would cost the main
+ * entry a second file). `flow` is not exported: only the main entry loads it, on the first click.
+ */
+const ENTRIES = { index: 'src/index.ts', notice: 'src/notice.ts', flow: 'src/core/return-to-admin-flow.ts' };
+/** The entries with components, marked `'use client'`. */
+const CLIENT_ENTRIES = ['index', 'notice'];
 
 /** Rollup's tree-shaking pass drops module-level directives (with a warning), so the directive is added afterwards. */
 async function restoreUseClient() {
-  for (const name of Object.keys(ENTRIES)) {
+  for (const name of CLIENT_ENTRIES) {
     const file = `dist/${name}.js`;
     const code = await readFile(file, 'utf8');
     if (!code.startsWith("'use client';")) await writeFile(file, `'use client';\n${code}`);
@@ -17,7 +22,7 @@ async function restoreUseClient() {
 
 /**
  * A dynamic `import()` of another entry's source stays a dynamic import of that entry's output
- * (`import('../notice')` -> `import('./notice.js')`), so it is loaded when it runs, not bundled in.
+ * (`import('../notice')` -> `import('./notice.js')`, the flow -> `./flow.js`), so it is loaded when it runs, not bundled in.
  */
 const lazyEntries: Plugin = {
   name: 'lazy-entries',
@@ -46,7 +51,15 @@ const minifyStyledTemplates: Plugin = {
           // A declaration's `: `, a block's ` {` and the `;` before `}` mean nothing to CSS.
           .replace(/: /g, ':')
           .replace(/ \{/g, '{')
-          .replace(/;\}/g, '}'),
+          .replace(/;\}/g, '}')
+          // Nor do the spaces around a `>` or `+` combinator and a shorthand's `/`, the one after a comma,
+          // or a number's leading zero. (`calc()` needs the spaces around its `+`: the lookahead keeps them.)
+          .replace(/ ([>/]) /g, '$1')
+          .replace(/ \+ (?=[a-z])/g, '+')
+          .replace(/, /g, ',')
+          .replace(/([\s:(,])0\.(\d)/g, '$1.$2')
+          // An attribute selector's value that is a plain word needs no quotes (Prettier adds them).
+          .replace(/\[([\w-]+)='([a-z]+)'\]/g, '[$1=$2]'),
       );
       return { contents, loader: path.endsWith('x') ? 'tsx' : 'ts' };
     });
@@ -61,7 +74,7 @@ const minifyStyledTemplates: Plugin = {
 // - `import('./notice.js')` in the output is resolved by the host's bundler like any other module.
 export default defineLibraryBuild({
   entry: ENTRIES,
-  clientEntries: Object.keys(ENTRIES),
+  clientEntries: CLIENT_ENTRIES,
 }).map((options) => ({
   ...options,
   skipNodeModulesBundle: false,
@@ -69,5 +82,6 @@ export default defineLibraryBuild({
   treeshake: true,
   banner: undefined,
   esbuildPlugins: [lazyEntries, minifyStyledTemplates],
-  onSuccess: restoreUseClient,
+  // The base makes one build of the client entries and one of the rest (`flow`).
+  onSuccess: CLIENT_ENTRIES.some((name) => name in (options.entry as Record<string, string>)) ? restoreUseClient : undefined,
 }));

@@ -1,12 +1,9 @@
 import type { Notify } from '../types';
 
-let notice: Promise<typeof import('../notice')> | undefined;
-
 /**
- * The default `notify`: loads the notice entry on the first notice (once; later notices reuse it, in
- * order), then shows a react-hot-toast toast for `durationMs` in the host's `<Toaster />`.
+ * The default `notify`: loads the notice entry (the browser and bundlers load a module once), then
+ * shows a react-hot-toast toast for `durationMs` in the host's `<Toaster />`.
  */
-export const notifyWithToast: Notify = (options) => {
-  notice ??= import('../notice');
-  void notice.then((entry) => entry.notifyWithToast(options));
+export const notifyWithToast: Notify = (notice) => {
+  void import('../notice').then((entry) => entry.notifyWithToast(notice));
 };
