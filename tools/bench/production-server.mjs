@@ -1,10 +1,10 @@
-// Starts the production build (apps/web/server.mjs, through tools/scripts/production-server.mjs as `npm start` does)
+// Starts the production build (apps/web/server.mjs, through tools/production-server as `npm start` does)
 // on a fresh data directory for benchmarks and budget checks, waits until it is healthy, and reports the server's
 // resident memory and CPU time.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, launchProductionServer } from '../scripts/production-server.mjs';
+import { freePort, launchProductionServer } from '../production-server/production-server.mjs';
 
 // The benchmarks take everything about the server from this file.
 export { freePort };

@@ -5,16 +5,22 @@ import { sql } from 'drizzle-orm';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, openMigratedPglite, openMigratedPostgres, type MigratedDatabase } from '../../../testing/test-databases';
+import {
+  MIGRATIONS_FOLDER,
+  openMigratedPglite,
+  openMigratedPostgres,
+  type MigratedDatabase,
+  requirePostgresUrl,
+  TEST_DATABASE_URL,
+} from '../../../testing/test-databases';
 import { verifyLedger } from '../ledger/verify-ledger';
 import type { NewLedgerEvent } from '../model';
 import type { Database } from './database';
 import { createPostgresStore } from './postgres-store';
 import { schema } from './schema';
 
-const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
 const kinds: [string, () => Promise<MigratedDatabase>][] = [['PGlite', openMigratedPglite]];
-if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(TEST_DATABASE_URL)]);
+if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(requirePostgresUrl())]);
 
 const event = (index: number, overrides: Partial<NewLedgerEvent> = {}): NewLedgerEvent => ({
   at: new Date(Date.UTC(2030, 0, 1, 10, 0, index)),

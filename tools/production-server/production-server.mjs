@@ -1,6 +1,7 @@
 // The one way to run the production server (`node apps/web/server.mjs`) from another process: `npm start`,
 // the benchmarks, the browser tests and the production-server tests all launch it here. Plain ESM with no
-// dependencies, so both the root scripts and the TypeScript tests import it.
+// dependencies, so both the workspace scripts (by path) and the TypeScript tests (by its name,
+// `@viewas/production-server`, which the module-boundary rule checks like any other) import it.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
