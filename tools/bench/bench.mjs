@@ -6,14 +6,19 @@
 //   BENCH_DURATION=5      seconds per throughput measurement      BENCH_ROUNDS=3   interleaved rounds
 //   BENCH_CYCLES=60       start + return cycles                     BENCH_SKIP_BUILD=1  use the current build
 //   BENCH_CPU_PROF=<dir>  also write a V8 CPU profile of the server (node --cpu-prof) into <dir>
-//   BENCH_DATABASE_URL (or TEST_DATABASE_URL)  PostgreSQL for the two-server revocation measurement
+//   BENCH_DATABASE_URL (or TEST_DATABASE_URL)  PostgreSQL for Better Auth's cycle, ours on PostgreSQL, and the
+//                                              two-server revocation measurement
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureEntry, SIZE_BUDGETS } from '../scripts/verify-packages.mjs';
 import { run } from '../scripts/run.mjs';
+import { betterAuthAdmin, startBetterAuthServer } from './better-auth.mjs';
 import { createClient } from './http-client.mjs';
+import { benchDatabaseUrl, createUser, withDatabase } from './postgres.mjs';
 import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
 import { measureRevocation } from './revocation.mjs';
 import { percentile, round, timed } from './stats.mjs';
@@ -23,7 +28,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 60);
 const CONNECTIONS = 50;
-// Cycles are measured in interleaved blocks (ours, then the baseline's), so both see the same machine.
+// The exact version the workspace pins (a devDependency).
+const BETTER_AUTH_VERSION = JSON.parse(readFileSync(`${workspaceRoot}/package.json`, 'utf8')).devDependencies['better-auth'];
+// Cycles are measured in interleaved blocks (ours on each database, then Better Auth's), so all see the same machine.
 const CYCLE_BLOCK = 10;
 
 async function throughput(server, path, cookie) {
@@ -57,37 +64,11 @@ async function impersonatedClient(server) {
   return viewer;
 }
 
-/** A client of the Better-Auth-equivalent baseline routes (`/api/bench/better-auth/*`), signed in by e-mail. */
-async function betterAuthClient(server, email) {
-  const client = createClient(server.url);
-  const post = (action, body) =>
-    client.json(`/api/bench/better-auth/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const signedIn = await post('sign-in', { email });
-  if (signedIn.status !== 200) throw new Error(`baseline sign-in answered ${signedIn.status}`);
-  return {
-    impersonate: (userId) => post('impersonate-user', { userId }),
-    stop: () => post('stop-impersonating', {}),
-  };
-}
-
-/**
- * Sequential start + return cycles by one client: ours (4 calls: POST impersonate, its callback, POST
- * return-to-admin, its callback) and the Better-Auth-equivalent baseline's (impersonate-user +
- * stop-impersonating on the same server and database), in interleaved blocks.
- */
-async function impersonationCycles(server) {
+/** Our start + return cycle (4 calls) by admin@example.com viewing as user@example.com on `server`. */
+async function ourCycle(server) {
   const admin = await signedIn(server, 'admin@example.com');
   const target = (await admin.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
-  const baseline = await betterAuthClient(server, 'admin@example.com');
-  const start = [];
-  const back = [];
-  const cycle = [];
-  const baselineCycle = [];
-  const ours = async () => {
+  return async () => {
     const started = await timed(async () => {
       const { status, body } = await admin.startImpersonation(target.id, 'Benchmark: impersonation cycle');
       if (status !== 200) throw new Error(`start answered ${status}: ${JSON.stringify(body)}`);
@@ -100,36 +81,65 @@ async function impersonationCycles(server) {
       const signedInAgain = await admin.signInReturnToAdmin(body.adminUser.id);
       if (!signedInAgain.ok) throw new Error(`return sign-in failed: ${signedInAgain.error}`);
     });
-    return { started, returned };
+    return { start: started.ms, back: returned.ms, cycle: started.ms + returned.ms };
   };
-  const theirs = () =>
-    timed(async () => {
-      const impersonated = await baseline.impersonate(target.id);
-      if (impersonated.status !== 200) throw new Error(`baseline impersonate answered ${impersonated.status}`);
-      const stopped = await baseline.stop();
-      if (stopped.status !== 200) throw new Error(`baseline stop answered ${stopped.status}`);
+}
+
+/** Better Auth's impersonate-user + stop-impersonating (2 calls) by its administrator. */
+async function betterAuthCycle(server) {
+  const admin = await betterAuthAdmin(server);
+  return async () => {
+    const { ms } = await timed(async () => {
+      const impersonated = await admin.impersonate();
+      if (impersonated.status !== 200) throw new Error(`Better Auth impersonate-user answered ${impersonated.status}`);
+      const stopped = await admin.stop();
+      if (stopped.status !== 200) throw new Error(`Better Auth stop-impersonating answered ${stopped.status}`);
     });
-  // Warm-up: the JIT and the route bundles of both.
-  for (let i = 0; i < 5; i += 1) {
-    await ours();
-    await theirs();
-  }
-  for (let done = 0; done < CYCLES; done += CYCLE_BLOCK) {
-    for (let i = 0; i < CYCLE_BLOCK; i += 1) {
-      const { started, returned } = await ours();
-      start.push(started.ms);
-      back.push(returned.ms);
-      cycle.push(started.ms + returned.ms);
-    }
-    for (let i = 0; i < CYCLE_BLOCK; i += 1) baselineCycle.push((await theirs()).ms);
-  }
-  return {
-    start: percentile(start, 50),
-    back: percentile(back, 50),
-    cycle: percentile(cycle, 50),
-    backP99: percentile(back, 99),
-    baseline: percentile(baselineCycle, 50),
+    return { cycle: ms };
   };
+}
+
+/**
+ * Sequential cycles by one client each, in interleaved blocks (a block of each in turn), so every one of
+ * them sees the same machine: `cycles` maps a name to a function running one cycle and returning its
+ * times in ms. Returns every time's samples by name.
+ */
+async function interleavedCycles(cycles) {
+  // Warm-up: the JIT, route bundles, connection pools.
+  for (let i = 0; i < 5; i += 1) for (const run of Object.values(cycles)) await run();
+  const samples = Object.fromEntries(Object.keys(cycles).map((name) => [name, {}]));
+  for (let done = 0; done < CYCLES; done += CYCLE_BLOCK) {
+    for (const [name, run] of Object.entries(cycles)) {
+      for (let i = 0; i < CYCLE_BLOCK; i += 1) {
+        for (const [measure, ms] of Object.entries(await run())) (samples[name][measure] ??= []).push(ms);
+      }
+    }
+  }
+  return samples;
+}
+
+/**
+ * Our production server on a new PostgreSQL database with the bench's accounts, and Better Auth on
+ * another: what `work` needs to compare like with like. Both are stopped and their databases dropped after.
+ */
+async function withPostgresServers(adminUrl, work) {
+  return withDatabase(adminUrl, (oursUrl) =>
+    withDatabase(adminUrl, async (theirsUrl) => {
+      createUser(oursUrl, 'admin@example.com', 'admin');
+      createUser(oursUrl, 'user@example.com', 'user');
+      const ours = await startProductionServer({ env: { DATABASE_URL: oursUrl, NEXTAUTH_SECRET: randomBytes(32).toString('hex') } });
+      try {
+        const betterAuth = await startBetterAuthServer(theirsUrl);
+        try {
+          return await work({ ours, betterAuth });
+        } finally {
+          await betterAuth.stop();
+        }
+      } finally {
+        await ours.stop();
+      }
+    }),
+  );
 }
 
 function gitDescription() {
@@ -144,6 +154,7 @@ async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     await run('npx', ['nx', 'run-many', '-t', 'build', '--projects=web,tag:type:lib', '--outputStyle=stream'], { cwd: workspaceRoot });
   }
+  const databaseUrl = benchDatabaseUrl();
   const loadBefore = loadavg()[0];
   const profileDir = process.env.BENCH_CPU_PROF;
   const server = await startProductionServer({ nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
@@ -183,19 +194,50 @@ async function main() {
       '>= 0.9x user cookie',
     );
 
-    const cycles = await impersonationCycles(server);
-    add(`start (POST impersonate + callback) p50, n=${CYCLES}`, `${round(cycles.start)} ms`);
+    // Ours on both databases and Better Auth on PostgreSQL, interleaved; ours alone without a PostgreSQL.
+    const cycles = databaseUrl
+      ? await withPostgresServers(databaseUrl, async ({ ours, betterAuth }) =>
+          interleavedCycles({
+            embedded: await ourCycle(server),
+            postgres: await ourCycle(ours),
+            betterAuth: await betterAuthCycle(betterAuth),
+          }),
+        )
+      : await interleavedCycles({ embedded: await ourCycle(server) });
+    const p50 = (name, measure) => median(cycles[name][measure]);
+    const theirs = cycles.betterAuth ? p50('betterAuth', 'cycle') : undefined;
+    const versus = (ms) =>
+      theirs ? `${round(ms / theirs, 2)}x Better Auth` : 'Better Auth not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL';
+    for (const [name, label] of [
+      ['embedded', 'embedded database'],
+      ['postgres', 'PostgreSQL'],
+    ]) {
+      if (!cycles[name]) continue;
+      add(`start (POST impersonate + callback) p50, ${label}`, `${round(p50(name, 'start'))} ms`);
+      add(
+        `return (POST return-to-admin + callback) p50 / p99, ${label}`,
+        `${round(p50(name, 'back'))} / ${round(percentile(cycles[name].back, 99))} ms`,
+        '',
+        '<= 25 ms p50',
+      );
+    }
+    if (theirs)
+      add(
+        `Better Auth ${BETTER_AUTH_VERSION} impersonate-user + stop-impersonating (2 calls) p50, PostgreSQL`,
+        `${round(theirs)} ms`,
+        '1.00x',
+      );
+    if (cycles.postgres)
+      add(
+        'start + return cycle (4 calls) p50, PostgreSQL',
+        `${round(p50('postgres', 'cycle'))} ms`,
+        versus(p50('postgres', 'cycle')),
+        '<= 0.8x Better Auth',
+      );
     add(
-      'return (POST return-to-admin + callback) p50 / p99',
-      `${round(cycles.back)} / ${round(cycles.backP99)} ms`,
-      '',
-      '<= 25 ms p50 (gate in verify:budgets: no)',
-    );
-    add('Better-Auth-equivalent impersonate + stop (2 calls) p50, same server and database', `${round(cycles.baseline)} ms`);
-    add(
-      'start + return cycle (4 calls) p50',
-      `${round(cycles.cycle)} ms`,
-      `${round(cycles.cycle / cycles.baseline, 2)}x the Better-Auth-equivalent baseline`,
+      `start + return cycle (4 calls) p50, embedded database, n=${CYCLES}`,
+      `${round(p50('embedded', 'cycle'))} ms`,
+      versus(p50('embedded', 'cycle')),
       '<= 0.8x Better Auth',
     );
     add('server peak RSS, embedded database', `${server.peakRssMb()} MB`, '', '<= 400 MB');
@@ -203,7 +245,6 @@ async function main() {
     await server.stop();
   }
 
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (databaseUrl) {
     const revocation = await measureRevocation(databaseUrl);
     add('End on server A -> cookie refused on server B (PostgreSQL)', `${round(revocation.ms, 0)} ms`, '', '<= 2000 ms');

@@ -1,42 +1,12 @@
 // How long after an End on one app server another app server still accepts the ended impersonation's
 // cookie: two production servers on one throw-away PostgreSQL database, as behind a load balancer.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createClient } from './http-client.mjs';
 import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
+import { createUser, withDatabase } from './postgres.mjs';
 
-const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const POLL_MS = 20;
 const GIVE_UP_MS = 45_000;
-
-function createUser(databaseUrl, email, role) {
-  execFileSync(
-    process.execPath,
-    ['tools/scripts/run-ts.mjs', 'apps/web/src/server/cli/user-create.ts', '--email', email, '--role', role, '--password', BENCH_PASSWORD],
-    {
-      cwd: workspaceRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    },
-  );
-}
-
-async function withDatabase(adminUrl, work) {
-  const name = `viewas_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
-}
 
 /** Milliseconds from the End answered by server A to server B answering `{}` for the ended cookie. */
 export async function measureRevocation(adminDatabaseUrl) {
