@@ -31,8 +31,10 @@ export default [
           enforceBuildableLibDependency: true,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+            // The app's tests and the browser tests launch the production server through the workspace's one launcher.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'scope:production-server'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:app', 'scope:production-server'] },
+            { sourceTag: 'scope:production-server', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:lib', notDependOnLibsWithTags: ['type:app', 'type:e2e'] },
             {
               sourceTag: 'scope:banner',
@@ -62,19 +64,20 @@ export default [
   },
   {
     // Build, test and Storybook configs and workspace scripts import the workspace's shared config files by relative path.
-    // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs); the
-    // production-server tests and the browser tests launch the server as `npm start` does (tools/scripts/production-server.mjs).
+    // The browser tests' axe helper shares its rule list with the Storybook check (tools/a11y/axe-rules.mjs).
     files: [
       'libs/*/tsup.config.ts',
       'libs/*/.storybook/*.ts',
       'libs/*/.storybook/*.tsx',
-      '**/jest.config.cjs',
-      'tools/**/*.mjs',
+      'apps/web/jest.config.cjs',
       'apps/*/playwright.config.ts',
       'apps/web-e2e/src/support/axe.ts',
-      'apps/web-e2e/src/first-run-setup.spec.ts',
-      'apps/web-e2e/scripts/serve.mjs',
-      'apps/web/testing/server/production-server.ts',
+      // The workspace scripts that launch the production server (@viewas/production-server) or share the axe rules
+      // and the consumer smoke's flows, run by plain Node, which knows no tsconfig path.
+      'tools/scripts/start.mjs',
+      'tools/bench/production-server.mjs',
+      'tools/consumer-smoke/lib/*-flow.mjs',
+      'tools/storybook-a11y/*.mjs',
     ],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
@@ -131,6 +134,8 @@ export default [
                 '**/test-support',
                 '**/test-support/**',
                 '@viewas/*/testing',
+                // The launcher of the production server, for tests and workspace scripts.
+                '@viewas/production-server',
               ],
               message: 'Test support is for tests: code that ships never imports it.',
             },

@@ -5,6 +5,7 @@ import {
   ANALYTICS_SCRIPT_URL,
   CHROMIUM_HOST_RULES,
   E2E_BASE_URL,
+  E2E_DEMO_PASSWORD,
   E2E_PORT,
   SCRIPT_STUB_ORIGIN,
   SCRIPT_STUB_PORT,
@@ -47,7 +48,8 @@ export default defineConfig({
       env: { PORT: String(SCRIPT_STUB_PORT) },
     },
     {
-      command: 'node apps/web-e2e/scripts/serve.mjs',
+      // The production server as `npm start` launches it, on a fresh data directory removed when Playwright stops it.
+      command: 'node tools/production-server/serve-fresh.mjs',
       cwd: '../..',
       url: `${E2E_BASE_URL}/api/health`,
       timeout: 120_000,
@@ -57,6 +59,10 @@ export default defineConfig({
       // The app reads the script URLs on the server at request time, so no special build is needed.
       env: {
         PORT: String(E2E_PORT),
+        DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+        DEMO_SEED: 'true',
+        // One access line per API request would bury Playwright's own output.
+        LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
         NEXT_PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL,
         NEXT_PUBLIC_AFFILIATE_SCRIPT_URL: AFFILIATE_SCRIPT_URL,
       },

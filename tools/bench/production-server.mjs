@@ -1,10 +1,10 @@
-// Starts the production build (apps/web/server.mjs, through tools/scripts/production-server.mjs as `npm start` does)
+// Starts the production build (apps/web/server.mjs, through tools/production-server as `npm start` does)
 // on a fresh data directory for benchmarks and budget checks, waits until it is healthy, and reports the server's
 // resident memory and CPU time.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, launchProductionServer } from '../scripts/production-server.mjs';
+import { freePort, launchProductionServer } from '../production-server/production-server.mjs';
 
 // The benchmarks take everything about the server from this file.
 export { freePort };
@@ -32,15 +32,18 @@ export function cpuMicros(pid) {
 
 /**
  * `port` defaults to a free one; `nodeArgs` go before server.mjs (e.g. `--cpu-prof`); `env` adds to the
- * defaults (e.g. `DATABASE_URL` for a PostgreSQL server, which seeds nothing).
+ * defaults (e.g. `DATABASE_URL` for a PostgreSQL server, which seeds nothing); `appDir` serves another checkout's
+ * apps/web (bench:compare). The seeded accounts: this commit's server creates them on an empty database when
+ * DEMO_SEED is true; commits before 94108ea created them on every empty database (and ignore DEMO_SEED).
  */
-export async function startProductionServer({ port, env = {}, nodeArgs = [] } = {}) {
+export async function startProductionServer({ port, env = {}, nodeArgs = [], appDir } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
   // Its own process group, so stopping reaches anything the server starts.
   const server = await launchProductionServer({
     port,
     host: 'localhost',
     nodeArgs,
+    appDir,
     detached: true,
     env: {
       DATA_DIR: dataDir,

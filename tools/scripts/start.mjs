@@ -2,7 +2,7 @@
 // Without DATABASE_URL it runs on the embedded database in DATA_DIR and asks for the demo accounts
 // (DEMO_SEED=true: created on an empty database, printed in a banner with their password).
 import { fileURLToPath } from 'node:url';
-import { launchProductionServer } from './production-server.mjs';
+import { launchProductionServer } from '../production-server/production-server.mjs';
 import { quietEnv, run } from './run.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));

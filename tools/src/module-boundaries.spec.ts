@@ -93,4 +93,17 @@ describe('module boundaries (docs/architecture.md, the parts)', () => {
     );
     expect(inATest.join('\n')).not.toMatch(/no-restricted-imports/);
   });
+
+  it("lets the browser tests and the app's tests launch the production server by the launcher's name only, never code that ships", async () => {
+    const launch = "import { launchProductionServer } from '@viewas/production-server';\nexport const probe = launchProductionServer;\n";
+    expect(await lintAs('apps/web-e2e/src/boundary-probe.spec.ts', launch)).toEqual([]);
+    expect(await lintAs('apps/web/testing/server/boundary-probe.ts', launch)).toEqual([]);
+    const byPath = await lintAs(
+      'apps/web-e2e/src/boundary-probe.spec.ts',
+      "import { launchProductionServer } from '../../../tools/production-server/production-server.mjs';\nexport const probe = launchProductionServer;\n",
+    );
+    expect(byPath.join('\n')).toMatch(/enforce-module-boundaries.*relative or absolute path/);
+    const fromShippingCode = await lintAs('apps/web/src/server/runtime/boundary-probe.ts', launch);
+    expect(fromShippingCode.join('\n')).toMatch(/no-restricted-imports/);
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchProductionServer, type ProductionServer } from '../../../tools/scripts/production-server.mjs';
+import { launchProductionServer, type ProductionServer } from '@viewas/production-server';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 

@@ -34,6 +34,7 @@ export { createMailOutboxRepository } from './lib/postgres/mail-outbox';
 export type { Database, Transaction, Queryable } from './lib/postgres/database';
 export { isUniqueViolation } from './lib/postgres/constraint-violation';
 export { createPostgresConsentStore, createRecipientsRepository, consentLedgerEvent } from './lib/postgres/consent-store';
+export { createPostgresConsent, type PostgresConsent, type PostgresConsentOptions } from './lib/postgres/postgres-consent';
 export { LIVE_IMPERSONATIONS_CHANNEL } from './lib/postgres/live-impersonations-channel';
 export { accountSettings, accountActivity, type AccountSettingsRow, type AccountActivityRow } from './lib/postgres/account-settings-schema';
 export { createAccountSettingsStore } from './lib/postgres/account-settings';

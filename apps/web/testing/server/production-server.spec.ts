@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { DRAIN_TIMEOUT_MS } from '../../src/server/runtime/graceful-shutdown.mjs';
 import { freePort, launchProductionServer, newDataDir, startProductionServer, STOP_TIMEOUT_MS } from './production-server';
 
-// The launcher itself (tools/scripts/production-server.mjs), on what needs no production build: the server refuses a
+// The launcher itself (tools/production-server), on what needs no production build: the server refuses a
 // bad TRUST_PROXY before it loads the build. The *.production.spec.ts files run it on a real build.
 describe('the production-server launcher', () => {
   jest.setTimeout(30_000);

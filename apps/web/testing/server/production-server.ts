@@ -1,13 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  freePort,
-  launchProductionServer,
-  STOP_TIMEOUT_MS,
-  WEB_APP_DIR,
-  type ProductionServer,
-} from '../../../../tools/scripts/production-server.mjs';
+import { freePort, launchProductionServer, STOP_TIMEOUT_MS, WEB_APP_DIR, type ProductionServer } from '@viewas/production-server';
 
 export { freePort, launchProductionServer, STOP_TIMEOUT_MS, type ProductionServer };
 export const DEMO_PASSWORD = 'production-test-demo-password';
@@ -21,7 +15,7 @@ export function productionBuild(): string | null {
 export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'viewas-production-'));
 
 /**
- * Launches `node apps/web/server.mjs` (tools/scripts/production-server.mjs) as a deployment would, on a free port, with
+ * Launches `node apps/web/server.mjs` (@viewas/production-server) as a deployment would, on a free port, with
  * none of the test's own environment, and waits until it is healthy (or has exited, for the tests of refusals).
  * `env` adds to or overrides the defaults.
  */

@@ -1,14 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { Client } from 'pg';
-import type { DatabaseHandle, DatabaseKind } from '../../src/server/db/database';
-import { migrateDatabase } from '../../src/server/db/migrate';
-import { dumpPglite, openPglite } from '../../src/server/db/pglite';
-import { openPostgres } from '../../src/server/db/postgres';
-import { findWorkspaceRoot } from '../../src/server/config/workspace-root';
+// The app's tests on the app's own database handle (pool settings, LISTEN) over the test databases that
+// @viewas/impersonation-core/testing/databases makes, migrates and drops: the workspace's one helper for that.
+import {
+  createMigratedPostgresDatabase,
+  migratedPgliteImage,
+  requirePostgresUrl,
+  TEST_DATABASE_URL,
+  testDatabaseKinds,
+} from '@viewas/impersonation-core/testing/databases';
 import type { ImpersonationStore } from '@viewas/impersonation-core';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
+import type { DatabaseHandle, DatabaseKind } from '../../src/server/db/database';
+import { openPglite } from '../../src/server/db/pglite';
+import { openPostgres } from '../../src/server/db/postgres';
+
+export { requirePostgresUrl, TEST_DATABASE_URL, testDatabaseKinds };
 
 export interface TestDatabase {
   kind: DatabaseKind;
@@ -19,31 +24,13 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-const workspaceRoot = findWorkspaceRoot(__dirname);
-export const MIGRATIONS_DIR = path.join(workspaceRoot, 'libs', 'impersonation-core', 'drizzle');
-
-/** PostgreSQL for the tests that must run against it; CI always sets it. */
-export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
-
-/** The database kinds the storage contract runs against here, announcing loudly what is skipped. */
-export function testDatabaseKinds(): DatabaseKind[] {
-  if (TEST_DATABASE_URL) return ['pglite', 'postgres'];
-  console.warn('\n!!! TEST_DATABASE_URL is not set: the PostgreSQL half of the database tests is SKIPPED (CI always runs it). !!!\n');
-  return ['pglite'];
-}
-
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   return kind === 'pglite' ? createPgliteTestDatabase() : createPostgresTestDatabase(requirePostgresUrl());
 }
 
-export function requirePostgresUrl(): string {
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  return TEST_DATABASE_URL;
-}
-
-/** An in-memory PGlite booted from a migrated image (a fresh initdb takes seconds; the image under one). */
+/** An in-memory PGlite booted from the migrated image. */
 export async function createPgliteTestDatabase(): Promise<TestDatabase> {
-  const handle = await openPglite({ memory: true, image: await migratedImage() });
+  const handle = await openPglite({ memory: true, image: await migratedPgliteImage() });
   return { kind: 'pglite', handle, storage: createPostgresStore(handle.db), close: () => handle.close() };
 }
 
@@ -52,73 +39,21 @@ export async function createPostgresTestDatabase(
   serverUrl: string,
   options: { connectTimeoutMs?: number; queryTimeoutMs?: number } = {},
 ): Promise<TestDatabase> {
-  const name = `viewas_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createMigratedPostgresDatabase(serverUrl);
   const handle = openPostgres({
-    url: url.toString(),
+    url: database.url,
     connectTimeoutMs: options.connectTimeoutMs ?? 2_000,
     queryTimeoutMs: options.queryTimeoutMs ?? 5_000,
     poolMax: 20,
   });
-  await migrateDatabase(handle, MIGRATIONS_DIR);
   return {
     kind: 'postgres',
     handle,
     storage: createPostgresStore(handle.db),
-    url: url.toString(),
+    url: database.url,
     async close() {
       await handle.close();
-      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      await database.drop();
     },
   };
 }
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-let image: Promise<Blob> | undefined;
-
-/** Cached on disk by the migrations' content, so a new migration makes a new image. */
-function migratedImage(): Promise<Blob> {
-  image ??= (async () => {
-    const cacheDir = path.join(workspaceRoot, 'tmp', 'test-cache');
-    const file = path.join(cacheDir, `pglite-${migrationsHash()}.tar`);
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const fresh = await openPglite({ memory: true });
-    try {
-      await migrateDatabase(fresh, MIGRATIONS_DIR);
-      const dump = await dumpPglite(fresh);
-      mkdirSync(cacheDir, { recursive: true });
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-      renameSync(partial, file);
-      return dump;
-    } finally {
-      await fresh.close();
-    }
-  })();
-  return image;
-}
-
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  for (const entry of readdirSync(MIGRATIONS_DIR, { recursive: true, withFileTypes: true })
-    .filter((item) => item.isFile())
-    .sort(byPath)) {
-    const file = path.join(entry.parentPath, entry.name);
-    hash.update(path.relative(MIGRATIONS_DIR, file)).update(readFileSync(file));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-const byPath = (a: { parentPath: string; name: string }, b: { parentPath: string; name: string }) =>
-  path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name));

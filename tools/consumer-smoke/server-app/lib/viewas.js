@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import {
   createAdminApiService,
-  createConsentService,
   createImpersonation,
-  createNotifier,
   DEFAULT_SUPPORT_ACCESS,
   defaultAccessPolicy,
   toEpochSeconds,
@@ -19,12 +17,7 @@ import {
   nextAuthCookies,
   sessionCookieName,
 } from '@viewas/impersonation-core/next-auth';
-import {
-  createNotificationsRepository,
-  createPostgresConsentStore,
-  createPostgresStore,
-  schema,
-} from '@viewas/impersonation-core/postgres';
+import { createPostgresConsent, createPostgresStore, schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Credentials from 'next-auth/providers/credentials';
 import pg from 'pg';
@@ -46,16 +39,14 @@ function wire() {
   const store = createPostgresStore(db);
 
   // Consent: who must agree before a view starts, and the in-app notifications it sends.
-  const notify = createNotifier({ newId: randomUUID, mail: null });
-  const consentService = createConsentService({ clock, newId: randomUUID, store: createPostgresConsentStore({ store, notify }) });
-  const notifications = createNotificationsRepository(db);
+  const consent = createPostgresConsent({ db, clock, newId: randomUUID });
 
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
     policy: defaultAccessPolicy({ maxMinutes: 30 }),
     clock,
-    consent: { service: consentService, supportAccessOf: () => DEFAULT_SUPPORT_ACCESS },
+    consent: { service: consent.service, supportAccessOf: () => DEFAULT_SUPPORT_ACCESS },
     logger,
   });
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, now: clock.now });
@@ -99,7 +90,11 @@ function wire() {
   };
 
   const adminApi = createAdminApiHandlers({
-    service: createAdminApiService({ impersonation, sessions, consent: { service: consentService, notifications, clock } }),
+    service: createAdminApiService({
+      impersonation,
+      sessions,
+      consent: { service: consent.service, notifications: consent.notifications, clock },
+    }),
     origin,
   });
   return { authOptions, adminApi };

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createConsentService,
   createMailOutboxWorker,
-  createNotifier,
   type AccountSettingsService,
   type ConsentService,
   type MailOutboxWorker,
@@ -10,13 +8,7 @@ import {
   type SupportAccess,
   type UserRow,
 } from '@viewas/impersonation-core';
-import {
-  createMailOutboxRepository,
-  createNotificationsRepository,
-  createPostgresConsentStore,
-  createPostgresStore,
-  type PostgresStoreOptions,
-} from '@viewas/impersonation-core/postgres';
+import { createPostgresConsent, type PostgresStoreOptions } from '@viewas/impersonation-core/postgres';
 import type { MailConfig } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
 import type { Logger } from '../logging/logger';
@@ -65,40 +57,22 @@ export function wireConsent({
   storeOptions?: PostgresStoreOptions;
 }): ConsentWiring {
   const clock = { now };
-  const notify = createNotifier({ newId: randomUUID, mail: mail ? { appUrl: origin, messageIdDomain: new URL(origin).hostname } : null });
   const log = logger.child({ component: 'consent' });
   let mailWorker: MailOutboxWorker | null = null;
-  const service = createConsentService({
+  const consent = createPostgresConsent({
+    db: () => database.get(),
     clock,
     newId: randomUUID,
-    store: {
-      transaction: async (work) => {
-        const consentStore = createPostgresConsentStore({
-          store: createPostgresStore(await database.get(), storeOptions),
-          notify,
-          wantsEmail: preferences.wantsEmail,
-        });
-        const result = await consentStore.transaction(work);
-        // Mail queued by this transaction goes out now rather than at the worker's next poll.
-        mailWorker?.wake();
-        return result;
-      },
-    },
+    mail: mail ? { appUrl: origin, messageIdDomain: new URL(origin).hostname } : null,
+    wantsEmail: preferences.wantsEmail,
+    storeOptions,
+    // Mail queued by a consent decision goes out now rather than at the worker's next poll.
+    onCommit: () => mailWorker?.wake(),
   });
-  const notifications: NotificationReader = {
-    list: async (query) => createNotificationsRepository(await database.get()).list(query),
-    unreadCount: async (userId) => createNotificationsRepository(await database.get()).unreadCount(userId),
-    markRead: async (input) => createNotificationsRepository(await database.get()).markRead(input),
-  };
   if (mail) {
     const transport = createSmtpTransport(mail.smtpUrl);
     mailWorker = createMailOutboxWorker({
-      store: {
-        claimDue: async (input) => createMailOutboxRepository(await database.get()).claimDue(input),
-        markSent: async (...args) => createMailOutboxRepository(await database.get()).markSent(...args),
-        markRetry: async (...args) => createMailOutboxRepository(await database.get()).markRetry(...args),
-        markFailed: async (...args) => createMailOutboxRepository(await database.get()).markFailed(...args),
-      },
+      store: consent.mailOutbox,
       transport,
       from: mail.from,
       clock,
@@ -119,5 +93,5 @@ export function wireConsent({
       onError: (error) => log.warn({ err: error }, 'the mail outbox could not be read'),
     });
   }
-  return { service, notifications, mailWorker, supportAccessOf: preferences.supportAccessOf };
+  return { service: consent.service, notifications: consent.notifications, mailWorker, supportAccessOf: preferences.supportAccessOf };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createPasswordHasher } from '../auth/password';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { captureLogs } from '../../../testing/server/log-capture';
-import { MIGRATIONS_DIR } from '../../../testing/server/test-database';
+import { MIGRATIONS_FOLDER } from '@viewas/impersonation-core/testing/databases';
 import { DataDirLockedError } from './data-dir-lock';
 import { DEMO_ACCOUNTS, GENERATED_USER_COUNT } from './demo-users';
 import { openConfiguredDatabase, type DemoSeeded } from './open-database';
@@ -19,7 +19,12 @@ function capturingLogger() {
 // The embedded default: a PGlite data directory, migrated and (when asked) seeded at first start, one process at a time.
 describe('the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'viewas-embedded-'));
-  const config = { database: { kind: 'pglite' as const, dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: undefined, demoSeed: true };
+  const config = {
+    database: { kind: 'pglite' as const, dataDir },
+    migrationsDir: MIGRATIONS_FOLDER,
+    demoPassword: undefined,
+    demoSeed: true,
+  };
 
   it('migrates and seeds on first start when asked, hands the generated password to the banner once (never the log), refuses a second opener and keeps its data', async () => {
     const first = capturingLogger();
@@ -69,7 +74,7 @@ describe('the embedded database of a deployment (DEMO_SEED unset)', () => {
     const seeded: DemoSeeded[] = [];
     const logs = capturingLogger();
     const provider = openConfiguredDatabase(
-      { database: { kind: 'pglite', dataDir }, migrationsDir: MIGRATIONS_DIR, demoPassword: 'would-be-demo-password', demoSeed: false },
+      { database: { kind: 'pglite', dataDir }, migrationsDir: MIGRATIONS_FOLDER, demoPassword: 'would-be-demo-password', demoSeed: false },
       { logger: logs.logger, hasher, onDemoSeeded: (result) => seeded.push(result) },
     );
     try {

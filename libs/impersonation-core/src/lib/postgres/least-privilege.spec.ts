@@ -2,13 +2,11 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { openMigratedPostgres, type MigratedDatabase } from '../../../testing/test-databases';
+import { openMigratedPostgres, type MigratedDatabase, requirePostgresUrl, TEST_DATABASE_URL } from '../../../testing/test-databases';
 import { verifyLedger } from '../ledger/verify-ledger';
 import type { Database } from './database';
 import { createPostgresStore } from './postgres-store';
 import { schema } from './schema';
-
-const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
 
 /** The grants docs/ledger.md tells operators to give the app's role (the owner migrated). */
 const appRoleGrants = (role: string) => [
@@ -27,13 +25,13 @@ const appRoleGrants = (role: string) => [
   let app: Database;
 
   beforeAll(async () => {
-    owner = await openMigratedPostgres(TEST_DATABASE_URL!);
+    owner = await openMigratedPostgres(requirePostgresUrl());
     await owner.db.execute(sql.raw(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`));
     for (const grant of appRoleGrants(role)) await owner.db.execute(sql.raw(grant));
     const name = (
       (await owner.db.execute<{ name: string }>(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
     ).rows[0]!.name;
-    const url = new URL(TEST_DATABASE_URL!);
+    const url = new URL(requirePostgresUrl());
     url.username = role;
     url.password = password;
     url.pathname = `/${name}`;

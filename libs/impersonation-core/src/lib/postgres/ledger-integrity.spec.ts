@@ -5,16 +5,22 @@ import { sql } from 'drizzle-orm';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, openMigratedPglite, openMigratedPostgres, type MigratedDatabase } from '../../../testing/test-databases';
+import {
+  MIGRATIONS_FOLDER,
+  openMigratedPglite,
+  openMigratedPostgres,
+  type MigratedDatabase,
+  requirePostgresUrl,
+  TEST_DATABASE_URL,
+} from '../../../testing/test-databases';
 import { verifyLedger } from '../ledger/verify-ledger';
 import type { NewLedgerEvent } from '../model';
 import type { Database } from './database';
 import { createPostgresStore } from './postgres-store';
 import { schema } from './schema';
 
-const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
 const kinds: [string, () => Promise<MigratedDatabase>][] = [['PGlite', openMigratedPglite]];
-if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(TEST_DATABASE_URL)]);
+if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(requirePostgresUrl())]);
 
 const event = (index: number, overrides: Partial<NewLedgerEvent> = {}): NewLedgerEvent => ({
   at: new Date(Date.UTC(2030, 0, 1, 10, 0, index)),
@@ -64,6 +70,21 @@ for (const [name, open] of kinds) {
       expect(rows).toHaveLength(40);
       rows.slice(1).forEach((row, index) => expect(row.prevHash).toBe(rows[index]?.hash));
       expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 40, head: rows.at(-1)?.hash });
+    }, 60_000);
+
+    it('stores the hash verifyLedger recomputes for text beyond ASCII, quotes, control characters and nested detail', async () => {
+      const store = createPostgresStore(database.db, { webhookOutbox: true });
+      const row = await store.ledger.append(
+        event(1, {
+          reason: 'é€😀 "q" \\ \n\t',
+          userAgent: null,
+          detail: { id: 0, impersonationId: 'x', nested: { z: [1, 'two', null, false, 0.5, -3], a: '"id":0,"impersonationId":' } },
+        }),
+      );
+      const [stored] = await store.ledger.readPage({}, null, 10);
+      expect(stored).toMatchObject({ id: row.id, prevHash: row.prevHash, hash: row.hash, reason: 'é€😀 "q" \\ \n\t' });
+      expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 1, head: row.hash });
+      expect(await store.ledger.recordedHead()).toEqual({ lastId: row.id, hash: row.hash });
     }, 60_000);
 
     it('finds a row changed by a superuser, by its id', async () => {

@@ -1,13 +1,17 @@
 import { inArray, sql } from 'drizzle-orm';
 import { describeStoreContract } from '../../../testing/store-contract';
-import { openMigratedPglite, openMigratedPostgres, type MigratedDatabase } from '../../../testing/test-databases';
+import {
+  openMigratedPglite,
+  openMigratedPostgres,
+  type MigratedDatabase,
+  requirePostgresUrl,
+  TEST_DATABASE_URL,
+} from '../../../testing/test-databases';
 import { createPostgresStore } from './postgres-store';
 import { signInThrottle } from './schema';
 
-const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
-
 const kinds: [string, () => Promise<MigratedDatabase>][] = [['PGlite', openMigratedPglite]];
-if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(TEST_DATABASE_URL)]);
+if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(requirePostgresUrl())]);
 else console.warn('\n!!! TEST_DATABASE_URL is not set: the PostgreSQL half of the store contract is SKIPPED (CI always runs it). !!!\n');
 
 for (const [name, open] of kinds) {

@@ -1,6 +1,7 @@
 // The one way to run the production server (`node apps/web/server.mjs`) from another process: `npm start`,
 // the benchmarks, the browser tests and the production-server tests all launch it here. Plain ESM with no
-// dependencies, so both the root scripts and the TypeScript tests import it.
+// dependencies, so both the workspace scripts (by path) and the TypeScript tests (by its name,
+// `@viewas/production-server`, which the module-boundary rule checks like any other) import it.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -38,6 +39,7 @@ const running = (child) => child.exitCode === null && child.signalCode === null;
  * - `stdio: 'pipe'` captures the output (`output()`, `stdout()`, `stderr()`); `'inherit'` shows it instead.
  * - `nodeArgs` go before server.mjs (e.g. `--cpu-prof`); `detached` gives it its own process group, which `stop()`
  *   signals as a whole.
+ * - `appDir`: the apps/web whose server.mjs runs (another checkout's, for `npm run bench:compare`); this one's by default.
  */
 export async function launchProductionServer({
   port,
@@ -47,11 +49,12 @@ export async function launchProductionServer({
   stdio = 'pipe',
   nodeArgs = [],
   detached = false,
+  appDir = WEB_APP_DIR,
 } = {}) {
   port ??= await freePort();
   const url = `http://${host}:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
-    cwd: WEB_APP_DIR,
+  const child = spawn(process.execPath, [...nodeArgs, join(appDir, 'server.mjs')], {
+    cwd: appDir,
     stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     detached,
     env: {

@@ -1,0 +1,109 @@
+import { asc } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { openMigratedDatabase, testDatabaseKinds, type MigratedDatabase } from '../../../testing/test-databases';
+import { createManualClock } from '../clock';
+import { ConsentError } from '../consent/consent-error';
+import type { UserRow } from '../model';
+import { createPostgresConsent } from './postgres-consent';
+import { createPostgresStore } from './postgres-store';
+import { ledgerEvents } from './schema';
+
+const REASON = 'Ticket 4711: the checkout page fails for this user';
+const origin = { ip: '203.0.113.7', userAgent: 'jest' };
+const MAIL = { appUrl: 'https://viewas.example', messageIdDomain: 'viewas.example' };
+
+for (const kind of testDatabaseKinds()) {
+  describe(`createPostgresConsent on ${kind}`, () => {
+    let database: MigratedDatabase;
+    let admin: UserRow;
+    let user: UserRow;
+    const clock = createManualClock('2026-11-23T10:00:00.000Z');
+
+    beforeEach(async () => {
+      database = await openMigratedDatabase(kind);
+      const store = createPostgresStore(database.db);
+      admin = await store.users.create({ email: 'admin@example.com', role: 'admin' });
+      user = await store.users.create({ email: 'user@example.com', role: 'user' });
+    }, 60_000);
+    afterEach(() => database?.close());
+
+    const askUser = () => ({ id: user.id, email: user.email, supportAccess: 'ask' as const });
+    const ledgerTypes = async () =>
+      (await database.db.select({ type: ledgerEvents.type }).from(ledgerEvents).orderBy(asc(ledgerEvents.id))).map((row) => row.type);
+
+    it('asks an `ask` user before a view: the request, its ledger row and the in-app notification, read back through the same consent', async () => {
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID });
+
+      const started = await consent.service.beforeStart({
+        actor: admin,
+        target: askUser(),
+        mode: 'read_only',
+        breakGlass: false,
+        reason: REASON,
+        origin,
+      });
+
+      expect(started).toMatchObject({ outcome: 'pending_approval', created: true, request: { approvers: ['user'], status: 'pending' } });
+      expect(await ledgerTypes()).toEqual(['impersonation.requested']);
+      expect(await consent.notifications.unreadCount(user.id)).toBe(1);
+      const { notifications } = await consent.notifications.list({ userId: user.id, limit: 10 });
+      expect(notifications).toEqual([expect.objectContaining({ kind: 'access_requested' })]);
+      expect(await consent.notifications.markRead({ userId: user.id, ids: notifications.map((n) => n.id), at: clock.now() })).toBe(1);
+      expect(await consent.notifications.unreadCount(user.id)).toBe(0);
+      // No mail set up: nothing is queued.
+      expect(await consent.mailOutbox.claimDue({ now: clock.now(), limit: 10, leaseUntil: clock.now(), claimToken: randomUUID() })).toEqual(
+        [],
+      );
+    });
+
+    it('queues the e-mail with the notification when mail is set up, and calls onCommit once the decision has committed', async () => {
+      const onCommit = jest.fn();
+      // The database as a host that opens it on first use hands it over.
+      const consent = createPostgresConsent({ db: async () => database.db, clock, newId: randomUUID, mail: MAIL, onCommit });
+
+      const started = await consent.service.beforeStart({
+        actor: admin,
+        target: askUser(),
+        mode: 'read_only',
+        breakGlass: false,
+        reason: REASON,
+        origin,
+      });
+      expect(onCommit).toHaveBeenCalledTimes(1);
+      if (started.outcome !== 'pending_approval') throw new Error(`expected a pending request, got ${started.outcome}`);
+
+      const due = await consent.mailOutbox.claimDue({ now: clock.now(), limit: 10, leaseUntil: clock.now(), claimToken: 'worker-1' });
+      expect(due).toEqual([expect.objectContaining({ to: user.email, messageId: expect.stringMatching(/@viewas\.example>$/) })]);
+
+      await consent.service.decide({ id: started.request.id, as: 'user', decider: user, decision: 'approve', minutes: 30, origin });
+      expect(onCommit).toHaveBeenCalledTimes(2);
+      expect(await ledgerTypes()).toEqual(['impersonation.requested', 'impersonation.approved']);
+      // The requester hears of the approval.
+      expect(await consent.notifications.unreadCount(admin.id)).toBe(1);
+    });
+
+    it('commits nothing and never calls onCommit when a decision is refused', async () => {
+      const onCommit = jest.fn();
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID, mail: MAIL, onCommit });
+
+      await expect(consent.service.decide({ id: randomUUID(), as: 'user', decider: user, decision: 'approve', origin })).rejects.toEqual(
+        expect.any(ConsentError),
+      );
+
+      expect(onCommit).not.toHaveBeenCalled();
+      expect(await ledgerTypes()).toEqual([]);
+      expect(await consent.notifications.unreadCount(user.id)).toBe(0);
+    });
+
+    it('sends no e-mail to a user the host says no for, and still tells them in the app', async () => {
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID, mail: MAIL, wantsEmail: async () => false });
+
+      await consent.service.beforeStart({ actor: admin, target: askUser(), mode: 'read_only', breakGlass: false, reason: REASON, origin });
+
+      expect(await consent.notifications.unreadCount(user.id)).toBe(1);
+      expect(await consent.mailOutbox.claimDue({ now: clock.now(), limit: 10, leaseUntil: clock.now(), claimToken: 'worker-1' })).toEqual(
+        [],
+      );
+    });
+  });
+}

@@ -1,0 +1,83 @@
+import type { Clock } from '../clock';
+import type { NotificationReader } from '../consent/consent-api';
+import { createConsentService, type ConsentService } from '../consent/consent-service';
+import type { ApprovalRules } from '../consent/start-gate';
+import type { MailOutboxStore } from '../mail-outbox/mail-outbox';
+import { createNotifier, type NotifierOptions } from '../notifications/notifier';
+import { createPostgresConsentStore } from './consent-store';
+import type { Database } from './database';
+import { createMailOutboxRepository } from './mail-outbox';
+import { createNotificationsRepository } from './notifications';
+import { createPostgresStore, type PostgresStoreOptions } from './postgres-store';
+
+export interface PostgresConsentOptions {
+  /** The host's Drizzle database, or how to get it (a host that opens it on first use, or again after an outage). */
+  db: Database | (() => Database | Promise<Database>);
+  clock: Clock;
+  newId: () => string;
+  /** E-mail besides the in-app notifications: the app's URL for the links and the Message-ID domain. None by default. */
+  mail?: NotifierOptions['mail'];
+  /** A further say over e-mails beyond each user's own setting (which the store reads itself); yes by default. */
+  wantsEmail?: (userId: string) => Promise<boolean>;
+  /** The host's store options (its ledger rows queued for webhooks, when they are on). */
+  storeOptions?: PostgresStoreOptions;
+  /** Called after each consent transaction that committed: e.g. to wake the mail outbox worker for the mail it queued. */
+  onCommit?: () => void;
+  rules?: ApprovalRules;
+}
+
+export interface PostgresConsent {
+  /** The consent rules (`createImpersonation`'s and `createAdminApiService`'s `consent.service`). */
+  service: ConsentService;
+  /** The users' notifications as the admin API reads and marks them. */
+  notifications: NotificationReader;
+  /** The queued notification e-mails, for `createMailOutboxWorker`'s `store`. */
+  mailOutbox: MailOutboxStore;
+}
+
+/**
+ * Consent on PostgreSQL or PGlite in one call: the consent rules over the consent store (each decision, its ledger
+ * row, its notifications and their queued e-mails in one transaction), the notifications reader and the mail outbox.
+ */
+export function createPostgresConsent({
+  db,
+  clock,
+  newId,
+  mail = null,
+  wantsEmail,
+  storeOptions = {},
+  onCommit,
+  rules,
+}: PostgresConsentOptions): PostgresConsent {
+  const database = typeof db === 'function' ? async () => db() : async () => db;
+  const notify = createNotifier({ newId, mail });
+  const service = createConsentService({
+    clock,
+    newId,
+    rules,
+    store: {
+      async transaction(work) {
+        const store = createPostgresConsentStore({ store: createPostgresStore(await database(), storeOptions), notify, wantsEmail });
+        const result = await store.transaction(work);
+        onCommit?.();
+        return result;
+      },
+    },
+  });
+  const notificationsOf = async () => createNotificationsRepository(await database());
+  const outbox = async () => createMailOutboxRepository(await database());
+  return {
+    service,
+    notifications: {
+      list: async (query) => (await notificationsOf()).list(query),
+      unreadCount: async (userId) => (await notificationsOf()).unreadCount(userId),
+      markRead: async (input) => (await notificationsOf()).markRead(input),
+    },
+    mailOutbox: {
+      claimDue: async (input) => (await outbox()).claimDue(input),
+      markSent: async (...args) => (await outbox()).markSent(...args),
+      markRetry: async (...args) => (await outbox()).markRetry(...args),
+      markFailed: async (...args) => (await outbox()).markFailed(...args),
+    },
+  };
+}
