@@ -8,8 +8,9 @@ import { Card } from '../components/card';
 import { LocalTime } from '../components/local-time';
 import { lazyComponent, OnDemand } from '../components/on-demand';
 import { PagedTable } from '../components/paged-table';
+import { RefreshButton } from '../components/refresh-button';
 import { CellNote } from '../components/table';
-import type { PagedList } from '../data/use-paged-list';
+import { wholeList } from '../data/use-paged-list';
 import { useResource } from '../data/use-resource';
 import { useAppServices } from '../services/app-services';
 
@@ -30,25 +31,10 @@ export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
   const [ending, setEnding] = useState<ImpersonationRecord | null>(null);
 
   const refreshing = state.status === 'ready' && state.refreshing;
-  // One page holds every view in progress: the list never has a next page.
-  const list: PagedList<ImpersonationRecord> =
-    state.status === 'ready' ? { status: 'ready', items: state.data.impersonations, nextCursor: null, more: 'idle' } : state;
+  const list = wholeList(state, (data) => data.impersonations);
 
   return (
-    <Card
-      title={t.heading}
-      actions={
-        <Button
-          size="sm"
-          onClick={reload}
-          pending={refreshing}
-          pendingLabel={messages.common.refreshing}
-          disabled={state.status === 'loading'}
-        >
-          {messages.common.refresh}
-        </Button>
-      }
-    >
+    <Card title={t.heading} actions={<RefreshButton onRefresh={reload} refreshing={refreshing} loading={state.status === 'loading'} />}>
       <PagedTable
         list={list}
         caption={t.caption}

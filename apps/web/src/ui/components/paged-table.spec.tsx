@@ -80,9 +80,9 @@ describe('PagedTable', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['E-mail', 'Role']);
-    const [, first] = within(table).getAllByRole('row');
+    const first = within(table).getAllByRole('row')[1] ?? table;
     expect(
-      within(first!)
+      within(first)
         .getAllByRole('cell')
         .map((cell) => [cell.getAttribute('data-label'), cell.textContent]),
     ).toEqual([

@@ -2,9 +2,9 @@
 
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
-import { describeError } from '../data/describe-error';
 import type { PagedList } from '../data/use-paged-list';
-import { EmptyState, ErrorState, SkeletonRows } from './feedback';
+import { EmptyState, SkeletonRows } from './feedback';
+import { LoadFailed } from './load-failed';
 import { LoadMore } from './load-more';
 import { Caption, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from './table';
 
@@ -27,8 +27,9 @@ export interface PagedTableProps<T> {
   onRetry: () => void;
   /** Not needed for a list that is never longer than one page (its `nextCursor` is always null). */
   onLoadMore?: () => void;
-  /** How many placeholder rows stand in while the first page loads. */
+  /** How many placeholder rows stand in while the first page loads, and how they are announced. */
   loadingRows?: number;
+  loadingLabel?: string;
   /** The rows are being read again (`aria-busy`). */
   busy?: boolean;
 }
@@ -50,20 +51,12 @@ export function PagedTable<T>({
   onRetry,
   onLoadMore = noMore,
   loadingRows,
+  loadingLabel,
   busy = false,
 }: PagedTableProps<T>) {
   const { messages } = useI18n();
-  if (list.status === 'loading') return <SkeletonRows label={messages.common.loading} rows={loadingRows} />;
-  if (list.status === 'error') {
-    return (
-      <ErrorState
-        title={errorTitle}
-        message={describeError(list.error, messages.common.error)}
-        onRetry={onRetry}
-        retryLabel={messages.common.retry}
-      />
-    );
-  }
+  if (list.status === 'loading') return <SkeletonRows label={loadingLabel ?? messages.common.loading} rows={loadingRows} />;
+  if (list.status === 'error') return <LoadFailed title={errorTitle} error={list.error} onRetry={onRetry} />;
   if (list.items.length === 0) return <EmptyState title={emptyTitle}>{empty}</EmptyState>;
   return (
     <>
