@@ -8,7 +8,6 @@
 //   BENCH_CPU_PROF=<dir>  also write a V8 CPU profile of the server (node --cpu-prof) into <dir>
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL)  PostgreSQL for Better Auth's cycle, ours on PostgreSQL, and the
 //                                              two-server revocation measurement
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,71 +16,30 @@ import { fileURLToPath } from 'node:url';
 import { measureEntry, SIZE_BUDGETS } from '../scripts/verify-packages.mjs';
 import { run } from '../scripts/run.mjs';
 import { betterAuthAdmin, startBetterAuthServer } from './better-auth.mjs';
-import { createClient } from './http-client.mjs';
 import { benchDatabaseUrl, createUser, withDatabase } from './postgres.mjs';
-import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
+import { startProductionServer } from './production-server.mjs';
 import { measureRevocation } from './revocation.mjs';
+import { CONNECTIONS, findUser, impersonatedClient, signedIn, startAndReturn, throughput, warmUp } from './session-measures.mjs';
 import { percentile, round, timed } from './stats.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 60);
-const CONNECTIONS = 50;
 // The exact version the workspace pins (a devDependency).
 const BETTER_AUTH_VERSION = JSON.parse(readFileSync(`${workspaceRoot}/package.json`, 'utf8')).devDependencies['better-auth'];
 // Cycles are measured in interleaved blocks (ours on each database, then Better Auth's), so all see the same machine.
 const CYCLE_BLOCK = 10;
 
-async function throughput(server, path, cookie) {
-  const before = server.cpuMicros();
-  const result = await autocannon({
-    url: `${server.url}${path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: cookie ? { cookie } : {},
-  });
-  const cpu = server.cpuMicros() - before;
-  if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, cpuPerRequest: cpu / Math.max(1, result.requests.total), p50: result.latency.p50 };
-}
-
 const median = (values) => percentile(values, 50);
-
-async function signedIn(server, email) {
-  const client = createClient(server.url);
-  if (!(await client.signInWithPassword(email, BENCH_PASSWORD)).ok) throw new Error(`${email}: sign-in failed`);
-  return client;
-}
-
-/** An administrator viewing the app as user@example.com: the impersonated cookie. */
-async function impersonatedClient(server) {
-  const viewer = await signedIn(server, 'admin2@example.com');
-  const target = (await viewer.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
-  const started = await viewer.startImpersonation(target.id, 'Benchmark: impersonated session reads');
-  if (started.status !== 200) throw new Error(`start answered ${started.status}`);
-  if (!(await viewer.activateImpersonation(started.body.impersonationId)).ok) throw new Error('activation failed');
-  return viewer;
-}
 
 /** Our start + return cycle (4 calls) by admin@example.com viewing as user@example.com on `server`. */
 async function ourCycle(server) {
   const admin = await signedIn(server, 'admin@example.com');
-  const target = (await admin.listUsers('user@example.com')).body.users.find((user) => user.email === 'user@example.com');
+  const target = await findUser(admin, 'user@example.com');
   return async () => {
-    const started = await timed(async () => {
-      const { status, body } = await admin.startImpersonation(target.id, 'Benchmark: impersonation cycle');
-      if (status !== 200) throw new Error(`start answered ${status}: ${JSON.stringify(body)}`);
-      const activated = await admin.activateImpersonation(body.impersonationId);
-      if (!activated.ok) throw new Error(`activation failed: ${activated.error}`);
-    });
-    const returned = await timed(async () => {
-      const { status, body } = await admin.returnToAdmin();
-      if (status !== 200) throw new Error(`return answered ${status}: ${JSON.stringify(body)}`);
-      const signedInAgain = await admin.signInReturnToAdmin(body.adminUser.id);
-      if (!signedInAgain.ok) throw new Error(`return sign-in failed: ${signedInAgain.error}`);
-    });
-    return { start: started.ms, back: returned.ms, cycle: started.ms + returned.ms };
+    const { started, returned } = await startAndReturn(admin, target.id);
+    return { start: started, back: returned, cycle: started + returned };
   };
 }
 
@@ -170,11 +128,10 @@ async function main() {
       impersonated: ['/api/auth/session', viewer.jar.header()],
     };
     // Warm-up: the JIT, Next's route bundles, and an impersonated cookie past its last re-check.
-    for (const [path, cookie] of Object.values(paths))
-      await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: 2, headers: { cookie } });
+    for (const [path, cookie] of Object.values(paths)) await warmUp(server, path, cookie);
     const samples = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, [path, cookie]] of Object.entries(paths)) samples[name].push(await throughput(server, path, cookie));
+      for (const [name, [path, cookie]] of Object.entries(paths)) samples[name].push(await throughput(server, path, cookie, DURATION_S));
     }
     const figure = (name) => ({
       rps: median(samples[name].map((sample) => sample.rps)),

@@ -32,15 +32,18 @@ export function cpuMicros(pid) {
 
 /**
  * `port` defaults to a free one; `nodeArgs` go before server.mjs (e.g. `--cpu-prof`); `env` adds to the
- * defaults (e.g. `DATABASE_URL` for a PostgreSQL server, which seeds nothing).
+ * defaults (e.g. `DATABASE_URL` for a PostgreSQL server, which seeds nothing); `appDir` serves another checkout's
+ * apps/web (bench:compare). The seeded accounts: this commit's server creates them on an empty database when
+ * DEMO_SEED is true; commits before 94108ea created them on every empty database (and ignore DEMO_SEED).
  */
-export async function startProductionServer({ port, env = {}, nodeArgs = [] } = {}) {
+export async function startProductionServer({ port, env = {}, nodeArgs = [], appDir } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
   // Its own process group, so stopping reaches anything the server starts.
   const server = await launchProductionServer({
     port,
     host: 'localhost',
     nodeArgs,
+    appDir,
     detached: true,
     env: {
       DATA_DIR: dataDir,

@@ -14,6 +14,7 @@ export interface LaunchOptions {
   stdio?: 'pipe' | 'inherit';
   nodeArgs?: string[];
   detached?: boolean;
+  appDir?: string;
 }
 
 export interface ProductionServer {

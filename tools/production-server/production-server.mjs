@@ -39,6 +39,7 @@ const running = (child) => child.exitCode === null && child.signalCode === null;
  * - `stdio: 'pipe'` captures the output (`output()`, `stdout()`, `stderr()`); `'inherit'` shows it instead.
  * - `nodeArgs` go before server.mjs (e.g. `--cpu-prof`); `detached` gives it its own process group, which `stop()`
  *   signals as a whole.
+ * - `appDir`: the apps/web whose server.mjs runs (another checkout's, for `npm run bench:compare`); this one's by default.
  */
 export async function launchProductionServer({
   port,
@@ -48,11 +49,12 @@ export async function launchProductionServer({
   stdio = 'pipe',
   nodeArgs = [],
   detached = false,
+  appDir = WEB_APP_DIR,
 } = {}) {
   port ??= await freePort();
   const url = `http://${host}:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
-    cwd: WEB_APP_DIR,
+  const child = spawn(process.execPath, [...nodeArgs, join(appDir, 'server.mjs')], {
+    cwd: appDir,
     stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     detached,
     env: {

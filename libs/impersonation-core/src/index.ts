@@ -19,6 +19,8 @@ export {
   READ_ONLY_MESSAGE,
   isStateChanging,
   readOnlyRefuses,
+  lifecycleRequest,
+  type LifecycleRequest,
 } from './lib/governance/read-only';
 export { DEFAULT_REAUTH_MINUTES, needsReauth } from './lib/governance/step-up';
 export { viewExpiresAt, whyViewMustEnd } from './lib/governance/view-lifetime';

@@ -132,6 +132,39 @@ describe('createImpersonation over the in-memory store', () => {
     ]);
   });
 
+  it("records a step the host refused from inside a view as the view's admin's denied attempt, and only for a view", async () => {
+    const context = setup();
+    const { admin, adminSession, started, session } = await viewing(context);
+    const before = await context.ledger();
+
+    const outcome = await context.impersonation.refuseFromView({
+      session,
+      lifecycle: { attempt: 'end', impersonationId: started.impersonationId },
+      request: REQUEST,
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'end', why: 'already_impersonating', actor: { id: admin.id }, recorded: true },
+    });
+    const newest = (await context.store.ledger.list({ limit: 1 })).events[0];
+    expect(newest).toMatchObject({
+      type: 'impersonation.denied',
+      actorId: admin.id,
+      targetId: null,
+      impersonationId: started.impersonationId,
+      ip: REQUEST.ip,
+      detail: { attempt: 'end', why: 'already_impersonating' },
+    });
+
+    const notAView = await context.impersonation.refuseFromView({
+      session: adminSession,
+      lifecycle: { attempt: 'start', impersonationId: null },
+      request: REQUEST,
+    });
+    expect(notAView).toMatchObject({ ok: false, refusal: { why: 'not_impersonating', recorded: false } });
+    expect(await context.ledger()).toHaveLength(before.length + 1);
+  });
+
   it('refuses to start on an administrator or on oneself, and a caller the store does not know as staff', async () => {
     const context = setup();
     const { admin, target } = await people(context);

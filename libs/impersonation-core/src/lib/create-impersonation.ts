@@ -21,6 +21,7 @@ import { createRevocationList, type RevocationList } from './revocations';
 import { isActiveStaff } from './rules';
 import { defaultAccessPolicy } from './governance/default-policy';
 import type { Policy } from './governance/define-policy';
+import type { LifecycleRequest } from './governance/read-only';
 import { DEFAULT_REAUTH_MINUTES, needsReauth } from './governance/step-up';
 import { viewExpiresAt, whyViewMustEnd } from './governance/view-lifetime';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
@@ -208,6 +209,39 @@ export function createImpersonation(options: ImpersonationOptions) {
     }
     log.warn({ attempt: denial.attempt, why: denial.why, actorId: denial.actor?.id, ip: request.ip }, 'impersonation step denied');
     return { ok: false, refusal };
+  }
+
+  /**
+   * The denial of an impersonation step asked for from inside a view (return to the staff account
+   * first): the act is the view's admin's, never the viewed user's. Take-over and End use it, and so
+   * does `refuseFromView` for all three steps.
+   */
+  const fromInsideView = (attempt: LifecycleRequest['attempt'], session: SessionState, impersonationId: string | null): Denial => ({
+    attempt,
+    why: 'already_impersonating',
+    actor: returnParties(session).actor,
+    target: null,
+    impersonationId: impersonationId && isUuid(impersonationId) ? impersonationId : null,
+  });
+
+  /**
+   * A start, take-over or End asked for from inside a read-only view. The host's read-only gate refuses
+   * such a request before the step runs (every change in a read-only view answers `read_only`), so the
+   * gate hands it here: it is recorded as the step would record it from a full view, counted against the
+   * same per-actor limit (past it, no row and `throttledUntil`). A session that is not a view is not the
+   * gate's case: refused, unrecorded.
+   */
+  async function refuseFromView({
+    session,
+    lifecycle,
+    request,
+  }: {
+    session: SessionState;
+    lifecycle: LifecycleRequest;
+    request: RequestInfo;
+  }): Promise<Outcome<never>> {
+    if (session.status !== 'valid' || !session.claims.impersonation) return refused('not_impersonating');
+    return refuse(fromInsideView(lifecycle.attempt, session, lifecycle.impersonationId), request, now());
   }
 
   /** Runs a step whose rules may throw `Denied` (inside a transaction, rolling it back); records the denial. */
@@ -535,7 +569,7 @@ export function createImpersonation(options: ImpersonationOptions) {
       const { actor } = returnParties(session);
       if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
       const { claims } = session;
-      if (claims.impersonation) throw denial('already_impersonating', actor);
+      if (claims.impersonation) throw new Denied(fromInsideView('take_over', session, impersonationId));
       if (!impersonationId) throw denial('not_pending', actor);
 
       await sweepExpired();
@@ -689,7 +723,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     const { actor } = returnParties(session);
     const outcome = await step(request, at, async () => {
       if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
-      if (session.claims.impersonation) throw denial('already_impersonating', actor);
+      if (session.claims.impersonation) throw new Denied(fromInsideView('end', session, impersonationId));
       const staff = await findStaff(session.claims.sub);
       if (!staff) throw denial('not_admin', sessionHolder(session));
       const by = staff.user;
@@ -900,6 +934,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     checkReturn,
     returnToAdmin,
     end,
+    refuseFromView,
     endOnSignOut,
     endViewsOnConsentWithdrawn,
     sweepExpired,

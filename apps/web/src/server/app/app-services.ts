@@ -187,7 +187,7 @@ export function createAppServices({
     document: openApiDocument,
     currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
   });
-  const refusesReadOnly = createReadOnlyGate(sessions);
+  const refusesReadOnly = createReadOnlyGate({ sessions, impersonation, origin: config.origin, clientIpHeader: config.clientIpHeader });
   const { handle, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),

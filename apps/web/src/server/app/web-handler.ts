@@ -6,7 +6,7 @@ import type { RequestScope } from '../logging/request-scope';
 import { contentSecurityPolicy, createNonce, withNoncedStyles } from '../security/content-security-policy';
 import { mustNotBeStored, securityHeaders } from '../security/security-headers';
 import type { HealthReport } from '../services/health';
-import { READ_ONLY_ANSWER, type ReadOnlyGate } from '../security/read-only-gate';
+import type { ReadOnlyGate } from '../security/read-only-gate';
 
 export interface WebRoutes {
   auth: WebHandler;
@@ -76,9 +76,8 @@ export function createWebHandler({
     const { pathname } = new URL(request.url);
     try {
       // Before any route: in a read-only view every change is refused here, whatever the route.
-      if (await refusesReadOnly({ method: request.method, pathname, cookieHeader: request.headers.get('cookie') })) {
-        return json(READ_ONLY_ANSWER, 403);
-      }
+      const readOnly = await refusesReadOnly(request);
+      if (readOnly) return json(readOnly.body, readOnly.status, readOnly.headers);
       if (pathname === '/api/health') {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return json({ success: false, error: { code: 'method_not_allowed', message: 'Use GET' } }, 405, { Allow: 'GET, HEAD' });

@@ -6,7 +6,7 @@ import { TestBrowser } from '../../../testing/server/test-browser';
 const LIMIT = { maxFailures: 3, windowMs: 15 * 60_000, lockMs: 10 * 60_000 };
 const USER_AGENT = 'LedgerGaps/1.0';
 // The test servers trust one proxy hop, so each test picks the caller's address.
-const CALLER = { 'x-forwarded-for': '198.51.100.23' };
+const CALLER = { 'x-forwarded-for': '198.51.100.23', 'user-agent': USER_AGENT };
 
 const denialOf = (row: LedgerEventRow | undefined) =>
   row && {
@@ -47,6 +47,27 @@ describe.each(testDatabaseKinds())('ledger gaps, on %s', (kind) => {
   const browserOn = (server: TestApp) => new TestBrowser(server.url, PUBLIC_ORIGIN, USER_AGENT);
   const end = (browser: TestBrowser, id = impersonationId) => browser.api('POST', `/api/admin/impersonations/${id}/end`, {}, CALLER);
   const stillRunning = async () => expect(await database.storage.impersonations.isRunning(impersonationId, clock.now())).toBe(true);
+  /** A staff member's full view: an administrator's needs a second administrator's yes first. */
+  const fullView = async (server: TestApp, staff: UserRow, viewed: UserRow) => {
+    const reason = 'Ticket 7070: fix the address';
+    const asked = await (
+      await server.signedIn(staff)
+    ).api<{ requestId: string }>('POST', '/api/admin/impersonate', { userId: viewed.id, reason, mode: 'full' });
+    const approver = await server.signedIn(await server.createUser({ role: 'admin' }));
+    expect(await approver.api('POST', `/api/admin/access-requests/${asked.body.requestId}/approve`)).toMatchObject({ status: 200 });
+    return server.impersonating(staff, viewed, reason, 'full');
+  };
+  const endDeniedInsideView = (actorId: string) => ({
+    type: 'impersonation.denied',
+    actorId,
+    targetId: null,
+    impersonationId,
+    ip: '198.51.100.23',
+    userAgent: USER_AGENT,
+    detail: { attempt: 'end', why: 'already_impersonating' },
+  });
+  // What the app's own pages send: next-auth's client posts the take-over with the page's origin.
+  const SAME_ORIGIN = { origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' };
 
   describe('a denied End writes one row naming who tried, from where', () => {
     it('by someone without a session: 401, a row without an actor', async () => {
@@ -86,6 +107,65 @@ describe.each(testDatabaseKinds())('ledger gaps, on %s', (kind) => {
         },
       ]);
       await stillRunning();
+    });
+
+    it('by an admin in a read-only view: 403 read_only, a row naming the admin, not the viewed user', async () => {
+      const otherAdmin = await app.createUser({ role: 'admin' });
+      const { browser } = await app.impersonating(otherAdmin, await app.createUser());
+      const before = await lastId();
+      expect(await end(browser)).toMatchObject({ status: 403, body: { error: { code: 'read_only' } } });
+      expect((await rowsSince(before)).map(denialOf)).toEqual([endDeniedInsideView(otherAdmin.id)]);
+      await stillRunning();
+    });
+
+    it('by an admin in a full view: 403 (return first), a row naming the admin, not the viewed user', async () => {
+      const otherAdmin = await app.createUser({ role: 'admin' });
+      const { browser } = await fullView(app, otherAdmin, await app.createUser());
+      const before = await lastId();
+      expect(await end(browser)).toMatchObject({
+        status: 403,
+        body: { error: { code: 'forbidden', message: 'Return to your admin account to end impersonations' } },
+      });
+      expect((await rowsSince(before)).map(denialOf)).toEqual([endDeniedInsideView(otherAdmin.id)]);
+      await stillRunning();
+    });
+
+    it('not for a cross-site End from a read-only view: 403 read_only and no row, as the admin API records no cross-site call', async () => {
+      const { browser } = await app.impersonating(await app.createUser({ role: 'admin' }), await app.createUser());
+      const before = await lastId();
+      const crossSite = await browser.api(
+        'POST',
+        `/api/admin/impersonations/${impersonationId}/end`,
+        {},
+        {
+          ...CALLER,
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
+      );
+      expect(crossSite).toMatchObject({ status: 403, body: { error: { code: 'read_only' } } });
+      expect(await rowsSince(before)).toEqual([]);
+    });
+  });
+
+  describe.each([
+    ['a read-only view', 'read_only', (staff: UserRow, viewed: UserRow) => app.impersonating(staff, viewed)],
+    ['a full view', 'forbidden', (staff: UserRow, viewed: UserRow) => fullView(app, staff, viewed)],
+  ] as const)('a start or take-over tried from %s', (_view, code, view) => {
+    it(`answers 403 ${code} and writes one row each, naming the admin, not the viewed user`, async () => {
+      const otherAdmin = await app.createUser({ role: 'admin' });
+      const { browser } = await view(otherAdmin, await app.createUser());
+      const before = await lastId();
+      expect(await browser.api('POST', '/api/admin/impersonate', { userId: target.id, reason: 'From inside a view' })).toMatchObject({
+        status: 403,
+        body: { error: { code } },
+      });
+      expect(await browser.signIn('impersonate', { impersonationId }, SAME_ORIGIN)).toMatchObject({ ok: false });
+      const rows = (await rowsSince(before)).reverse();
+      expect(rows.map((row) => [row.type, row.actorId, row.detail['attempt'], row.detail['why']])).toEqual([
+        ['impersonation.denied', otherAdmin.id, 'start', 'already_impersonating'],
+        ['impersonation.denied', otherAdmin.id, 'take_over', 'already_impersonating'],
+      ]);
     });
   });
 
@@ -132,6 +212,33 @@ describe.each(testDatabaseKinds())('ledger gaps, on %s', (kind) => {
         const afterFlood = await lastId();
         expect(await end(await strict.signedIn(other))).toMatchObject({ status: 403 });
         expect((await rowsSince(afterFlood)).map((row) => row.actorId)).toEqual([other.id]);
+      } finally {
+        await strict.close();
+      }
+      await stillRunning();
+    });
+
+    it('per admin in a read-only view, even fired in parallel: past the limit 429 with Retry-After and no row', async () => {
+      clock.advance(LIMIT.windowMs);
+      const strict = await startTestApp({ database, clock, trustedProxies: 1, actorDenialLimit: LIMIT });
+      try {
+        const viewer = await strict.createUser({ role: 'admin' });
+        const { browser } = await strict.impersonating(viewer, await strict.createUser());
+        const before = await lastId();
+        const answers = await Promise.all(Array.from({ length: 8 }, () => end(browser.clone())));
+        expect(answers.filter((answer) => answer.status === 403).map((answer) => answer.body)).toEqual(
+          Array.from({ length: LIMIT.maxFailures }, () => ({ success: false, error: { code: 'read_only', message: expect.any(String) } })),
+        );
+        const refused = answers.filter((answer) => answer.status === 429);
+        expect(refused).toHaveLength(8 - LIMIT.maxFailures);
+        expect(refused[0]?.headers.get('retry-after')).toBe(String(LIMIT.lockMs / 1000));
+        expect(refused[0]?.body).toEqual({
+          success: false,
+          error: { code: 'rate_limited', message: 'Too many refused attempts: try again later' },
+        });
+        expect((await rowsSince(before)).map(denialOf)).toEqual(
+          Array.from({ length: LIMIT.maxFailures }, () => endDeniedInsideView(viewer.id)),
+        );
       } finally {
         await strict.close();
       }

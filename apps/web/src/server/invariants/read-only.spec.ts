@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { OPEN_DURING_READ_ONLY, type UserRow } from '@viewas/impersonation-core';
+import { lifecycleRequest, OPEN_DURING_READ_ONLY, type UserRow } from '@viewas/impersonation-core';
 import { ADMIN_API_ROUTES } from '@viewas/admin-api/server';
 import { IMPERSONATE_PROVIDER, RETURN_TO_ADMIN_PROVIDER } from '@viewas/session-client';
 import { NextRequest } from 'next/server';
@@ -153,12 +153,31 @@ describe('read-only views over real HTTP', () => {
     expect(Object.keys(providers).sort()).toEqual([...AUTH_PROVIDERS].sort());
   });
 
+  it("knows the impersonation steps among the walked requests: the route table's start and End, and the take-over", () => {
+    expect(MUTATING_REQUESTS.filter(([method, path]) => lifecycleRequest({ method, pathname: path })).sort()).toEqual(
+      [
+        [ADMIN_API_ROUTES.impersonate.method, ADMIN_API_ROUTES.impersonate.path],
+        [ADMIN_API_ROUTES.endImpersonation.method, contractPath(ADMIN_API_ROUTES.endImpersonation.path)],
+        ['POST', `/api/auth/callback/${IMPERSONATE_PROVIDER}`],
+      ].sort(),
+    );
+  });
+
+  const newestRowId = async () => (await database.storage.ledger.list({ limit: 1 })).events[0]?.id ?? 0;
+
   it.each(REFUSED)('refuses %s %s with 403 read_only in a read-only view', async (method, path) => {
+    const before = await newestRowId();
     const response = await send(readOnly, method, path);
     expect([response.status, await response.json()]).toEqual([
       403,
       { success: false, error: { code: 'read_only', message: expect.stringContaining('read-only view') } },
     ]);
+    // An impersonation step is still a denied attempt, recorded once as its admin's; nothing else is.
+    const rows = (await database.storage.ledger.list({ limit: 10 })).events.filter((row) => row.id > before);
+    const step = lifecycleRequest({ method, pathname: path });
+    expect(rows.map((row) => [row.type, row.actorId, row.detail['attempt'], row.detail['why']])).toEqual(
+      step ? [['impersonation.denied', admin.id, step.attempt, 'already_impersonating']] : [],
+    );
   });
 
   it.each(REFUSED)('does not refuse %s %s as read-only in a full view', async (method, path) => {

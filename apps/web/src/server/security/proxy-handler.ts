@@ -4,7 +4,7 @@ import { isAdminPath, isScriptFreePath } from '../../scripts/third-party-scripts
 import { createRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
 import { contentSecurityPolicy, createNonce, NONCE_HEADER } from './content-security-policy';
 import { securityHeaders } from './security-headers';
-import { READ_ONLY_ANSWER, type ReadOnlyGate } from './read-only-gate';
+import type { ReadOnlyGate } from './read-only-gate';
 
 /** Who is asking for an admin page, as far as the session cookie and the database tell. */
 export type AdminPageAccess = 'admin' | 'not-admin' | 'signed-out' | 'unknown';
@@ -40,7 +40,7 @@ export function createProxyHandler({
   development,
   adminPageAccess,
   ourCodeOnly = async () => false,
-  refusesReadOnly = async () => false,
+  refusesReadOnly = async () => null,
   newNonce = createNonce,
   newRequestId = createRequestId,
 }: ProxyHandlerOptions) {
@@ -69,10 +69,10 @@ export function createProxyHandler({
     headers.set(REQUEST_ID_HEADER, requestId);
 
     // A server action is a POST to a page: in a read-only view it is refused here, before any page code runs.
-    const readOnly = await refusesReadOnly({ method: request.method, pathname, cookieHeader: request.headers.get('cookie') });
+    const readOnly = await refusesReadOnly(request);
     const forbidden = !readOnly && isAdminPath(pathname) && (await adminPageAccess(request.headers.get('cookie'))) === 'not-admin';
     const response = readOnly
-      ? NextResponse.json(READ_ONLY_ANSWER, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      ? NextResponse.json(readOnly.body, { status: readOnly.status, headers: { 'Cache-Control': 'no-store', ...readOnly.headers } })
       : forbidden
         ? NextResponse.rewrite(request.nextUrl, { status: 403, request: { headers } })
         : NextResponse.next({ request: { headers } });
