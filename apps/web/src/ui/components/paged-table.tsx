@@ -6,20 +6,10 @@ import type { PagedList } from '../data/use-paged-list';
 import { EmptyState, SkeletonRows } from './feedback';
 import { LoadFailed } from './load-failed';
 import { LoadMore } from './load-more';
-import { Caption, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from './table';
+import { DataTable, type DataTableProps } from './data-table';
 
-export interface PagedTableColumn<T> {
-  /** The column header, and each cell's `data-label`: what the phone layout shows in front of the value. */
-  label: string;
-  cell: (row: T) => ReactNode;
-}
-
-export interface PagedTableProps<T> {
+export interface PagedTableProps<T> extends Omit<DataTableProps<T>, 'rows'> {
   list: PagedList<T>;
-  /** The table's name for screen readers (visually hidden). */
-  caption: string;
-  columns: readonly PagedTableColumn<T>[];
-  rowKey: (row: T) => string;
   /** The title of the error shown when the first page fails; its message names the cause. */
   errorTitle: string;
   emptyTitle: string;
@@ -30,8 +20,6 @@ export interface PagedTableProps<T> {
   /** How many placeholder rows stand in while the first page loads, and how they are announced. */
   loadingRows?: number;
   loadingLabel?: string;
-  /** The rows are being read again (`aria-busy`). */
-  busy?: boolean;
 }
 
 const noMore = () => undefined;
@@ -52,7 +40,7 @@ export function PagedTable<T>({
   onLoadMore = noMore,
   loadingRows,
   loadingLabel,
-  busy = false,
+  busy,
 }: PagedTableProps<T>) {
   const { messages } = useI18n();
   if (list.status === 'loading') return <SkeletonRows label={loadingLabel ?? messages.common.loading} rows={loadingRows} />;
@@ -60,31 +48,7 @@ export function PagedTable<T>({
   if (list.items.length === 0) return <EmptyState title={emptyTitle}>{empty}</EmptyState>;
   return (
     <>
-      <TableScroller>
-        <Table aria-busy={busy || undefined}>
-          <Caption>{caption}</Caption>
-          <Thead>
-            <Tr>
-              {columns.map((column) => (
-                <Th key={column.label} scope="col">
-                  {column.label}
-                </Th>
-              ))}
-            </Tr>
-          </Thead>
-          <Tbody>
-            {list.items.map((row) => (
-              <Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Td key={column.label} data-label={column.label}>
-                    {column.cell(row)}
-                  </Td>
-                ))}
-              </Tr>
-            ))}
-          </Tbody>
-        </Table>
-      </TableScroller>
+      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} busy={busy} />
       <LoadMore nextCursor={list.nextCursor} more={list.more} onLoadMore={onLoadMore} />
     </>
   );
