@@ -1,14 +1,39 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
-const ENTRY = 'dist/index.js';
+/**
+ * Output name -> source. Each is bundled on its own (no shared chunks: a chunk would cost the main
+ * entry a second file). `flow` is not exported: only the main entry loads it, on the first click.
+ */
+const ENTRIES = { index: 'src/index.ts', notice: 'src/notice.ts', flow: 'src/core/return-to-admin-flow.ts' };
+/** The entries with components, marked `'use client'`. */
+const CLIENT_ENTRIES = ['index', 'notice'];
 
 /** Rollup's tree-shaking pass drops module-level directives (with a warning), so the directive is added afterwards. */
 async function restoreUseClient() {
-  const code = await readFile(ENTRY, 'utf8');
-  if (!code.startsWith("'use client';")) await writeFile(ENTRY, `'use client';\n${code}`);
+  for (const name of CLIENT_ENTRIES) {
+    const file = `dist/${name}.js`;
+    const code = await readFile(file, 'utf8');
+    if (!code.startsWith("'use client';")) await writeFile(file, `'use client';\n${code}`);
+  }
 }
+
+/**
+ * A dynamic `import()` of another entry's source stays a dynamic import of that entry's output
+ * (`import('../notice')` -> `import('./notice.js')`, the flow -> `./flow.js`), so it is loaded when it runs, not bundled in.
+ */
+const lazyEntries: Plugin = {
+  name: 'lazy-entries',
+  setup(build) {
+    const outputs = new Map(Object.entries(ENTRIES).map(([name, source]) => [resolve(source).replace(/\.tsx?$/, ''), `./${name}.js`]));
+    build.onResolve({ filter: /^\./ }, ({ kind, path, resolveDir }) => {
+      const output = kind === 'dynamic-import' ? outputs.get(resolve(resolveDir, path)) : undefined;
+      return output ? { path: output, external: true } : undefined;
+    });
+  },
+};
 
 /**
  * Drops the line breaks and indentation inside `css`, `keyframes` and `styled.x` templates, as
@@ -26,7 +51,15 @@ const minifyStyledTemplates: Plugin = {
           // A declaration's `: `, a block's ` {` and the `;` before `}` mean nothing to CSS.
           .replace(/: /g, ':')
           .replace(/ \{/g, '{')
-          .replace(/;\}/g, '}'),
+          .replace(/;\}/g, '}')
+          // Nor do the spaces around a `>` or `+` combinator and a shorthand's `/`, the one after a comma,
+          // or a number's leading zero. (`calc()` needs the spaces around its `+`: the lookahead keeps them.)
+          .replace(/ ([>/]) /g, '$1')
+          .replace(/ \+ (?=[a-z])/g, '+')
+          .replace(/, /g, ',')
+          .replace(/([\s:(,])0\.(\d)/g, '$1.$2')
+          // An attribute selector's value that is a plain word needs no quotes (Prettier adds them).
+          .replace(/\[([\w-]+)='([a-z]+)'\]/g, '[$1=$2]'),
       );
       return { contents, loader: path.endsWith('x') ? 'tsx' : 'ts' };
     });
@@ -38,15 +71,17 @@ const minifyStyledTemplates: Plugin = {
 //   the shared `external` pattern keeps every bare import external.
 // - Declarations are built against the theme's published types (tsconfig.build.json), not its sources.
 // - Rollup's pass merges the per-module imports esbuild leaves behind (about 150 B of the budget).
+// - `import('./notice.js')` in the output is resolved by the host's bundler like any other module.
 export default defineLibraryBuild({
-  entry: { index: 'src/index.ts' },
-  clientEntries: ['index'],
+  entry: ENTRIES,
+  clientEntries: CLIENT_ENTRIES,
 }).map((options) => ({
   ...options,
   skipNodeModulesBundle: false,
   tsconfig: 'tsconfig.build.json',
   treeshake: true,
   banner: undefined,
-  esbuildPlugins: [minifyStyledTemplates],
-  onSuccess: restoreUseClient,
+  esbuildPlugins: [lazyEntries, minifyStyledTemplates],
+  // The base makes one build of the client entries and one of the rest (`flow`).
+  onSuccess: CLIENT_ENTRIES.some((name) => name in (options.entry as Record<string, string>)) ? restoreUseClient : undefined,
 }));

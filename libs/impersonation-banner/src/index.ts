@@ -11,8 +11,9 @@ export {
 } from './defaults';
 export { useAdminModePanel, type AdminModePanelState, type UseAdminModePanelOptions } from './hooks/use-admin-mode-panel';
 export { useReturnToAdmin, type UseReturnToAdminOptions, type UseReturnToAdminResult } from './hooks/use-return-to-admin';
-export { ImpersonationNotice, type ImpersonationNoticeProps } from './notice/impersonation-notice';
-export { notifyWithToast } from './notice/notify-with-toast';
+// The notice's view is in the `./notice` entry; its props type stays here for hosts that name it.
+export type { ImpersonationNoticeProps } from './notice/impersonation-notice';
+export { notifyWithToast } from './notice/lazy-notify';
 export type {
   BannerUser,
   ImpersonationMode,

@@ -1,5 +1,5 @@
-import { FloatingFocusManager, FloatingPortal } from '@floating-ui/react';
-import { useEffect, useState } from 'react';
+import * as floating from '@floating-ui/react';
+import * as React from 'react';
 import { css, styled } from 'styled-components';
 import { BANNER_DEFAULTS, type BannerTexts } from '../defaults';
 import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
@@ -26,6 +26,7 @@ export interface AdminModeBadgeProps {
   texts?: Partial<BannerTexts>;
 }
 
+// The dot before the label is a pseudo-element: nothing for screen readers, no element of its own.
 const Badge = styled.button(
   ({ theme: t }) => css`
     position: fixed;
@@ -43,29 +44,17 @@ const Badge = styled.button(
     box-shadow: ${t.shadows.md};
     font: ${t.fontWeights.semibold} ${t.fontSizes.sm} / ${t.lineHeights.tight} ${t.fonts.body};
     cursor: pointer;
+    &::before {
+      content: '';
+      width: 8px;
+      height: 8px;
+      border-radius: 50%;
+      background: ${t.colors.brand200};
+    }
     ${focusRing(t)}
     ${hiddenInPrint}
   `,
 );
-
-const Dot = styled.span(
-  ({ theme: t }) => css`
-    width: 8px;
-    height: 8px;
-    border-radius: 50%;
-    background: ${t.colors.brand200};
-  `,
-);
-
-/**
- * Announces the impersonation once the page is interactive: a live region only speaks when its
- * text changes, so it starts empty (also on the server) and is filled after mount.
- */
-function useAnnouncement(text: string): string {
-  const [announcement, setAnnouncement] = useState('');
-  useEffect(() => setAnnouncement(text), [text]);
-  return announcement;
-}
 
 /** The 'Admin Mode' badge at the bottom-left and its panel (the view; the flow is `useReturnToAdmin`). */
 export function AdminModeBadge({
@@ -80,18 +69,21 @@ export function AdminModeBadge({
 }: AdminModeBadgeProps) {
   const texts = { ...BANNER_DEFAULTS.texts, ...overrides };
   const panel = useAdminModePanel({ defaultOpen, forceOpen: pending });
-  const announcement = useAnnouncement(`${texts.activeAnnouncement} ${email}.`);
+  const text = `${texts.activeAnnouncement} ${email}.`;
+  // Announces the impersonation once the page is interactive: a live region only speaks when its
+  // text changes, so it starts empty (also on the server) and is filled after mount.
+  const [announcement, setAnnouncement] = React.useState('');
+  React.useEffect(() => setAnnouncement(text), [text]);
 
   return (
     <ThemeFallback>
       <Badge ref={panel.refs.setReference} type="button" data-state={panel.open ? 'open' : 'closed'} {...panel.getReferenceProps()}>
-        <Dot aria-hidden="true" />
         {texts.badgeLabel}
       </Badge>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       {panel.open && (
-        <FloatingPortal>
-          <FloatingFocusManager context={panel.context} modal={false} initialFocus={-1}>
+        <floating.FloatingPortal>
+          <floating.FloatingFocusManager context={panel.context} modal={false} initialFocus={-1}>
             <AdminModePanel
               email={email}
               expiresAt={expiresAt}
@@ -102,8 +94,8 @@ export function AdminModeBadge({
               texts={texts}
               panel={panel}
             />
-          </FloatingFocusManager>
-        </FloatingPortal>
+          </floating.FloatingFocusManager>
+        </floating.FloatingPortal>
       )}
     </ThemeFallback>
   );

@@ -1,4 +1,4 @@
-import { FloatingArrow } from '@floating-ui/react';
+import * as floating from '@floating-ui/react';
 import { css, keyframes, styled } from 'styled-components';
 import type { BannerTexts } from '../defaults';
 import type { ImpersonationMode } from '../types';
@@ -37,7 +37,7 @@ const Panel = styled.div(
   `,
 );
 
-const Arrow = styled(FloatingArrow)(
+const Arrow = styled(floating.FloatingArrow)(
   ({ theme: t }) => css`
     fill: ${t.colors.surfaceRaised};
     & > path:first-of-type {
@@ -86,16 +86,7 @@ const spin = keyframes`
   }
 `;
 
-const Spinner = styled.span`
-  width: 12px;
-  height: 12px;
-  border: 2px solid;
-  border-right-color: transparent;
-  border-radius: 50%;
-  animation: ${spin} 0.8s linear infinite;
-  ${reducedMotion}
-`;
-
+// The spinner while returning is the busy button's ::before, so screen readers hear only its name.
 // Edged in brand200 like the badge, so the dark-slate button stays distinct on dark surfaces.
 const ReturnButton = styled.button(
   ({ theme: t }) => css`
@@ -120,6 +111,16 @@ const ReturnButton = styled.button(
       cursor: progress;
       filter: none;
       opacity: 0.8;
+      &::before {
+        content: '';
+        width: 12px;
+        height: 12px;
+        border: 2px solid;
+        border-right-color: transparent;
+        border-radius: 50%;
+        animation: ${spin} 0.8s linear infinite;
+        ${reducedMotion}
+      }
     }
     ${focusRing(t)}
   `,
@@ -129,13 +130,7 @@ const ReturnButton = styled.button(
 export function AdminModePanel({ email, expiresAt, mode, now, pending, onReturn, texts, panel }: AdminModePanelProps) {
   const countdown = useCountdown(expiresAt, now, texts);
   return (
-    <Panel
-      ref={panel.refs.setFloating}
-      style={panel.floatingStyles}
-      {...panel.getFloatingProps()}
-      aria-labelledby={panel.titleId}
-      data-state="open"
-    >
+    <Panel ref={panel.refs.setFloating} style={panel.floatingStyles} {...panel.getFloatingProps()} aria-labelledby={panel.titleId}>
       <Arrow ref={panel.arrowRef} context={panel.context} width={16} height={8} strokeWidth={1} />
       <Title id={panel.titleId}>{texts.panelTitle}</Title>
       <Muted>{texts.viewingAsLabel}</Muted>
@@ -149,7 +144,6 @@ export function AdminModePanel({ email, expiresAt, mode, now, pending, onReturn,
         aria-busy={pending}
         onClick={pending ? undefined : onReturn}
       >
-        {pending && <Spinner aria-hidden="true" />}
         {texts.returnButtonLabel}
       </ReturnButton>
       <VisuallyHidden role="status">{pending ? texts.pendingAnnouncement : ''}</VisuallyHidden>

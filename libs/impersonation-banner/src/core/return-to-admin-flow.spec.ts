@@ -14,6 +14,7 @@ import {
 import { deferred } from '../../testing/deferred';
 import { ADMIN, RETURNED, SIGNED_IN } from '../../testing/fixtures';
 import type { ReturnToAdminResult, SignInResult } from '../types';
+import { resolveBannerSettings } from '../defaults';
 import { runReturnToAdmin, type ReturnToAdminActions } from './return-to-admin-flow';
 
 function setup(overrides: Partial<Pick<ReturnToAdminActions, 'returnToAdmin' | 'signIn' | 'texts' | 'routes' | 'durations'>> = {}) {
@@ -27,7 +28,7 @@ function setup(overrides: Partial<Pick<ReturnToAdminActions, 'returnToAdmin' | '
   };
   const controller = new AbortController();
   const steps: string[] = [];
-  const run = runReturnToAdmin(actions, controller.signal, (step) => steps.push(step));
+  const run = runReturnToAdmin(actions, resolveBannerSettings(actions), controller.signal, (step) => steps.push(step));
   return { actions, controller, steps, run };
 }
 
@@ -58,6 +59,18 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('runReturnToAdmin', () => {
+  it('does nothing at all when its signal aborted before it ran (the owner left while the flow was loading)', async () => {
+    const actions = { returnToAdmin: jest.fn(), signIn: jest.fn(), navigate: jest.fn(), notify: jest.fn(), onError: jest.fn() };
+    const controller = new AbortController();
+    controller.abort();
+    const onStep = jest.fn();
+
+    await expect(runReturnToAdmin(actions, resolveBannerSettings(), controller.signal, onStep)).resolves.toBe('aborted');
+    for (const action of [actions.returnToAdmin, actions.signIn, actions.navigate, actions.notify, actions.onError, onStep]) {
+      expect(action).not.toHaveBeenCalled();
+    }
+  });
+
   it('posts, shows the returning notice for 2000 ms, signs in as the admin after it, then welcomes and opens the admin page', async () => {
     const { actions, controller, steps, run } = setup();
     await jest.advanceTimersByTimeAsync(0);

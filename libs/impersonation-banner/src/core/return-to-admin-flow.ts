@@ -1,4 +1,4 @@
-import { resolveBannerSettings, type BannerOptions, type BannerSettings } from '../defaults';
+import type { BannerOptions, BannerSettings } from '../defaults';
 import type { Notify, ReturnToAdminErrorHandler, ReturnToAdminResult, ReturnToAdminStatus, SignInResult } from '../types';
 import { delay } from './delay';
 
@@ -49,17 +49,20 @@ async function attempt(
 }
 
 /**
- * Runs the whole return-to-admin flow once and reports each status through `onStep`.
- * Never throws; calls `navigate` exactly once unless `signal` aborts first: to the admin page at
- * once on success (client-side, the welcome notice stays), to sign-out after the error notice's
- * 5 s on failure.
+ * Runs the whole return-to-admin flow once with `settings` (`resolveBannerSettings(actions)`, which
+ * the caller passes so this module, loaded on the first click, carries no copy of the defaults) and
+ * reports each status through `onStep`. Never throws; calls `navigate` exactly once unless `signal`
+ * aborts first (then nothing at all happens): to the admin page at once on success (client-side, the
+ * welcome notice stays), to sign-out after the error notice's 5 s on failure.
  */
 export async function runReturnToAdmin(
   actions: ReturnToAdminActions,
+  settings: BannerSettings,
   signal: AbortSignal,
   onStep: (status: ReturnToAdminStatus) => void = () => undefined,
 ): Promise<ReturnToAdminOutcome> {
-  const settings = resolveBannerSettings(actions);
+  // The owner may have gone while this module was loading.
+  if (signal.aborted) return 'aborted';
   const { texts, routes, durations } = settings;
   let result: Attempt;
   try {

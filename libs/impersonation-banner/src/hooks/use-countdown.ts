@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import * as React from 'react';
 import { formatRemaining, msUntilNextChange } from '../core/countdown';
-import { BANNER_DEFAULTS, type BannerTexts } from '../defaults';
+import type { BannerTexts } from '../defaults';
 
 /**
  * The remaining time until `expiresAt` as text ("Ends in 42 min"), re-rendering only when that
@@ -9,24 +9,21 @@ import { BANNER_DEFAULTS, type BannerTexts } from '../defaults';
 export function useCountdown(
   expiresAt: string | undefined,
   now: () => number = Date.now,
-  texts: BannerTexts = BANNER_DEFAULTS.texts,
+  /** Without it, `formatRemaining`'s default: `BANNER_DEFAULTS.texts`. */
+  texts?: BannerTexts,
 ): string | null {
-  const expiresAtMs = expiresAt ? Date.parse(expiresAt) : Number.NaN;
-  const valid = Number.isFinite(expiresAtMs);
-  const [remainingMs, setRemainingMs] = useState(() => expiresAtMs - now());
+  // NaN when `expiresAt` is missing ('') or not a date.
+  const remainingMs = Date.parse(expiresAt ?? '') - now();
+  const valid = Number.isFinite(remainingMs);
+  const [, rerender] = React.useState({});
 
-  useEffect(() => {
-    if (!valid) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = () => {
-      const remaining = expiresAtMs - now();
-      setRemainingMs(remaining);
-      const wait = msUntilNextChange(remaining);
-      if (wait !== null) timer = setTimeout(tick, wait);
-    };
-    tick();
+  // After every render: one timer, for the moment the text changes next (none once it says "Ended").
+  React.useEffect(() => {
+    const wait = valid ? msUntilNextChange(remainingMs) : null;
+    if (wait === null) return;
+    const timer = setTimeout(() => rerender({}), wait);
     return () => clearTimeout(timer);
-  }, [expiresAtMs, valid, now]);
+  });
 
   return valid ? formatRemaining(remainingMs, texts) : null;
 }

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../../testing/defaults';
+import { ADMIN_PAGE_PATH, ERROR_NOTICE_MS, RETURN_FAILURE_MESSAGE, RETURNING_NOTICE_MS, SIGN_OUT_PATH } from '../../testing/defaults';
 import { deferred } from '../../testing/deferred';
 import { ADMIN, RETURNED, SIGNED_IN } from '../../testing/fixtures';
 import { watchTimers } from '../../testing/timers';
@@ -116,15 +116,57 @@ describe('useReturnToAdmin', () => {
     expect(timers.setCount()).toBe(0);
   });
 
-  it('aborts the request in flight when unmounted', () => {
+  it('aborts the request in flight when unmounted', async () => {
     const returnToAdmin = jest.fn<Promise<ReturnToAdminResult>, [{ signal: AbortSignal }]>(() => deferred<ReturnToAdminResult>().promise);
     const { result, unmount } = renderHook(() => useReturnToAdmin(options({ returnToAdmin })));
-    act(() => result.current.start());
+    // The flow's code is loaded on the first start, so the request goes out a few microtasks later.
+    await act(async () => result.current.start());
+    expect(returnToAdmin).toHaveBeenCalledTimes(1);
     const [{ signal }] = returnToAdmin.mock.calls[0] ?? [{ signal: new AbortController().signal }];
     expect(signal.aborted).toBe(false);
 
     unmount();
     expect(signal.aborted).toBe(true);
+  });
+
+  it('sends nothing when unmounted while the flow is still loading', async () => {
+    const actions = options();
+    const { result, unmount } = renderHook(() => useReturnToAdmin(actions));
+    act(() => result.current.start());
+    unmount();
+
+    await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS);
+    expect(actions.returnToAdmin).not.toHaveBeenCalled();
+    expect(actions.notify).not.toHaveBeenCalled();
+    expect(actions.navigate).not.toHaveBeenCalled();
+  });
+
+  describe("when the flow's code cannot be loaded", () => {
+    const chunkError = new Error('Loading chunk return-flow failed');
+    beforeEach(() =>
+      jest.doMock('../core/return-to-admin-flow', () => {
+        throw chunkError;
+      }),
+    );
+    afterEach(() => jest.dontMock('../core/return-to-admin-flow'));
+
+    it('reports the failure, sends nothing and lets the return be started again', async () => {
+      const actions = { ...options(), onError: jest.fn<void, [Error, unknown]>() };
+      const { result } = renderHook(() => useReturnToAdmin(actions));
+
+      await act(async () => result.current.start());
+      expect(result.current).toMatchObject({ status: 'failed', isPending: false });
+      expect(actions.onError).toHaveBeenCalledWith(
+        expect.objectContaining({ message: RETURN_FAILURE_MESSAGE, cause: chunkError }),
+        chunkError,
+      );
+      expect(actions.returnToAdmin).not.toHaveBeenCalled();
+      expect(actions.navigate).not.toHaveBeenCalled();
+
+      jest.dontMock('../core/return-to-admin-flow');
+      await act(async () => result.current.start());
+      expect(actions.returnToAdmin).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('does not start after an unmount', async () => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { runReturnToAdmin, type ReturnToAdminActions } from '../core/return-to-admin-flow';
-import { notifyWithToast } from '../notice/notify-with-toast';
+import * as React from 'react';
+import type { ReturnToAdminActions } from '../core/return-to-admin-flow';
+import { resolveBannerSettings } from '../defaults';
+import { notifyWithToast } from '../notice/lazy-notify';
 import type { ReturnToAdminStatus } from '../types';
 
 export interface UseReturnToAdminOptions extends Omit<ReturnToAdminActions, 'notify'> {
@@ -16,28 +17,26 @@ export interface UseReturnToAdminResult {
   start: () => void;
 }
 
-const PENDING: ReadonlySet<ReturnToAdminStatus> = new Set(['requesting', 'returning', 'signing-in']);
-
 /** The headless return-to-admin flow: status for the view, `start` for the button. */
 export function useReturnToAdmin(options: UseReturnToAdminOptions): UseReturnToAdminResult {
-  const [status, setStatus] = useState<ReturnToAdminStatus>('idle');
+  const [status, setStatus] = React.useState<ReturnToAdminStatus>('idle');
   // Read at click time, so hosts may pass fresh inline callbacks on every render.
-  const latestOptions = useRef(options);
-  const running = useRef(false);
-  const lifetime = useRef<AbortController | null>(null);
+  const latestOptions = React.useRef(options);
+  const running = React.useRef(false);
+  const lifetime = React.useRef<AbortController | null>(null);
 
-  useEffect(() => {
+  React.useEffect(() => {
     latestOptions.current = options;
   });
 
-  useEffect(() => {
+  React.useEffect(() => {
     // Unmounting aborts the flow: its timer is cleared and nothing more is shown, navigated or set.
     const controller = new AbortController();
     lifetime.current = controller;
     return () => controller.abort();
   }, []);
 
-  const start = useCallback(() => {
+  const start = React.useCallback(() => {
     const signal = lifetime.current?.signal;
     if (running.current || !signal || signal.aborted) return;
     running.current = true;
@@ -45,10 +44,23 @@ export function useReturnToAdmin(options: UseReturnToAdminOptions): UseReturnToA
     const onStep = (next: ReturnToAdminStatus) => {
       if (!signal.aborted) setStatus(next);
     };
-    void runReturnToAdmin({ ...actions, notify }, signal, onStep).finally(() => {
-      running.current = false;
-    });
+    const settings = resolveBannerSettings(actions);
+    onStep('requesting');
+    // The flow's code is loaded on the first click: no page needs it before.
+    void import('../core/return-to-admin-flow')
+      .then(
+        ({ runReturnToAdmin }) => runReturnToAdmin({ ...actions, notify }, settings, signal, onStep),
+        // It could not be loaded (offline, or a newer deployment removed it): nothing was sent, the button works again.
+        (cause: unknown) => {
+          onStep('failed');
+          actions.onError?.(new Error(settings.texts.failureMessage, { cause }), cause);
+        },
+      )
+      .finally(() => {
+        running.current = false;
+      });
   }, []);
 
-  return { status, isPending: PENDING.has(status), start };
+  // Under way: the three statuses in -ing ('requesting', 'returning', 'signing-in'); 'idle', 'succeeded' and 'failed' are not.
+  return { status, isPending: status.includes('ing'), start };
 }

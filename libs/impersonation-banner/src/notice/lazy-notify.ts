@@ -1,0 +1,9 @@
+import type { Notify } from '../types';
+
+/**
+ * The default `notify`: loads the notice entry (the browser and bundlers load a module once), then
+ * shows a react-hot-toast toast for `durationMs` in the host's `<Toaster />`.
+ */
+export const notifyWithToast: Notify = (notice) => {
+  void import('../notice').then((entry) => entry.notifyWithToast(notice));
+};
