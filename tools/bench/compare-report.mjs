@@ -56,7 +56,7 @@ export function parseCompareArguments(argv, env = {}) {
   return options;
 }
 
-/** Ratios within this band of 1.00 are reported as the same: rounds of one run on one machine differ that much. */
+/** Ratios within this band of 1.00 are reported as the same: a margin for noise on a shared machine (the ratio is printed too). */
 export const SAME_WITHIN = 0.05;
 
 /**
