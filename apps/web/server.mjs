@@ -5,6 +5,7 @@
 import './src/server/runtime/production-mode.mjs';
 import next from 'next';
 import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { scrubError } from './src/server/logging/error-scrub.mjs';
@@ -17,6 +18,13 @@ const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
 // The app's server context (server/app/server-context.ts), created by Next's start-up (instrumentation.ts).
 const APP_CONTEXT = Symbol.for('viewas.server-context');
 const SESSION_PATH = '/api/auth/session';
+// The four calls of the start + return cycle: POST only, these exact paths (a query string allowed).
+const CYCLE_PATHS = new Set([
+  '/api/admin/impersonate',
+  '/api/auth/callback/impersonate',
+  '/api/admin/return-to-admin',
+  '/api/auth/callback/return-to-admin',
+]);
 
 const log = pino(
   { level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } },
@@ -46,63 +54,103 @@ const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url))
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
 await app.prepare();
 const handle = app.getRequestHandler();
-// SESSION_FAST_PATH=off sends the session read through Next's router like every other route (to compare them).
-const sessionFastPath = process.env.SESSION_FAST_PATH !== 'off';
-// Next's router adds this to every App Router answer; the answer sent here carries it too.
+// FAST_PATH=off sends the calls answered here through Next's router like every other route (to compare them).
+const fastPath = process.env.FAST_PATH !== 'off';
+// Next's router adds this to every App Router answer; the answers sent here carry it too.
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
+/** The request's path without its query string. */
+function pathOf(url) {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
- * `GET /api/auth/session` (the read every page and tab repeats) is answered here, before Next's router,
- * which costs more than the read itself. It runs the same code as the route (`readSession` is what the
- * route calls) and sends the same status, headers and body, written the way Next writes them; every
- * other method or path goes through Next as usual. The app's context exists once Next has run its
- * start-up (on the first request); until then this read goes through Next too.
+ * Which of the app's own entry points answers this request here, before Next's router (which costs more
+ * than the session read itself, and a fifth of the start + return cycle): `GET /api/auth/session` (the read
+ * every page and tab repeats) and the cycle's four POSTs. They run the same code as the routes (the web
+ * handler the route files call; `readSession` is what it calls for the read) and send the same status,
+ * headers and body, written the way Next writes them; every other method or path goes through Next as
+ * usual. The app's context exists once Next has run its start-up (on the first request); until then these
+ * go through Next too.
  */
-function sessionReader(request) {
-  if (!sessionFastPath || request.method !== 'GET') return undefined;
-  const { url } = request;
-  if (url !== SESSION_PATH && !(url.startsWith(SESSION_PATH) && url.charCodeAt(SESSION_PATH.length) === 63 /* ? */)) return undefined;
-  return globalThis[APP_CONTEXT]?.readSession;
+function beforeNext(request) {
+  if (!fastPath) return undefined;
+  const { method } = request;
+  if (method !== 'GET' && method !== 'POST') return undefined;
+  const path = pathOf(request.url);
+  const context = globalThis[APP_CONTEXT];
+  if (!context) return undefined;
+  if (method === 'GET') return path === SESSION_PATH ? { kind: 'session', run: context.readSession, path } : undefined;
+  return CYCLE_PATHS.has(path) ? { kind: 'cycle', run: context.handle, path } : undefined;
+}
+
+/** Writes an answer (headers lower-case and sorted, Set-Cookie lines together) as Next writes a Response. */
+function writeAnswer(response, status, headers, body) {
+  response.statusCode = status;
+  response.setHeader('vary', NEXT_VARY);
+  for (let index = 0; index < headers.length; index += 1) {
+    const [name, value] = headers[index];
+    if (name !== 'set-cookie') {
+      response.setHeader(name, value);
+      continue;
+    }
+    const cookies = [value];
+    while (headers[index + 1]?.[0] === 'set-cookie') cookies.push(headers[(index += 1)][1]);
+    response.setHeader('set-cookie', cookies);
+  }
+  // A body written before the end goes out chunked, as Next sends a Response's body; none, as Next sends a null one.
+  if (body !== null) response.write(body);
+  response.end();
+}
+
+function failed(response, error) {
+  log.error({ err: error }, 'request failed');
+  if (!response.headersSent) response.statusCode = 500;
+  response.end();
 }
 
 function answerSessionRead(readSession, request, response) {
   readSession(request.headers.cookie ?? null).then(
     ({ status, headers, body }) => {
-      response.statusCode = status;
-      response.setHeader('vary', NEXT_VARY);
-      for (let index = 0; index < headers.length; index += 1) {
-        const [name, value] = headers[index];
-        if (name !== 'set-cookie') {
-          response.setHeader(name, value);
-          continue;
-        }
-        // Several Set-Cookie lines: they come together (the headers are sorted by name).
-        const cookies = [value];
-        while (headers[index + 1]?.[0] === 'set-cookie') cookies.push(headers[(index += 1)][1]);
-        response.setHeader('set-cookie', cookies);
-      }
-      // A body written before the end goes out chunked, as Next sends a Response's body.
-      response.write(body);
-      response.end();
+      writeAnswer(response, status, headers, body);
       log.debug({ path: SESSION_PATH }, 'session read answered before Next');
     },
-    (error) => {
-      log.error({ err: error }, 'request failed');
-      if (!response.headersSent) response.statusCode = 500;
-      response.end();
-    },
+    (error) => failed(response, error),
   );
+}
+
+/** The request as the route handler gets it from Next: method, URL, every header, the body as a stream. */
+function webRequest(request) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(`http://${request.headers.host ?? 'localhost'}${request.url}`, {
+    method: request.method,
+    headers,
+    body: Readable.toWeb(request),
+    duplex: 'half',
+  });
+}
+
+function answerCycleCall(handle, path, request, response) {
+  handle(webRequest(request))
+    .then(async (answer) => {
+      const body = answer.body === null ? null : Buffer.from(await answer.arrayBuffer());
+      writeAnswer(response, answer.status, [...answer.headers], body);
+      log.debug({ path }, 'cycle call answered before Next');
+    })
+    .catch((error) => failed(response, error));
 }
 
 const server = createServer((request, response) => {
   stampClientAddress(request, trustedProxies);
-  const readSession = sessionReader(request);
-  if (readSession) return answerSessionRead(readSession, request, response);
-  handle(request, response).catch((error) => {
-    log.error({ err: error }, 'request failed');
-    if (!response.headersSent) response.statusCode = 500;
-    response.end();
-  });
+  const early = beforeNext(request);
+  if (early?.kind === 'session') return answerSessionRead(early.run, request, response);
+  if (early?.kind === 'cycle') return answerCycleCall(early.run, early.path, request, response);
+  handle(request, response).catch((error) => failed(response, error));
 });
 
 const shutdown = createGracefulShutdown(server, {
@@ -129,7 +177,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 }
 
 server.listen(port, host, () => {
-  log.info({ port, host: host ?? 'all interfaces', trustedProxies, sessionFastPath }, 'listening');
+  log.info({ port, host: host ?? 'all interfaces', trustedProxies, fastPath }, 'listening');
   listening = true;
   if (pendingBanner) printBanner(pendingBanner);
   pendingBanner = null;

@@ -38,7 +38,7 @@ async function signedIn(server: ProductionServer, email: string): Promise<TestBr
   return browser;
 }
 
-// server.mjs answers GET /api/auth/session before Next's router; with SESSION_FAST_PATH=off the same
+// server.mjs answers GET /api/auth/session before Next's router; with FAST_PATH=off the same
 // request goes through Next's route. The same cookies against both, on one database and secret.
 describe('the session read before Next (server.mjs)', () => {
   const dataDir = newDataDir();
@@ -85,7 +85,7 @@ describe('the session read before Next (server.mjs)', () => {
     } finally {
       await fast.stop();
     }
-    const routed = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'debug', SESSION_FAST_PATH: 'off' } });
+    const routed = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'debug', FAST_PATH: 'off' } });
     try {
       for (const [name, { path, cookie }] of cases) answers.routed.set(name, await rawGet(routed.port, path, cookie));
       answeredBeforeNext.routed = fastAnswers(routed.output());
@@ -108,7 +108,7 @@ describe('the session read before Next (server.mjs)', () => {
     expect(comparable(fast)).toBe(comparable(answers.routed.get(name) ?? ''));
   });
 
-  it('answers every one of them before Next, and none with SESSION_FAST_PATH=off', () => {
+  it('answers every one of them before Next, and none with FAST_PATH=off', () => {
     expect(answeredBeforeNext.fast).toBe(cases.size);
     expect(answeredBeforeNext.routed).toBe(0);
   });

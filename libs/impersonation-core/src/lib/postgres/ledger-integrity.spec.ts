@@ -72,6 +72,21 @@ for (const [name, open] of kinds) {
       expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 40, head: rows.at(-1)?.hash });
     }, 60_000);
 
+    it('stores the hash verifyLedger recomputes for text beyond ASCII, quotes, control characters and nested detail', async () => {
+      const store = createPostgresStore(database.db, { webhookOutbox: true });
+      const row = await store.ledger.append(
+        event(1, {
+          reason: 'é€😀 "q" \\ \n\t',
+          userAgent: null,
+          detail: { id: 0, impersonationId: 'x', nested: { z: [1, 'two', null, false, 0.5, -3], a: '"id":0,"impersonationId":' } },
+        }),
+      );
+      const [stored] = await store.ledger.readPage({}, null, 10);
+      expect(stored).toMatchObject({ id: row.id, prevHash: row.prevHash, hash: row.hash, reason: 'é€😀 "q" \\ \n\t' });
+      expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 1, head: row.hash });
+      expect(await store.ledger.recordedHead()).toEqual({ lastId: row.id, hash: row.hash });
+    }, 60_000);
+
     it('finds a row changed by a superuser, by its id', async () => {
       const { store, rows } = await appended(5);
       await asSuperuser(database.db, sql`update audit_events set reason = 'nothing to see' where id = ${rows[2]!.id}`);

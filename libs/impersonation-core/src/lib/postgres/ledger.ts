@@ -1,42 +1,64 @@
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { isUuid } from '../ids';
-import { chainRow, type ChainedLedgerRow } from '../ledger/ledger-chain';
+import { hashedTextAroundId, type ChainedLedgerRow } from '../ledger/ledger-chain';
 import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
 import type { Queryable } from './database';
-import { ledgerEvents, ledgerHead, webhookOutbox } from './schema';
+import { ledgerEvents, ledgerHead } from './schema';
 
 const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
 
 export interface LedgerRepositoryOptions {
-  /** `db` is already a transaction (the append joins it rather than opening its own). */
-  inTransaction?: boolean;
-  /** Queue every new row for webhook delivery, in the row's own transaction. */
+  /** Queue every new row for webhook delivery, in the row's own statement (so its transaction). */
   webhookOutbox?: boolean;
 }
 
 /** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
-export function createLedgerRepository(
-  db: Queryable,
-  { inTransaction = false, webhookOutbox: queue = false }: LedgerRepositoryOptions = {},
-) {
-  async function appendIn(tx: Queryable, event: NewLedgerEvent): Promise<ChainedLedgerRow> {
-    // The head row's lock serialises appends from every app server (PGlite has one connection anyway),
-    // so the id taken next and the chain's order agree. Held until the transaction commits.
-    const [head] = await tx.select().from(ledgerHead).for('update');
+export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false }: LedgerRepositoryOptions = {}) {
+  /**
+   * One statement per row. The head row's UPDATE takes the next id and moves the chain on, and the row
+   * (and its webhook delivery) is inserted from what it returns. The UPDATE's row lock serialises appends
+   * from every app server (PGlite has one connection anyway) and is held until the transaction commits;
+   * an append that waited for it evaluates its SET again on the head it then finds, so it takes its id
+   * (the sequence) and its previous hash after the append before it: ids and the chain's order agree. The
+   * hash is `ledgerHash` (ledger-chain.ts) computed in the database over the same text, since the id and
+   * the previous hash are known only there.
+   */
+  async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
+    const values = toLedgerRowValues(event);
+    const { before, after } = hashedTextAroundId(values);
+    const at = values.at.toISOString();
+    const result = await db.execute<{ id: string | number; prev_hash: string; hash: string }>(sql`
+      with head as (
+        update ledger_head as h
+           set (last_id, prev_hash, hash) = (
+             select n.id, h.hash, encode(sha256(convert_to(h.hash || ${before} || n.id::text || ${after}, 'UTF8')), 'hex')
+               from (select nextval(pg_get_serial_sequence('audit_events', 'id')) as id) as n)
+         where h.only_row
+        returning h.last_id, h.prev_hash, h.hash
+      ), inserted as (
+        insert into audit_events
+               (id, at, type, actor_id, actor_email, target_id, target_email, impersonation_id, reason, ip, user_agent, detail, prev_hash, hash)
+        overriding system value
+        select last_id, ${at}::timestamptz, ${values.type}, ${values.actorId}::uuid, ${values.actorEmail}, ${values.targetId}::uuid,
+               ${values.targetEmail}, ${values.impersonationId}::uuid, ${values.reason}, ${values.ip}, ${values.userAgent},
+               ${JSON.stringify(values.detail)}::jsonb, prev_hash, hash
+          from head
+        returning id
+      )${
+        queue
+          ? sql`, queued as (insert into webhook_outbox (event_id, created_at, next_attempt_at) select id, ${at}::timestamptz, ${at}::timestamptz from inserted)`
+          : sql``
+      }
+      select last_id as id, prev_hash, hash from head`);
+    const head = (result as unknown as { rows: { id: string | number; prev_hash: string; hash: string }[] }).rows[0];
     if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
-    const next = await tx.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('audit_events', 'id')) as id`);
-    const id = Number((next as unknown as { rows: { id: string | number }[] }).rows[0]?.id);
-    const row = chainRow(head.hash, { id, ...toLedgerRowValues(event) });
-    await tx.insert(ledgerEvents).overridingSystemValue().values(row);
-    await tx.update(ledgerHead).set({ lastId: id, hash: row.hash }).where(eq(ledgerHead.onlyRow, true));
-    if (queue) await tx.insert(webhookOutbox).values({ eventId: id, createdAt: row.at, nextAttemptAt: row.at });
-    return row;
+    return { id: Number(head.id), ...values, prevHash: head.prev_hash, hash: head.hash };
   }
 
   return {
-    append: (event) => (inTransaction ? appendIn(db, event) : db.transaction((tx) => appendIn(tx, event))),
+    append,
 
     /** Newest first. A filter on an id that is not one of ours matches nothing. */
     async list({ cursor, actorId, targetId, limit }: LedgerFilter): Promise<{ events: LedgerEventRow[]; nextCursor: string | null }> {

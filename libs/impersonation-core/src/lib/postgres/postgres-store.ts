@@ -17,11 +17,11 @@ export interface PostgresStoreOptions {
   webhookOutbox?: boolean;
 }
 
-function repositories(db: Queryable, options: PostgresStoreOptions, inTransaction: boolean) {
+function repositories(db: Queryable, options: PostgresStoreOptions) {
   return {
     users: createUsersRepository(db),
     impersonations: createImpersonationsRepository(db),
-    ledger: createLedgerRepository(db, { inTransaction, webhookOutbox: options.webhookOutbox }),
+    ledger: createLedgerRepository(db, { webhookOutbox: options.webhookOutbox }),
     webhookOutbox: createWebhookOutboxRepository(db),
     throttle: createThrottleRepository(db),
     passwordEntries: createPasswordEntriesRepository(db),
@@ -48,7 +48,7 @@ export interface PostgresStore extends ImpersonationStore, PostgresRepositories 
  */
 export function createPostgresStore(db: Database, options: PostgresStoreOptions = {}): PostgresStore {
   return {
-    ...repositories(db, options, false),
-    transaction: (work) => db.transaction((tx) => work(repositories(tx, options, true))),
+    ...repositories(db, options),
+    transaction: (work) => db.transaction((tx) => work(repositories(tx, options))),
   };
 }

@@ -111,6 +111,8 @@ export const ledgerHead = pgTable('ledger_head', {
   onlyRow: boolean('only_row').primaryKey().default(true),
   lastId: bigint('last_id', { mode: 'number' }),
   hash: text('hash').notNull(),
+  /** The hash the last append replaced: what its row's prev_hash is (migration 0011; null before any append since). */
+  prevHash: text('prev_hash'),
 });
 
 export const WEBHOOK_OUTBOX_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -1,0 +1,227 @@
+import { connect } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import {
+  DEMO_PASSWORD,
+  newDataDir,
+  productionBuild,
+  startProductionServer,
+  type ProductionServer,
+} from '../../../testing/server/production-server';
+import { parseSetCookie } from '../../../testing/server/set-cookie';
+import { TestBrowser } from '../../../testing/server/test-browser';
+
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
+
+/** One HTTP/1.1 exchange on its own connection, as bytes: the status line, every header line in order, the body. */
+function raw(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+    const lines = Object.entries({
+      host: `127.0.0.1:${port}`,
+      ...headers,
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`${method} ${path} HTTP/1.1\r\n${lines}\r\n${body}`);
+  });
+}
+
+/**
+ * The answer with what must differ between two servers blanked: the date, request ids, CSP nonces, ids
+ * (impersonations, users: each server has its own database), times, the encrypted cookies' values (fresh
+ * encryption every time) and the server's port in URLs (both ephemeral, so of the same length: the chunk
+ * sizes stay comparable). Their names, attributes and everything else stay.
+ */
+function comparable(answer: string): string {
+  return answer
+    .replace(/http:\/\/127\.0\.0\.1:\d{5}/g, 'http://127.0.0.1:<port>')
+    .replace(/^date: .*$/gim, 'date: <date>')
+    .replace(/'nonce-[A-Za-z0-9+/]{22}=='/g, "'nonce-<nonce>'")
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+    .replace(/(next-auth\.[a-z-]+(?:\.\d+)?=)[^;\r\n]+/g, '$1<value>')
+    .replace(/Expires=[^;\r\n]+/g, 'Expires=<date>');
+}
+
+const bodyOf = (answer: string) => answer.slice(answer.indexOf('\r\n\r\n') + 4);
+const json = (answer: string) => {
+  // Chunked: the first chunk's size line, then the JSON.
+  const body = bodyOf(answer);
+  return JSON.parse(body.slice(body.indexOf('\r\n') + 2, body.lastIndexOf('}') + 1)) as Record<string, unknown>;
+};
+
+/** Keeps the cookies an answer sets, as a browser would. */
+function keepCookies(browser: TestBrowser, answer: string): void {
+  for (const line of answer.split('\r\n').filter((header) => /^set-cookie: /i.test(header))) {
+    const { name, value, attributes } = parseSetCookie(line.slice('set-cookie: '.length));
+    if (attributes['max-age'] === '0' || value === '') browser.cookies.delete(name);
+    else browser.cookies.set(name, value);
+  }
+}
+
+async function signedIn(server: ProductionServer, email: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(server.url, server.url);
+  const result = await browser.signIn('credentials', { email, password: DEMO_PASSWORD });
+  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.error}`);
+  return browser;
+}
+
+const CASES = [
+  'start: success',
+  'start: no session',
+  'start: another origin',
+  'start: a cross-site request',
+  'start: a body that is not JSON',
+  'start: a body over the limit',
+  'impersonate callback: a wrong CSRF token',
+  'impersonate callback: an unknown impersonation',
+  'impersonate callback: success',
+  'start: from inside a read-only view',
+  'return: success',
+  'return-to-admin callback: success',
+  'return: not impersonating',
+  'return-to-admin callback: a session that is not an impersonation',
+  'impersonate callback: the same impersonation again',
+] as const;
+type Case = (typeof CASES)[number];
+
+/**
+ * The cycle's four calls, in success and failure, sent as raw bytes to `server` (which starts on its own
+ * data directory, so both servers see the same state): every answer, and the ledger rows they wrote.
+ */
+async function playCycle(server: ProductionServer): Promise<{ answers: Map<Case, string>; ledger: string[] }> {
+  const answers = new Map<Case, string>();
+  const { port, url } = server;
+  const admin = await signedIn(server, 'admin@example.com');
+  const user = await signedIn(server, 'user@example.com');
+  const users = await admin.api<{ users: { id: string; email: string }[] }>('GET', '/api/admin/users?query=user%40example.com');
+  const userId = users.body.users.find((candidate) => candidate.email === 'user@example.com')?.id ?? '';
+  const csrfToken = await admin.csrfToken();
+  const sameOrigin = { origin: url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', 'user-agent': 'TestBrowser/1.0' };
+  const start = (headers: Record<string, string>, body = JSON.stringify({ userId, reason: 'Comparing the cycle paths' })) =>
+    raw(port, 'POST', '/api/admin/impersonate', headers, body);
+  const userCsrfToken = await user.csrfToken();
+  // As next-auth/react's signIn posts it (TestBrowser.signIn), with the token of the browser that sends it.
+  const callback = (provider: string, browser: TestBrowser | string, fields: Record<string, string>) =>
+    raw(
+      port,
+      'POST',
+      `/api/auth/callback/${provider}`,
+      {
+        cookie: typeof browser === 'string' ? browser : browser.cookieHeader(),
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'TestBrowser/1.0',
+      },
+      new URLSearchParams({
+        csrfToken: browser === user ? userCsrfToken : csrfToken,
+        callbackUrl: url,
+        json: 'true',
+        ...fields,
+      }).toString(),
+    );
+
+  answers.set('start: success', await start({ ...sameOrigin, cookie: admin.cookieHeader() }));
+  const impersonationId = String(json(answers.get('start: success') ?? '').impersonationId);
+  answers.set('start: no session', await start(sameOrigin));
+  answers.set('start: another origin', await start({ ...sameOrigin, origin: 'https://attacker.example', cookie: admin.cookieHeader() }));
+  answers.set('start: a cross-site request', await start({ ...sameOrigin, 'sec-fetch-site': 'cross-site', cookie: admin.cookieHeader() }));
+  answers.set('start: a body that is not JSON', await start({ ...sameOrigin, cookie: admin.cookieHeader() }, '{"userId":'));
+  answers.set(
+    'start: a body over the limit',
+    await start({ ...sameOrigin, cookie: admin.cookieHeader() }, JSON.stringify({ userId, reason: 'x'.repeat(200_000) })),
+  );
+  answers.set(
+    'impersonate callback: a wrong CSRF token',
+    await callback('impersonate', admin, { impersonationId, csrfToken: 'not-the-token' }),
+  );
+  answers.set('impersonate callback: an unknown impersonation', await callback('impersonate', admin, { impersonationId: randomUUID() }));
+  const adminCookie = admin.cookieHeader();
+  answers.set('impersonate callback: success', await callback('impersonate', adminCookie, { impersonationId }));
+  keepCookies(admin, answers.get('impersonate callback: success') ?? '');
+  answers.set('start: from inside a read-only view', await start({ ...sameOrigin, cookie: admin.cookieHeader() }));
+  answers.set(
+    'return: success',
+    await raw(port, 'POST', '/api/admin/return-to-admin', { ...sameOrigin, cookie: admin.cookieHeader() }, '{}'),
+  );
+  const adminUserId = String((json(answers.get('return: success') ?? '').adminUser as { id: string }).id);
+  answers.set('return-to-admin callback: success', await callback('return-to-admin', admin, { adminUserId }));
+  keepCookies(admin, answers.get('return-to-admin callback: success') ?? '');
+  answers.set(
+    'return: not impersonating',
+    await raw(port, 'POST', '/api/admin/return-to-admin', { ...sameOrigin, cookie: admin.cookieHeader() }, '{}'),
+  );
+  answers.set('return-to-admin callback: a session that is not an impersonation', await callback('return-to-admin', user, { adminUserId }));
+  answers.set('impersonate callback: the same impersonation again', await callback('impersonate', adminCookie, { impersonationId }));
+
+  const ledger = await admin.api<{ events: { id: number }[] }>('GET', '/api/admin/audit');
+  return { answers, ledger: ledger.body.events.map((event) => comparable(JSON.stringify({ ...event, id: '<id>' }))) };
+}
+
+// server.mjs answers the cycle's four POSTs before Next's router; with FAST_PATH=off the same requests go
+// through Next's routes. Each server on a data directory of its own, so both start from the same state.
+describe('the start + return cycle before Next (server.mjs)', () => {
+  const played: Record<'fast' | 'routed', Awaited<ReturnType<typeof playCycle>> & { beforeNext: number }> = {} as never;
+  const beforeNext = (output: string) => output.split('\n').filter((line) => line.includes('cycle call answered before Next')).length;
+
+  beforeAll(async () => {
+    for (const [name, env] of [
+      ['fast', { LOG_LEVEL: 'debug' }],
+      ['routed', { LOG_LEVEL: 'debug', FAST_PATH: 'off' }],
+    ] as const) {
+      const server = await startProductionServer({ dataDir: newDataDir(), env });
+      try {
+        const before = beforeNext(server.output());
+        const result = await playCycle(server);
+        played[name] = { ...result, beforeNext: beforeNext(server.output()) - before };
+      } finally {
+        await server.stop();
+      }
+    }
+  }, 300_000);
+
+  it.each(CASES)('sends the same status, headers, cookies and body as the routed answer for %s', (name) => {
+    const fast = played.fast.answers.get(name) ?? '';
+    expect(fast).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(comparable(fast)).toBe(comparable(played.routed.answers.get(name) ?? ''));
+  });
+
+  it('succeeds where the cycle should and refuses every attack', () => {
+    const status = (name: Case) => Number(/^HTTP\/1\.1 (\d{3})/.exec(played.fast.answers.get(name) ?? '')?.[1]);
+    expect(status('start: success')).toBe(200);
+    expect(status('start: no session')).toBe(401);
+    expect(status('start: another origin')).toBe(403);
+    expect(status('start: a cross-site request')).toBe(403);
+    expect(status('start: a body that is not JSON')).toBe(400);
+    expect(status('start: a body over the limit')).toBe(413);
+    expect(status('start: from inside a read-only view')).toBe(403);
+    expect(status('return: success')).toBe(200);
+    expect(played.fast.answers.get('impersonate callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
+    expect(played.fast.answers.get('return-to-admin callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
+    for (const refused of [
+      'impersonate callback: a wrong CSRF token',
+      'impersonate callback: an unknown impersonation',
+      'return-to-admin callback: a session that is not an impersonation',
+      'impersonate callback: the same impersonation again',
+    ] as const) {
+      expect(played.fast.answers.get(refused)).not.toMatch(/\r\nset-cookie: next-auth\.session-token=[^;]+;/i);
+    }
+    expect(status('return: not impersonating')).toBeGreaterThanOrEqual(400);
+  });
+
+  it('writes the same ledger rows on both paths', () => {
+    expect(played.fast.ledger.length).toBeGreaterThanOrEqual(4);
+    expect(played.fast.ledger).toEqual(played.routed.ledger);
+  });
+
+  it('answers every one of them before Next, and none with FAST_PATH=off', () => {
+    expect(played.fast.beforeNext).toBe(CASES.length);
+    expect(played.routed.beforeNext).toBe(0);
+  });
+});
