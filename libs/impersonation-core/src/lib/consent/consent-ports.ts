@@ -60,4 +60,10 @@ export interface ConsentUnitOfWork {
 
 export interface ConsentStore {
   transaction<T>(work: (uow: ConsentUnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * A notification that is the only thing written (a view ended: its cause committed already). A store
+   * whose notification is then one statement (no e-mail can be queued beside it) may write it without a
+   * transaction around it; without this method it is written in `transaction`.
+   */
+  notifyAlone?(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
 }

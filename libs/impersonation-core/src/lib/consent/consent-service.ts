@@ -13,6 +13,7 @@ import {
 import { ConsentError } from './consent-error';
 import type { ConsentStore, ConsentUnitOfWork, PersonRef, RequestOrigin } from './consent-ports';
 import { gateStart, type ApprovalRules, type SupportAccess } from './start-gate';
+import type { NotificationContent } from '../notifications/notification';
 
 export const ACCESS_REQUEST_LIST_LIMIT = 100;
 const EXPIRY_SWEEP_BATCH = 100;
@@ -210,23 +211,19 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       endedAt: Date;
       endReason: string;
     }): Promise<void> {
-      await store.transaction((uow) =>
-        uow.notify(
-          input.target,
-          {
-            kind: 'view_ended',
-            data: {
-              admin: input.admin,
-              reason: input.reason,
-              mode: input.mode,
-              startedAt: input.startedAt.toISOString(),
-              endedAt: input.endedAt.toISOString(),
-              endReason: input.endReason,
-            },
-          },
-          input.endedAt,
-        ),
-      );
+      const content: NotificationContent = {
+        kind: 'view_ended',
+        data: {
+          admin: input.admin,
+          reason: input.reason,
+          mode: input.mode,
+          startedAt: input.startedAt.toISOString(),
+          endedAt: input.endedAt.toISOString(),
+          endReason: input.endReason,
+        },
+      };
+      if (store.notifyAlone) await store.notifyAlone(input.target, content, input.endedAt);
+      else await store.transaction((uow) => uow.notify(input.target, content, input.endedAt));
     },
 
     /** One approver's decision; concurrent decisions on one request: the first saved wins, the others answer 409. */

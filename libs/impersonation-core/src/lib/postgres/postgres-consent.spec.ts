@@ -56,6 +56,43 @@ for (const kind of testDatabaseKinds()) {
       );
     });
 
+    it('tells the user a view ended in one insert, without a transaction, when no e-mail is set up', async () => {
+      const transaction = jest.spyOn(database.db, 'transaction');
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID });
+      const view = { admin, target: user, reason: REASON, mode: 'read_only' as const, startedAt: clock.now(), endedAt: clock.now() };
+
+      await consent.service.tellViewEnded({ ...view, admin: { id: admin.id, email: admin.email }, endReason: 'returned' });
+
+      expect(transaction).not.toHaveBeenCalled();
+      const { notifications } = await consent.notifications.list({ userId: user.id, limit: 10 });
+      expect(notifications).toEqual([
+        expect.objectContaining({
+          kind: 'view_ended',
+          data: expect.objectContaining({ admin: { id: admin.id, email: admin.email }, endReason: 'returned' }),
+        }),
+      ]);
+    });
+
+    it('tells the user a view ended in a transaction with its e-mail when mail is set up', async () => {
+      const transaction = jest.spyOn(database.db, 'transaction');
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID, mail: MAIL });
+
+      await consent.service.tellViewEnded({
+        admin: { id: admin.id, email: admin.email },
+        target: user,
+        reason: REASON,
+        mode: 'read_only',
+        startedAt: clock.now(),
+        endedAt: clock.now(),
+        endReason: 'returned',
+      });
+
+      expect(transaction).toHaveBeenCalledTimes(1);
+      expect(await consent.notifications.unreadCount(user.id)).toBe(1);
+      const queued = await consent.mailOutbox.claimDue({ now: clock.now(), limit: 10, leaseUntil: clock.now(), claimToken: randomUUID() });
+      expect(queued).toEqual([expect.objectContaining({ to: user.email })]);
+    });
+
     it('queues the e-mail with the notification when mail is set up, and calls onCommit once the decision has committed', async () => {
       const onCommit = jest.fn();
       // The database as a host that opens it on first use hands it over.

@@ -62,6 +62,26 @@ export function createPostgresConsent({
         onCommit?.();
         return result;
       },
+      // Without e-mail a notification is one insert: it needs no transaction around it.
+      ...(mail
+        ? {}
+        : {
+            async notifyAlone(recipient, content, at) {
+              const notifications = createNotificationsRepository(await database());
+              await notify(
+                {
+                  addNotification: (notification) => notifications.add(notification),
+                  enqueueMail: async () => {
+                    throw new Error('no e-mail is set up: nothing may be queued');
+                  },
+                  wantsEmail: async () => false,
+                },
+                recipient,
+                content,
+                at,
+              );
+            },
+          }),
     },
   });
   const notificationsOf = async () => createNotificationsRepository(await database());
