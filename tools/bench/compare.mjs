@@ -1,7 +1,7 @@
 // `npm run bench:compare -- <old> [<new>]`: the session read and the start + return cycle of this work tree (or of
-// commit <new>) against commit <old>, in one run on one machine, as new/old ratios. Both production servers run side by side, each
-// on its own fresh embedded database with its seeded accounts; the same client and load measure them in interleaved
-// rounds whose order alternates, and the medians are compared. Options: compare-report.mjs (COMPARE_USAGE).
+// commit <new>) against commit <old>, in one run on one machine, as new/old ratios. Both production servers run side
+// by side, each on its own fresh embedded database with its seeded accounts; the same client and load measure them in
+// interleaved rounds whose order alternates, and the medians are compared. Options: compare-report.mjs (COMPARE_USAGE).
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { run } from '../scripts/run.mjs';
@@ -18,8 +18,8 @@ const median = (values) => percentile(values, 50);
 /** The sides in the order of round `index`: new first in even rounds, old first in odd ones. */
 const inTurn = (sides, index) => (index % 2 === 0 ? sides : [...sides].reverse());
 
-/** The two session reads of one server: a user's cookie, and an administrator's viewing that user. */
-async function sessionReads(server) {
+/** The two cookies whose session reads are measured: a user's, and an administrator's viewing that user. */
+async function sessionCookies(server) {
   const user = await signedIn(server, 'user@example.com');
   const viewer = await impersonatedClient(server);
   return { user: user.jar.header(), impersonated: viewer.jar.header() };
@@ -162,7 +162,7 @@ async function main() {
   try {
     newSide.server = await startProductionServer({ appDir: newApp.appDir });
     oldSide.server = await startProductionServer({ appDir: oldApp.appDir });
-    for (const side of sides) side.cookies = await sessionReads(side.server);
+    for (const side of sides) side.cookies = await sessionCookies(side.server);
     const loadBefore = loadavg();
     const reads = await measureReads(sides, options);
     const cycleTimes = await measureCycles(sides, options);

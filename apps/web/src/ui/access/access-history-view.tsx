@@ -6,13 +6,10 @@ import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
 import { AccessRequestsPanel } from './access-requests-panel';
 import { Card } from '../components/card';
-import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
-import { LoadMore } from '../components/load-more';
 import { LocalTime } from '../components/local-time';
 import { PageHeader } from '../components/page-header';
-import { Caption, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
+import { PagedTable } from '../components/paged-table';
 import { Tag } from '../components/tag';
-import { describeError } from '../data/describe-error';
 import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
@@ -33,54 +30,32 @@ export function AccessHistoryView({ lang }: { lang: Locale }) {
       <PageHeader title={t.title} description={t.description} />
       <AccessRequestsPanel />
       <Card title={t.heading}>
-        {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
-        {state.status === 'error' ? (
-          <ErrorState
-            title={t.error}
-            message={describeError(state.error, messages.common.error)}
-            onRetry={reload}
-            retryLabel={messages.common.retry}
-          />
-        ) : null}
-        {state.status === 'ready' && state.items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
-        {state.status === 'ready' && state.items.length > 0 ? (
-          <>
-            <TableScroller>
-              <Table>
-                <Caption>{t.caption}</Caption>
-                <Thead>
-                  <Tr>
-                    <Th scope="col">{t.columns.admin}</Th>
-                    <Th scope="col">{t.columns.reason}</Th>
-                    <Th scope="col">{t.columns.when}</Th>
-                    <Th scope="col">{t.columns.duration}</Th>
-                    <Th scope="col">{t.columns.ended}</Th>
-                  </Tr>
-                </Thead>
-                <Tbody>
-                  {state.items.map((entry) => (
-                    <Tr key={entry.id}>
-                      <Td data-label={t.columns.admin}>{entry.admin.email}</Td>
-                      <Td data-label={t.columns.reason}>{entry.reason}</Td>
-                      <Td data-label={t.columns.when}>
-                        <LocalTime iso={entry.startedAt} />
-                      </Td>
-                      <Td data-label={t.columns.duration}>
-                        {entry.endedAt
-                          ? formatDuration(Date.parse(entry.endedAt) - Date.parse(entry.startedAt), messages.duration)
-                          : t.soFar(formatDuration(now() - Date.parse(entry.startedAt), messages.duration))}
-                      </Td>
-                      <Td data-label={t.columns.ended}>
-                        {entry.endReason ? <Tag>{t.endReasons[entry.endReason]}</Tag> : <Tag $tone="info">{t.ongoing}</Tag>}
-                      </Td>
-                    </Tr>
-                  ))}
-                </Tbody>
-              </Table>
-            </TableScroller>
-            <LoadMore nextCursor={state.nextCursor} more={state.more} onLoadMore={loadMore} />
-          </>
-        ) : null}
+        <PagedTable
+          list={state}
+          caption={t.caption}
+          columns={[
+            { label: t.columns.admin, cell: (entry) => entry.admin.email },
+            { label: t.columns.reason, cell: (entry) => entry.reason },
+            { label: t.columns.when, cell: (entry) => <LocalTime iso={entry.startedAt} /> },
+            {
+              label: t.columns.duration,
+              cell: (entry) =>
+                entry.endedAt
+                  ? formatDuration(Date.parse(entry.endedAt) - Date.parse(entry.startedAt), messages.duration)
+                  : t.soFar(formatDuration(now() - Date.parse(entry.startedAt), messages.duration)),
+            },
+            {
+              label: t.columns.ended,
+              cell: (entry) => (entry.endReason ? <Tag>{t.endReasons[entry.endReason]}</Tag> : <Tag $tone="info">{t.ongoing}</Tag>),
+            },
+          ]}
+          rowKey={(entry) => entry.id}
+          errorTitle={t.error}
+          emptyTitle={t.emptyTitle}
+          empty={t.empty}
+          onRetry={reload}
+          onLoadMore={loadMore}
+        />
       </Card>
     </>
   );

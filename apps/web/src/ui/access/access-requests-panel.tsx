@@ -7,10 +7,10 @@ import { useI18n } from '../../i18n/i18n-context';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { AccessRequestStatus } from '../consent/access-request-status';
 import { useAccessRequests } from '../consent/use-access-requests';
-import { describeError } from '../data/describe-error';
 import { useAppServices } from '../services/app-services';
 
 // The choices are in the messages (15 min to 24 h); the API takes any whole number of minutes up to a day.
@@ -151,14 +151,7 @@ export function AccessRequestsPanel() {
   return (
     <Card title={t.requestsHeading} description={t.requestsDescription}>
       {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title={t.error}
-          message={describeError(state.error, messages.common.error)}
-          onRetry={reload}
-          retryLabel={messages.common.retry}
-        />
-      ) : null}
+      {state.status === 'error' ? <LoadFailed title={t.error} error={state.error} onRetry={reload} /> : null}
       {state.status === 'ready' && state.data.requests.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {error ? <ErrorState title={t.decideFailed} message={error} /> : null}
       {state.status === 'ready' && state.data.requests.length > 0 ? (

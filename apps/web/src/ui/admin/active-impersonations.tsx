@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
-import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
 import { LocalTime } from '../components/local-time';
 import { lazyComponent, OnDemand } from '../components/on-demand';
-import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
-import { describeError } from '../data/describe-error';
+import { PagedTable } from '../components/paged-table';
+import { RefreshButton } from '../components/refresh-button';
+import { CellNote } from '../components/table';
+import { wholeList } from '../data/use-paged-list';
 import { useResource } from '../data/use-resource';
 import { useAppServices } from '../services/app-services';
 
@@ -30,75 +31,44 @@ export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
   const [ending, setEnding] = useState<ImpersonationRecord | null>(null);
 
   const refreshing = state.status === 'ready' && state.refreshing;
-  const rows = state.status === 'ready' ? state.data.impersonations : [];
+  const list = wholeList(state, (data) => data.impersonations);
 
   return (
-    <Card
-      title={t.heading}
-      actions={
-        <Button
-          size="sm"
-          onClick={reload}
-          pending={refreshing}
-          pendingLabel={messages.common.refreshing}
-          disabled={state.status === 'loading'}
-        >
-          {messages.common.refresh}
-        </Button>
-      }
-    >
-      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={2} /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title={t.error}
-          message={describeError(state.error, messages.common.error)}
-          onRetry={reload}
-          retryLabel={messages.common.retry}
-        />
-      ) : null}
-      {state.status === 'ready' && rows.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
-      {rows.length > 0 ? (
-        <TableScroller>
-          <Table aria-busy={refreshing || undefined}>
-            <Caption>{t.caption}</Caption>
-            <Thead>
-              <Tr>
-                <Th scope="col">{t.columns.admin}</Th>
-                <Th scope="col">{t.columns.target}</Th>
-                <Th scope="col">{t.columns.reason}</Th>
-                <Th scope="col">{t.columns.started}</Th>
-                <Th scope="col">{t.columns.expires}</Th>
-                <Th scope="col">{t.columns.action}</Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {rows.map((record) => (
-                <Tr key={record.id}>
-                  <Td data-label={t.columns.admin}>{record.admin.email}</Td>
-                  <Td data-label={t.columns.target}>{record.target.email}</Td>
-                  <Td data-label={t.columns.reason}>{record.reason}</Td>
-                  <Td data-label={t.columns.started}>
-                    {record.startedAt ? <LocalTime iso={record.startedAt} /> : <CellNote>{t.pending}</CellNote>}
-                  </Td>
-                  <Td data-label={t.columns.expires}>
-                    <LocalTime iso={record.expiresAt} />
-                  </Td>
-                  <Td data-label={t.columns.action}>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={t.endLabel(record.admin.email, record.target.email)}
-                      onClick={() => setEnding(record)}
-                    >
-                      {t.end}
-                    </Button>
-                  </Td>
-                </Tr>
-              ))}
-            </Tbody>
-          </Table>
-        </TableScroller>
-      ) : null}
+    <Card title={t.heading} actions={<RefreshButton onRefresh={reload} refreshing={refreshing} loading={state.status === 'loading'} />}>
+      <PagedTable
+        list={list}
+        caption={t.caption}
+        columns={[
+          { label: t.columns.admin, cell: (record) => record.admin.email },
+          { label: t.columns.target, cell: (record) => record.target.email },
+          { label: t.columns.reason, cell: (record) => record.reason },
+          {
+            label: t.columns.started,
+            cell: (record) => (record.startedAt ? <LocalTime iso={record.startedAt} /> : <CellNote>{t.pending}</CellNote>),
+          },
+          { label: t.columns.expires, cell: (record) => <LocalTime iso={record.expiresAt} /> },
+          {
+            label: t.columns.action,
+            cell: (record) => (
+              <Button
+                size="sm"
+                variant="danger"
+                aria-label={t.endLabel(record.admin.email, record.target.email)}
+                onClick={() => setEnding(record)}
+              >
+                {t.end}
+              </Button>
+            ),
+          },
+        ]}
+        rowKey={(record) => record.id}
+        errorTitle={t.error}
+        emptyTitle={t.emptyTitle}
+        empty={t.empty}
+        onRetry={reload}
+        loadingRows={2}
+        busy={refreshing}
+      />
       {ending ? (
         <OnDemand onLoadFailed={() => setEnding(null)}>
           <EndImpersonationDialog

@@ -6,14 +6,13 @@ import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { Button, ButtonLink } from '../components/button';
 import { Card } from '../components/card';
-import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { ErrorState } from '../components/feedback';
 import { TextField } from '../components/field';
-import { LoadMore } from '../components/load-more';
 import { LocalTime } from '../components/local-time';
+import { PagedTable } from '../components/paged-table';
 import { onPhone } from '../components/styles';
-import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
+import { CellNote } from '../components/table';
 import { Tag, type TagTone } from '../components/tag';
-import { describeError } from '../data/describe-error';
 import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
@@ -77,7 +76,6 @@ export function Ledger({ firstPage }: LedgerProps) {
     firstPage && mapResult(firstPage, toPage),
   );
   const filtered = filters.admin !== null || filters.target !== null;
-  const events = state.status === 'ready' ? state.items : [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -143,54 +141,28 @@ export function Ledger({ firstPage }: LedgerProps) {
         </FilterButtons>
       </Filters>
       {errors.form ? <ErrorState title={t.filterFailed} message={errors.form} /> : null}
-      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} rows={4} /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title={t.error}
-          message={describeError(state.error, messages.common.error)}
-          onRetry={reload}
-          retryLabel={messages.common.retry}
-        />
-      ) : null}
-      {state.status === 'ready' && events.length === 0 ? (
-        <EmptyState title={t.emptyTitle}>{filtered ? t.emptyFiltered : t.empty}</EmptyState>
-      ) : null}
-      {state.status === 'ready' && events.length > 0 ? (
-        <>
-          <TableScroller>
-            <Table>
-              <Caption>{t.caption}</Caption>
-              <Thead>
-                <Tr>
-                  <Th scope="col">{t.columns.at}</Th>
-                  <Th scope="col">{t.columns.event}</Th>
-                  <Th scope="col">{t.columns.actor}</Th>
-                  <Th scope="col">{t.columns.target}</Th>
-                  <Th scope="col">{t.columns.reason}</Th>
-                  <Th scope="col">{t.columns.origin}</Th>
-                </Tr>
-              </Thead>
-              <Tbody>
-                {events.map((event) => (
-                  <Tr key={event.id}>
-                    <Td data-label={t.columns.at}>
-                      <LocalTime iso={event.at} />
-                    </Td>
-                    <Td data-label={t.columns.event}>
-                      <Tag $tone={EVENT_TONES[event.type] ?? 'neutral'}>{eventLabel(event.type, t.events)}</Tag>
-                    </Td>
-                    <Td data-label={t.columns.actor}>{event.actor?.email ?? messages.common.none}</Td>
-                    <Td data-label={t.columns.target}>{event.target?.email ?? messages.common.none}</Td>
-                    <Td data-label={t.columns.reason}>{event.reason ?? <CellNote>{messages.common.none}</CellNote>}</Td>
-                    <Td data-label={t.columns.origin}>{event.ip ?? <CellNote>{messages.common.unknown}</CellNote>}</Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </Table>
-          </TableScroller>
-          <LoadMore nextCursor={state.nextCursor} more={state.more} onLoadMore={loadMore} />
-        </>
-      ) : null}
+      <PagedTable
+        list={state}
+        caption={t.caption}
+        columns={[
+          { label: t.columns.at, cell: (event) => <LocalTime iso={event.at} /> },
+          {
+            label: t.columns.event,
+            cell: (event) => <Tag $tone={EVENT_TONES[event.type] ?? 'neutral'}>{eventLabel(event.type, t.events)}</Tag>,
+          },
+          { label: t.columns.actor, cell: (event) => event.actor?.email ?? messages.common.none },
+          { label: t.columns.target, cell: (event) => event.target?.email ?? messages.common.none },
+          { label: t.columns.reason, cell: (event) => event.reason ?? <CellNote>{messages.common.none}</CellNote> },
+          { label: t.columns.origin, cell: (event) => event.ip ?? <CellNote>{messages.common.unknown}</CellNote> },
+        ]}
+        rowKey={(event) => event.id}
+        errorTitle={t.error}
+        emptyTitle={t.emptyTitle}
+        empty={filtered ? t.emptyFiltered : t.empty}
+        onRetry={reload}
+        onLoadMore={loadMore}
+        loadingRows={4}
+      />
     </Card>
   );
 }

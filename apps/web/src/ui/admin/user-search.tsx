@@ -7,13 +7,11 @@ import { useI18n } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages.en';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
-import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
-import { LoadMore } from '../components/load-more';
 import { TextField } from '../components/field';
-import { Caption, CellNote, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
+import { PagedTable } from '../components/paged-table';
+import { CellNote } from '../components/table';
 import { Tag } from '../components/tag';
 import { VisuallyHidden } from '../components/visually-hidden';
-import { describeError } from '../data/describe-error';
 import { mapResult } from '../data/map-result';
 import { useDebouncedValue } from '../data/use-debounced-value';
 import { usePagedList } from '../data/use-paged-list';
@@ -74,59 +72,46 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title={t.error}
-          message={describeError(state.error, messages.common.error)}
-          onRetry={reload}
-          retryLabel={messages.common.retry}
-        />
-      ) : null}
-      {state.status === 'ready' && state.items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
-      {state.status === 'ready' && state.items.length > 0 ? (
-        <>
-          <TableScroller>
-            <Table>
-              <Caption>{t.caption}</Caption>
-              <Thead>
-                <Tr>
-                  <Th scope="col">{t.columns.user}</Th>
-                  <Th scope="col">{t.columns.role}</Th>
-                  <Th scope="col">{t.columns.status}</Th>
-                  <Th scope="col">{t.columns.action}</Th>
-                </Tr>
-              </Thead>
-              <Tbody>
-                {state.items.map((user) => (
-                  <Tr key={user.id}>
-                    <Td data-label={t.columns.user}>
-                      <Email>{user.email}</Email>
-                      {user.name ? <CellNote>{user.name}</CellNote> : null}
-                    </Td>
-                    <Td data-label={t.columns.role}>
-                      <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>
-                    </Td>
-                    <Td data-label={t.columns.status}>
-                      <Tag $tone={user.status === 'active' ? 'success' : 'error'}>{t.status[user.status]}</Tag>
-                    </Td>
-                    <Td data-label={t.columns.action}>
-                      {user.impersonable ? (
-                        <Button size="sm" variant="primary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
-                          {t.viewAs}
-                        </Button>
-                      ) : (
-                        <Muted>{whyNot(user, t.notImpersonable, messages.roles)}</Muted>
-                      )}
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </Table>
-          </TableScroller>
-          <LoadMore nextCursor={state.nextCursor} more={state.more} onLoadMore={loadMore} />
-        </>
-      ) : null}
+      <PagedTable
+        list={state}
+        caption={t.caption}
+        columns={[
+          {
+            label: t.columns.user,
+            cell: (user) => (
+              <>
+                <Email>{user.email}</Email>
+                {user.name ? <CellNote>{user.name}</CellNote> : null}
+              </>
+            ),
+          },
+          {
+            label: t.columns.role,
+            cell: (user) => <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>,
+          },
+          {
+            label: t.columns.status,
+            cell: (user) => <Tag $tone={user.status === 'active' ? 'success' : 'error'}>{t.status[user.status]}</Tag>,
+          },
+          {
+            label: t.columns.action,
+            cell: (user) =>
+              user.impersonable ? (
+                <Button size="sm" variant="primary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
+                  {t.viewAs}
+                </Button>
+              ) : (
+                <Muted>{whyNot(user, t.notImpersonable, messages.roles)}</Muted>
+              ),
+          },
+        ]}
+        rowKey={(user) => user.id}
+        errorTitle={t.error}
+        emptyTitle={t.emptyTitle}
+        empty={t.empty}
+        onRetry={reload}
+        onLoadMore={loadMore}
+      />
     </Card>
   );
 }

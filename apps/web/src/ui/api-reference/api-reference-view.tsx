@@ -4,7 +4,7 @@ import type { OpenApiDocument, OpenApiOperation } from '@viewas/admin-api';
 import styled from 'styled-components';
 import { Card } from '../components/card';
 import { PageHeader } from '../components/page-header';
-import { Caption, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from '../components/table';
+import { DataTable } from '../components/data-table';
 import { Tag } from '../components/tag';
 import { schemaFields, typeLabel, rules, type SchemaNode } from './describe-schema';
 
@@ -101,33 +101,17 @@ function FieldsTable({ caption, schema }: { caption: string; schema: SchemaNode 
   return (
     <>
       <h4>{caption}</h4>
-      <TableScroller>
-        <Table>
-          <Caption>{caption}</Caption>
-          <Thead>
-            <Tr>
-              <Th scope="col">Field</Th>
-              <Th scope="col">Type</Th>
-              <Th scope="col">Required</Th>
-              <Th scope="col">Rules</Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {fields.map((field) => (
-              <Tr key={field.path}>
-                <Td data-label="Field">
-                  <Name>{field.path}</Name>
-                </Td>
-                <Td data-label="Type">
-                  <Code>{field.type}</Code>
-                </Td>
-                <Td data-label="Required">{field.required ? 'yes' : 'no'}</Td>
-                <Td data-label="Rules">{[...field.rules, ...(field.description ? [field.description] : [])].join('; ') || '-'}</Td>
-              </Tr>
-            ))}
-          </Tbody>
-        </Table>
-      </TableScroller>
+      <DataTable
+        caption={caption}
+        columns={[
+          { label: 'Field', cell: (field) => <Name>{field.path}</Name> },
+          { label: 'Type', cell: (field) => <Code>{field.type}</Code> },
+          { label: 'Required', cell: (field) => (field.required ? 'yes' : 'no') },
+          { label: 'Rules', cell: (field) => [...field.rules, ...(field.description ? [field.description] : [])].join('; ') || '-' },
+        ]}
+        rows={fields}
+        rowKey={(field) => field.path}
+      />
     </>
   );
 }
@@ -136,35 +120,18 @@ function ParametersTable({ parameters }: { parameters: Parameter[] }) {
   return (
     <>
       <h4>Parameters</h4>
-      <TableScroller>
-        <Table>
-          <Caption>Parameters</Caption>
-          <Thead>
-            <Tr>
-              <Th scope="col">Name</Th>
-              <Th scope="col">In</Th>
-              <Th scope="col">Type</Th>
-              <Th scope="col">Required</Th>
-              <Th scope="col">Rules</Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {parameters.map((parameter) => (
-              <Tr key={`${parameter.in}:${parameter.name}`}>
-                <Td data-label="Name">
-                  <Name>{parameter.name}</Name>
-                </Td>
-                <Td data-label="In">{parameter.in}</Td>
-                <Td data-label="Type">
-                  <Code>{typeLabel(parameter.schema)}</Code>
-                </Td>
-                <Td data-label="Required">{parameter.required ? 'yes' : 'no'}</Td>
-                <Td data-label="Rules">{rules(parameter.schema).join('; ') || '-'}</Td>
-              </Tr>
-            ))}
-          </Tbody>
-        </Table>
-      </TableScroller>
+      <DataTable
+        caption="Parameters"
+        columns={[
+          { label: 'Name', cell: (parameter) => <Name>{parameter.name}</Name> },
+          { label: 'In', cell: (parameter) => parameter.in },
+          { label: 'Type', cell: (parameter) => <Code>{typeLabel(parameter.schema)}</Code> },
+          { label: 'Required', cell: (parameter) => (parameter.required ? 'yes' : 'no') },
+          { label: 'Rules', cell: (parameter) => rules(parameter.schema).join('; ') || '-' },
+        ]}
+        rows={parameters}
+        rowKey={(parameter) => `${parameter.in}:${parameter.name}`}
+      />
     </>
   );
 }
@@ -199,27 +166,15 @@ function OperationSection({ method, path, operation }: Entry) {
       {body ? <FieldsTable caption="Request body (JSON)" schema={body} /> : null}
       {success ? <FieldsTable caption="Answer 200 (JSON)" schema={success} /> : null}
       <h4>Failures</h4>
-      <TableScroller>
-        <Table>
-          <Caption>Failures: {'{ success: false, error: { code, message } }'}</Caption>
-          <Thead>
-            <Tr>
-              <Th scope="col">Status</Th>
-              <Th scope="col">When</Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {failures.map(([status, response]) => (
-              <Tr key={status}>
-                <Td data-label="Status">{status}</Td>
-                <Td data-label="When">
-                  <Prose text={String(response['description'])} />
-                </Td>
-              </Tr>
-            ))}
-          </Tbody>
-        </Table>
-      </TableScroller>
+      <DataTable
+        caption="Failures: { success: false, error: { code, message } }"
+        columns={[
+          { label: 'Status', cell: ([status]) => status },
+          { label: 'When', cell: ([, response]) => <Prose text={String(response['description'])} /> },
+        ]}
+        rows={failures}
+        rowKey={([status]) => status}
+      />
     </Operation>
   );
 }

@@ -77,6 +77,16 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, { hint, error, aside }
   return [hint || aside ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
 }
 
+/** The control's id, its invalid state and what describes it: the same for every kind of control. */
+function controlProps(ids: ReturnType<typeof useFieldIds>, frame: FieldFrame) {
+  return {
+    id: ids.controlId,
+    $invalid: Boolean(frame.error),
+    'aria-invalid': frame.error ? true : undefined,
+    'aria-describedby': describedBy(ids, frame),
+  };
+}
+
 function Frame({ ids, label, hint, error, aside, children }: FieldFrame & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
   return (
     <Wrapper>
@@ -100,13 +110,7 @@ export function TextField({ label, hint, error, aside, id, ...props }: TextField
   const ids = useFieldIds(id);
   return (
     <Frame ids={ids} label={label} hint={hint} error={error} aside={aside}>
-      <Input
-        id={ids.controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, { label, hint, error, aside })}
-        {...props}
-      />
+      <Input {...controlProps(ids, { label, hint, error, aside })} {...props} />
     </Frame>
   );
 }
@@ -118,13 +122,7 @@ export function TextAreaField({ label, hint, error, aside, id, ...props }: TextA
   const ids = useFieldIds(id);
   return (
     <Frame ids={ids} label={label} hint={hint} error={error} aside={aside}>
-      <Textarea
-        id={ids.controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, { label, hint, error, aside })}
-        {...props}
-      />
+      <Textarea {...controlProps(ids, { label, hint, error, aside })} {...props} />
     </Frame>
   );
 }

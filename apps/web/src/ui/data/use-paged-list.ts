@@ -1,5 +1,6 @@
 import type { ApiClientError, ApiResult } from '@viewas/admin-api';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import type { Resource } from './use-resource';
 
 export interface Page<T> {
   items: T[];
@@ -13,6 +14,11 @@ export type PagedList<T> =
   | { status: 'loading' }
   | { status: 'error'; error: ApiClientError }
   | { status: 'ready'; items: T[]; nextCursor: string | null; more: 'idle' | 'loading' | ApiClientError };
+
+/** A resource that holds a whole list (it never has a next page) as a paged list, so both show alike. */
+export function wholeList<D, T>(resource: Resource<D>, items: (data: D) => T[]): PagedList<T> {
+  return resource.status === 'ready' ? { status: 'ready', items: items(resource.data), nextCursor: null, more: 'idle' } : resource;
+}
 
 type Action<T> =
   | { type: 'load' }

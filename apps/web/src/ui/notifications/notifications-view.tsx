@@ -6,10 +6,10 @@ import { getMessages } from '../../i18n/messages';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { PageHeader } from '../components/page-header';
 import { Tag } from '../components/tag';
-import { describeError } from '../data/describe-error';
 import { useNotifications } from './use-notifications';
 
 const List = styled.ul`
@@ -77,14 +77,7 @@ export function NotificationsView({ lang }: { lang: Locale }) {
         }
       >
         {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
-        {state.status === 'error' ? (
-          <ErrorState
-            title={t.error}
-            message={describeError(state.error, messages.common.error)}
-            onRetry={reload}
-            retryLabel={messages.common.retry}
-          />
-        ) : null}
+        {state.status === 'error' ? <LoadFailed title={t.error} error={state.error} onRetry={reload} /> : null}
         {error ? <ErrorState title={t.markFailed} message={error} /> : null}
         {state.status === 'ready' && items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
         {items.length > 0 ? (

@@ -1,38 +1,5 @@
 import * as z from 'zod/mini';
-import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from '../contracts/access-history';
-import {
-  AccountActivityPageSchema,
-  AccountActivityQuerySchema,
-  AccountSettingsPatchSchema,
-  AccountSettingsResponseSchema,
-  AccountSettingsSchema,
-} from '../contracts/account-settings';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
-import { LedgerPageSchema, LedgerQuerySchema } from '../contracts/ledger';
-import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from '../contracts/ledger-integrity';
-import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from '../contracts/impersonations';
-import { IdSchema } from '../contracts/primitives';
-import {
-  AccessDecisionResponseSchema,
-  AccessRequestListSchema,
-  AccessRequestPathSchema,
-  UserApprovalSchema,
-} from '../contracts/access-requests';
-import {
-  ImpersonateRequestSchema,
-  isPendingApproval,
-  ReauthRequestSchema,
-  ReauthResponseSchema,
-  StartImpersonationResponseSchema,
-} from '../contracts/impersonate';
-import {
-  MarkNotificationsReadResponseSchema,
-  MarkNotificationsReadSchema,
-  NotificationsPageSchema,
-  NotificationsQuerySchema,
-} from '../contracts/notifications';
-import { ReturnToAdminResponseSchema } from '../contracts/return-to-admin';
-import { UsersPageSchema, UsersQuerySchema } from '../contracts/users';
 import { AdminApiError } from './admin-api-error';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';
@@ -44,7 +11,6 @@ import { queryObject, validateInput } from './validate-input';
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const USER_AGENT_MAX_LENGTH = 512;
 const NO_PAYLOAD = z.object({});
-const EndPathSchema = z.object({ id: IdSchema });
 
 export interface AdminApiHandlersOptions {
   service: ImpersonationService;
@@ -68,11 +34,14 @@ export type AdminApiHandler = (request: Request) => Promise<Response>;
 /** A route as this server serves it: its contract, with `path` under the configured mounts. */
 export type ServedRoute = ApiRouteContract;
 
+/** A route's handler; `params` are its path parameters, still encoded. */
+type RouteHandler = (request: Request, params?: Record<string, string>) => Promise<Response>;
+
 interface RouteTableEntry {
   contract: ApiRouteContract;
   path: string;
   pattern: RegExp;
-  handle: (request: Request, params: Record<string, string>) => Promise<Response>;
+  handle: RouteHandler;
 }
 
 export interface AdminApiHandlers {
@@ -102,16 +71,19 @@ export interface AdminApiHandlers {
   routes: readonly ServedRoute[];
 }
 
-interface Endpoint<Input extends z.core.$ZodType, Output> {
-  /** GET endpoints read `input` from the query string, the others from the JSON body. */
-  method: 'GET' | 'POST' | 'PATCH';
-  input: Input;
-  call: (ctx: RequestContext, input: z.output<Input>) => Promise<Output>;
-  /** Answers are parsed too: fields outside the contract (a password hash, say) are stripped, not sent. */
-  answer: z.core.$ZodType<Output>;
-  /** The success status, when it depends on the answer (a start waiting for approval is 202). */
-  status?: (output: Output) => number;
-}
+type Routes = typeof ADMIN_API_ROUTES;
+type Schema = z.core.$ZodType;
+/** What a route reads: its query string (GET) or its JSON body, else nothing. */
+type InputOf<C> = C extends { query: infer Q extends Schema } ? Q : C extends { body: infer B extends Schema } ? B : typeof NO_PAYLOAD;
+/** What a route answers: its 200 body, or the 202 one of a route that may accept a request without completing it. */
+type AnswerOf<C> = C extends { response: infer R extends Schema }
+  ? z.output<R> | (C extends { accepted: infer A extends Schema } ? z.output<A> : never)
+  : never;
+type ParamsOf<C> = C extends { params: infer P } ? { [K in keyof P]: string } : Record<string, never>;
+/** A route's call to the service, with its input and path parameters validated against its contract. */
+type RouteCall<C> = (ctx: RequestContext, input: z.output<InputOf<C>>, params: ParamsOf<C>) => Promise<AnswerOf<C>>;
+/** Every JSON route: the ledger export answers a file and is served on its own. */
+type JsonRoute = Exclude<keyof Routes, 'exportLedger'>;
 
 /** Fails at startup on a bad origin rather than refusing every request later; `file:` would yield "null". */
 function canonicalOrigin(origin: string): string {
@@ -162,97 +134,80 @@ export function createAdminApiHandlers({
     return errorResponse(code, GENERIC_MESSAGES[code]);
   }
 
-  async function serve<Input extends z.core.$ZodType, Output>(request: Request, endpoint: Endpoint<Input, Output>): Promise<Response> {
-    if (request.method !== endpoint.method) {
-      return errorResponse('method_not_allowed', `Use ${endpoint.method}`, { headers: { Allow: endpoint.method } });
-    }
-    if (!isSameOriginRequest(request, appOrigin)) {
-      return errorResponse('forbidden', 'Cross-site requests are not allowed');
-    }
-    try {
-      const input = await readInput(request, endpoint.input);
-      const userAgent = request.headers.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
-      const output = await endpoint.call({ request, ip: getClientIp(request), userAgent }, input);
-      const answer = z.safeParse(endpoint.answer, output);
-      if (!answer.success) throw new Error('The service answer does not match the contract', { cause: answer.error });
-      return jsonResponse(answer.data, endpoint.status?.(answer.data) ?? 200);
-    } catch (error) {
-      return failure(error, request);
-    }
+  /**
+   * A route as its contract says: the method, the same-origin check, then its input (query string or JSON body) and
+   * path parameters validated, the service called, and `respond` turning the answer into the response.
+   */
+  function serve<C extends ApiRouteContract, Output>(
+    contract: C,
+    call: (ctx: RequestContext, input: z.output<InputOf<C>>, params: ParamsOf<C>) => Promise<Output>,
+    respond: (output: Output) => Response,
+  ): RouteHandler {
+    const input = (contract.query ?? contract.body ?? NO_PAYLOAD) as InputOf<C>;
+    const params = z.object(contract.params ?? {});
+    return async (request, rawParams = {}) => {
+      if (request.method !== contract.method) {
+        return errorResponse('method_not_allowed', `Use ${contract.method}`, { headers: { Allow: contract.method } });
+      }
+      if (!isSameOriginRequest(request, appOrigin)) {
+        return errorResponse('forbidden', 'Cross-site requests are not allowed');
+      }
+      try {
+        const body = (await readInput(request, input)) as z.output<InputOf<C>>;
+        const path = validateInput(params, rawParams, 'path') as ParamsOf<C>;
+        const userAgent = request.headers.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
+        return respond(await call({ request, ip: getClientIp(request), userAgent }, body, path));
+      } catch (error) {
+        return failure(error, request);
+      }
+    };
   }
 
-  const impersonate: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'POST',
-      input: ImpersonateRequestSchema,
-      call: (ctx, input) => service.startImpersonation(ctx, input),
-      answer: StartImpersonationResponseSchema,
-      status: (output) => (isPendingApproval(output) ? 202 : 200),
-    });
+  /**
+   * JSON as the contract describes it: answers are parsed too, so fields outside the contract (a password hash, say) are
+   * stripped, not sent; 202 for an answer that matches the route's `accepted` body (a start waiting for approval).
+   */
+  const answer =
+    (contract: ApiRouteContract) =>
+    (output: unknown): Response => {
+      const accepted = contract.accepted ? z.safeParse(contract.accepted, output) : null;
+      if (accepted?.success) return jsonResponse(accepted.data, 202);
+      const parsed = z.safeParse(contract.response, output);
+      if (!parsed.success) throw new Error('The service answer does not match the contract', { cause: parsed.error });
+      return jsonResponse(parsed.data, 200);
+    };
 
-  const reauth: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'POST',
-      input: ReauthRequestSchema,
-      call: (ctx, input) => service.reauth(ctx, input),
-      answer: ReauthResponseSchema,
-    });
-
-  const returnToAdmin: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'POST',
-      input: NO_PAYLOAD,
-      call: (ctx) => service.returnToAdmin(ctx),
-      answer: ReturnToAdminResponseSchema,
-    });
-
-  const users: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: UsersQuerySchema,
-      call: (ctx, query) => service.listUsers(ctx, query),
-      answer: UsersPageSchema,
-    });
-
-  const impersonations: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: ImpersonationsQuerySchema,
-      call: (ctx, query) => service.listImpersonations(ctx, query),
-      answer: ImpersonationsPageSchema,
-    });
-
-  const endImpersonation = (request: Request, id: string) =>
-    serve(request, {
-      method: 'POST',
-      input: NO_PAYLOAD,
-      call: (ctx) => service.endImpersonation(ctx, validateInput(EndPathSchema, { id }, 'path').id),
-      answer: EndImpersonationResponseSchema,
-    });
-
-  const ledger: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: LedgerQuerySchema,
-      call: (ctx, query) => service.listLedger(ctx, query),
-      answer: LedgerPageSchema,
-    });
-
-  const verifyLedger: AdminApiHandler = (request) =>
-    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.verifyLedger(ctx), answer: LedgerVerifySchema });
-
-  const ledgerDeliveries: AdminApiHandler = (request) =>
-    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.ledgerDeliveries(ctx), answer: LedgerDeliveriesSchema });
+  // Path ids are left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
+  const calls: { [K in JsonRoute]: RouteCall<Routes[K]> } = {
+    impersonate: (ctx, input) => service.startImpersonation(ctx, input),
+    reauth: (ctx, input) => service.reauth(ctx, input),
+    returnToAdmin: (ctx) => service.returnToAdmin(ctx),
+    users: (ctx, query) => service.listUsers(ctx, query),
+    impersonations: (ctx, query) => service.listImpersonations(ctx, query),
+    endImpersonation: (ctx, _, { id }) => service.endImpersonation(ctx, id),
+    ledger: (ctx, query) => service.listLedger(ctx, query),
+    verifyLedger: (ctx) => service.verifyLedger(ctx),
+    ledgerDeliveries: (ctx) => service.ledgerDeliveries(ctx),
+    accessHistory: (ctx, query) => service.listAccessHistory(ctx, query),
+    staffAccessRequests: (ctx) => service.listStaffAccessRequests(ctx),
+    approveAccessRequestAsAdmin: (ctx, _, { id }) => service.decideAccessRequestAsAdmin(ctx, id, 'approve'),
+    denyAccessRequestAsAdmin: (ctx, _, { id }) => service.decideAccessRequestAsAdmin(ctx, id, 'deny'),
+    myAccessRequests: (ctx) => service.listMyAccessRequests(ctx),
+    approveAccessRequestAsUser: (ctx, approval, { id }) => service.decideAccessRequestAsUser(ctx, id, { decision: 'approve', approval }),
+    denyAccessRequestAsUser: (ctx, _, { id }) => service.decideAccessRequestAsUser(ctx, id, { decision: 'deny' }),
+    notifications: (ctx, query) => service.listNotifications(ctx, query),
+    markNotificationsRead: (ctx, input) => service.markNotificationsRead(ctx, input),
+    accountSettings: (ctx) => service.getAccountSettings(ctx),
+    updateAccountSettings: (ctx, patch) => service.updateAccountSettings(ctx, patch),
+    accountActivity: (ctx, query) => service.listAccountActivity(ctx, query),
+  };
 
   /** A file, not JSON: the same checks and errors as every route, then the service's stream as the body. */
-  const exportLedger: AdminApiHandler = async (request) => {
-    if (request.method !== 'GET') return errorResponse('method_not_allowed', 'Use GET', { headers: { Allow: 'GET' } });
-    if (!isSameOriginRequest(request, appOrigin)) return errorResponse('forbidden', 'Cross-site requests are not allowed');
-    try {
-      const query = await readInput(request, LedgerExportQuerySchema);
-      const userAgent = request.headers.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
-      const file = await service.exportLedger({ request, ip: getClientIp(request), userAgent }, query);
-      return new Response(file.body, {
+  const exportLedger = serve(
+    ADMIN_API_ROUTES.exportLedger,
+    (ctx, query) => service.exportLedger(ctx, query),
+    (file) =>
+      new Response(file.body, {
         status: 200,
         headers: {
           'Content-Type': file.contentType,
@@ -260,89 +215,15 @@ export function createAdminApiHandlers({
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
         },
-      });
-    } catch (error) {
-      return failure(error, request);
-    }
-  };
-
-  const accessHistory: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: AccessHistoryQuerySchema,
-      call: (ctx, query) => service.listAccessHistory(ctx, query),
-      answer: AccessHistoryPageSchema,
-    });
-
-  const staffAccessRequests: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: NO_PAYLOAD,
-      call: (ctx) => service.listStaffAccessRequests(ctx),
-      answer: AccessRequestListSchema,
-    });
-
-  const decideAccessRequestAsAdmin = (request: Request, id: string, decision: 'approve' | 'deny') =>
-    serve(request, {
-      method: 'POST',
-      input: NO_PAYLOAD,
-      call: (ctx) => service.decideAccessRequestAsAdmin(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, decision),
-      answer: AccessDecisionResponseSchema,
-    });
-
-  const myAccessRequests: AdminApiHandler = (request) =>
-    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.listMyAccessRequests(ctx), answer: AccessRequestListSchema });
-
-  const decideAccessRequestAsUser = (request: Request, id: string, decision: 'approve' | 'deny') =>
-    decision === 'approve'
-      ? serve(request, {
-          method: 'POST',
-          input: UserApprovalSchema,
-          call: (ctx, approval) =>
-            service.decideAccessRequestAsUser(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, { decision, approval }),
-          answer: AccessDecisionResponseSchema,
-        })
-      : serve(request, {
-          method: 'POST',
-          input: NO_PAYLOAD,
-          call: (ctx) => service.decideAccessRequestAsUser(ctx, validateInput(AccessRequestPathSchema, { id }, 'path').id, { decision }),
-          answer: AccessDecisionResponseSchema,
-        });
-
-  const notifications: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: NotificationsQuerySchema,
-      call: (ctx, query) => service.listNotifications(ctx, query),
-      answer: NotificationsPageSchema,
-    });
-
-  const markNotificationsRead: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'POST',
-      input: MarkNotificationsReadSchema,
-      call: (ctx, input) => service.markNotificationsRead(ctx, input),
-      answer: MarkNotificationsReadResponseSchema,
-    });
-
-  const accountSettings: AdminApiHandler = (request) =>
-    serve(request, { method: 'GET', input: NO_PAYLOAD, call: (ctx) => service.getAccountSettings(ctx), answer: AccountSettingsSchema });
-
-  const updateAccountSettings: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'PATCH',
-      input: AccountSettingsPatchSchema,
-      call: (ctx, patch) => service.updateAccountSettings(ctx, patch),
-      answer: AccountSettingsResponseSchema,
-    });
-
-  const accountActivity: AdminApiHandler = (request) =>
-    serve(request, {
-      method: 'GET',
-      input: AccountActivityQuerySchema,
-      call: (ctx, query) => service.listAccountActivity(ctx, query),
-      answer: AccountActivityPageSchema,
-    });
+      }),
+  );
+  const json = <K extends JsonRoute>(key: K): RouteHandler =>
+    serve<Routes[K], AnswerOf<Routes[K]>>(ADMIN_API_ROUTES[key], calls[key], answer(ADMIN_API_ROUTES[key]));
+  const routeKeys = Object.keys(ADMIN_API_ROUTES) as (keyof Routes)[];
+  const served = Object.fromEntries(routeKeys.map((key) => [key, key === 'exportLedger' ? exportLedger : json(key)])) as Record<
+    keyof Routes,
+    RouteHandler
+  >;
 
   // The route table: each route is its contract (method, path, schemas: what the OpenAPI document
   // describes) and its handler. A route cannot be served without a contract.
@@ -355,36 +236,8 @@ export function createAdminApiHandlers({
       .join('');
     return { contract, path, pattern: new RegExp(`^${source}$`), handle };
   };
-  const table: readonly RouteTableEntry[] = [
-    entry(ADMIN_API_ROUTES.impersonate, impersonate),
-    entry(ADMIN_API_ROUTES.reauth, reauth),
-    entry(ADMIN_API_ROUTES.returnToAdmin, returnToAdmin),
-    entry(ADMIN_API_ROUTES.users, users),
-    entry(ADMIN_API_ROUTES.impersonations, impersonations),
-    // The id is left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
-    entry(ADMIN_API_ROUTES.endImpersonation, (request, params) => endImpersonation(request, params['id'] ?? '')),
-    entry(ADMIN_API_ROUTES.ledger, ledger),
-    entry(ADMIN_API_ROUTES.verifyLedger, verifyLedger),
-    entry(ADMIN_API_ROUTES.exportLedger, exportLedger),
-    entry(ADMIN_API_ROUTES.ledgerDeliveries, ledgerDeliveries),
-    entry(ADMIN_API_ROUTES.accessHistory, accessHistory),
-    // As for End: ids stay encoded, and the id schema refuses anything but an id.
-    entry(ADMIN_API_ROUTES.staffAccessRequests, staffAccessRequests),
-    entry(ADMIN_API_ROUTES.approveAccessRequestAsAdmin, (request, params) =>
-      decideAccessRequestAsAdmin(request, params['id'] ?? '', 'approve'),
-    ),
-    entry(ADMIN_API_ROUTES.denyAccessRequestAsAdmin, (request, params) => decideAccessRequestAsAdmin(request, params['id'] ?? '', 'deny')),
-    entry(ADMIN_API_ROUTES.myAccessRequests, myAccessRequests),
-    entry(ADMIN_API_ROUTES.approveAccessRequestAsUser, (request, params) =>
-      decideAccessRequestAsUser(request, params['id'] ?? '', 'approve'),
-    ),
-    entry(ADMIN_API_ROUTES.denyAccessRequestAsUser, (request, params) => decideAccessRequestAsUser(request, params['id'] ?? '', 'deny')),
-    entry(ADMIN_API_ROUTES.notifications, notifications),
-    entry(ADMIN_API_ROUTES.markNotificationsRead, markNotificationsRead),
-    entry(ADMIN_API_ROUTES.accountSettings, accountSettings),
-    entry(ADMIN_API_ROUTES.updateAccountSettings, updateAccountSettings),
-    entry(ADMIN_API_ROUTES.accountActivity, accountActivity),
-  ];
+  // In the contracts' order, which is also the OpenAPI document's.
+  const table: readonly RouteTableEntry[] = routeKeys.map((key) => entry(ADMIN_API_ROUTES[key], served[key]));
 
   const route: AdminApiHandler = async (request) => {
     const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
@@ -405,26 +258,28 @@ export function createAdminApiHandlers({
   const routes: readonly ServedRoute[] = table.map(({ contract, path }) => ({ ...contract, path }));
 
   return {
-    impersonate,
-    reauth,
-    returnToAdmin,
-    users,
-    impersonations,
-    endImpersonation,
-    ledger,
-    verifyLedger,
+    impersonate: served.impersonate,
+    reauth: served.reauth,
+    returnToAdmin: served.returnToAdmin,
+    users: served.users,
+    impersonations: served.impersonations,
+    endImpersonation: (request, id) => served.endImpersonation(request, { id }),
+    ledger: served.ledger,
+    verifyLedger: served.verifyLedger,
     exportLedger,
-    ledgerDeliveries,
-    accessHistory,
-    staffAccessRequests,
-    decideAccessRequestAsAdmin,
-    myAccessRequests,
-    decideAccessRequestAsUser,
-    notifications,
-    markNotificationsRead,
-    accountSettings,
-    updateAccountSettings,
-    accountActivity,
+    ledgerDeliveries: served.ledgerDeliveries,
+    accessHistory: served.accessHistory,
+    staffAccessRequests: served.staffAccessRequests,
+    decideAccessRequestAsAdmin: (request, id, decision) =>
+      served[decision === 'approve' ? 'approveAccessRequestAsAdmin' : 'denyAccessRequestAsAdmin'](request, { id }),
+    myAccessRequests: served.myAccessRequests,
+    decideAccessRequestAsUser: (request, id, decision) =>
+      served[decision === 'approve' ? 'approveAccessRequestAsUser' : 'denyAccessRequestAsUser'](request, { id }),
+    notifications: served.notifications,
+    markNotificationsRead: served.markNotificationsRead,
+    accountSettings: served.accountSettings,
+    updateAccountSettings: served.updateAccountSettings,
+    accountActivity: served.accountActivity,
     route,
     routes,
   };

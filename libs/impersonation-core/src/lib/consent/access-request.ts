@@ -45,15 +45,8 @@ export interface AccessRequest {
   version: number;
 }
 
-export interface OpenAccessRequestInput {
-  id: string;
-  requester: { id: string; email: string };
-  target: { id: string; email: string };
-  reason: string;
-  mode: ViewMode;
-  approvers: Approver[];
-  now: Date;
-}
+/** What a new request is made of: who asks whom, why, in which mode and whose yes it needs, at `now`. */
+export type OpenAccessRequestInput = Pick<AccessRequest, 'id' | 'requester' | 'target' | 'reason' | 'mode' | 'approvers'> & { now: Date };
 
 export function openAccessRequest({ id, requester, target, reason, mode, approvers, now }: OpenAccessRequestInput): AccessRequest {
   if (approvers.length === 0) throw new TypeError('an access request needs at least one approver');
