@@ -33,6 +33,8 @@ export interface AccessLogLine {
   upstreams: string[];
   upstreamStatuses: string[];
   requestId: string | null;
+  /** The client's connection to nginx: its serial number, and how many requests it had carried with this one. */
+  connection: { id: number; requests: number } | null;
   line: string;
 }
 
@@ -103,7 +105,7 @@ export function renderNginxConfig(template: string, values: { listen: string; ru
 
 /** Parses one line of the `upstream` log_format. */
 export function parseAccessLogLine(line: string, names: Map<string, string>): AccessLogLine | null {
-  const match = /"([^"]*)" (\d{3}) upstream=(.*?) upstream_status=(.*?) request_id=(\S+) time=/.exec(line);
+  const match = /"([^"]*)" (\d{3}) upstream=(.*?) upstream_status=(.*?) request_id=(\S+) time=\S+(?: connection=(\d+)\/(\d+))?/.exec(line);
   if (!match) return null;
   // nginx separates the servers one request tried with ", " (and internal redirects with " : ").
   const list = (value = '-') => (value === '-' ? [] : value.split(/\s*(?:,|\s:\s)\s*/).filter(Boolean));
@@ -113,6 +115,7 @@ export function parseAccessLogLine(line: string, names: Map<string, string>): Ac
     upstreams: list(match[3]).map((address) => names.get(address) ?? address),
     upstreamStatuses: list(match[4]),
     requestId: match[5] === '-' ? null : (match[5] ?? null),
+    connection: match[6] && match[7] ? { id: Number(match[6]), requests: Number(match[7]) } : null,
     line,
   };
 }

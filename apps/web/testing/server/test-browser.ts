@@ -25,11 +25,13 @@ export class TestBrowser {
     private readonly serverUrl: string,
     readonly origin: string,
     private readonly userAgent = 'TestBrowser/1.0',
+    /** How requests travel: Node's fetch, or `fetchOnNewConnection` for a new connection per request. */
+    private readonly transport: (url: URL, init: RequestInit) => Promise<Response> = fetch,
   ) {}
 
   /** Another browser holding a copy of this one's cookies: a "saved cookie". */
-  clone(serverUrl = this.serverUrl): TestBrowser {
-    const copy = new TestBrowser(serverUrl, this.origin, this.userAgent);
+  clone(serverUrl = this.serverUrl, transport = this.transport): TestBrowser {
+    const copy = new TestBrowser(serverUrl, this.origin, this.userAgent, transport);
     for (const [name, value] of this.cookies) copy.cookies.set(name, value);
     return copy;
   }
@@ -42,7 +44,7 @@ export class TestBrowser {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
     if (!headers.has('user-agent')) headers.set('user-agent', this.userAgent);
-    const response = await fetch(new URL(path, this.serverUrl), { ...init, headers, redirect: 'manual' });
+    const response = await this.transport(new URL(path, this.serverUrl), { ...init, headers, redirect: 'manual' });
     this.store(response.headers.getSetCookie());
     return response;
   }

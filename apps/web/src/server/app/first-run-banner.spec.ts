@@ -3,6 +3,8 @@ import { demoAccountsBanner, runningBanner, setupLinkBanner } from './first-run-
 const seeded = {
   accounts: [
     { email: 'admin@example.com', role: 'admin', status: 'active' },
+    { email: 'support@example.com', role: 'support', status: 'active' },
+    { email: 'user@example.com', role: 'user', status: 'active' },
     { email: 'disabled@example.com', role: 'user', status: 'disabled' },
   ],
   generatedUsers: 200,
@@ -15,6 +17,8 @@ describe('the start-up banner', () => {
     const banner = demoAccountsBanner({ url: 'http://localhost:3000', dataDir: '/srv/viewas/.data', seeded });
     expect(banner).toContain('Viewas is running at http://localhost:3000');
     expect(banner).toContain('  admin@example.com     administrator');
+    expect(banner).toContain('  support@example.com   support agent');
+    expect(banner).toContain('  user@example.com      user');
     expect(banner).toContain('  disabled@example.com  user (disabled: cannot sign in)');
     expect(banner).toContain('and 200 generated users');
     expect(banner).toContain('Password for all of them: Gen3ratedPassw0rd');

@@ -10,11 +10,14 @@ const frame = (lines: readonly string[]) => {
   return ['', rule, ...lines.map((line) => (line ? `  ${line}` : '')), rule, ''].join('\n');
 };
 
+// What each role is called for the person at the terminal (a support agent is not a plain user).
+const ROLE_NAMES: Readonly<Record<string, string>> = { admin: 'administrator', support: 'support agent', user: 'user' };
+
 /** `npm start` on a fresh embedded database: where, who, and the password. */
 export function demoAccountsBanner({ url, dataDir, seeded }: { url: string; dataDir: string; seeded: DemoSeeded }): string {
   const width = Math.max(...seeded.accounts.map((account) => account.email.length));
   const describe = (account: DemoSeeded['accounts'][number]) =>
-    `${account.role === 'admin' ? 'administrator' : 'user'}${account.status === 'disabled' ? ' (disabled: cannot sign in)' : ''}`;
+    `${ROLE_NAMES[account.role] ?? account.role}${account.status === 'disabled' ? ' (disabled: cannot sign in)' : ''}`;
   return frame([
     `Viewas is running at ${url}`,
     '',

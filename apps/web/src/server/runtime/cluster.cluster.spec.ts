@@ -4,6 +4,7 @@ import { RATE_LIMITED_CODE } from '@viewas/impersonation-core/next-auth';
 import { createPasswordHasher } from '../auth/password';
 import { DEFAULT_THROTTLE } from '../auth/password-sign-in';
 import { formatTimeline, startCluster, type Cluster } from '../../../testing/server/cluster';
+import { fetchOnNewConnection } from '../../../testing/server/fetch-on-new-connection';
 import { productionBuild } from '../../../testing/server/production-server';
 import { TestBrowser } from '../../../testing/server/test-browser';
 
@@ -318,10 +319,14 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
     expect(afterStop.at(-1)?.upstreams.at(-1)).toBe(survivor.name);
   }, 60_000);
 
-  it('deploys server by server with every answer a 200, POSTs included: out of nginx (down + reload), SIGTERM, a new server, back in', async () => {
-    const readers = await Promise.all([signedIn('admin'), signedIn('admin2')]);
+  it('deploys server by server and loses no request: every one answered 200, POSTs included, none resent: out of nginx (down + reload), SIGTERM, a new server, back in', async () => {
+    // Each request on a new connection to nginx (as docs/cluster.md's rolling deployment assumes of
+    // clients, and as nginx itself does towards the app servers): a reload closes nginx's idle client
+    // connections, and a request a keep-alive client sent into one at that instant would fail before any
+    // answer, which is the client's artefact, not a lost request. Nothing is resent here.
+    const readers = (await Promise.all([signedIn('admin'), signedIn('admin2')])).map((tab) => tab.clone(cluster.url, fetchOnNewConnection));
     const csrfTokens = await Promise.all(readers.map((tab) => tab.csrfToken()));
-    const results: { method: string; status: number; error?: string }[] = [];
+    const results: { method: string; path: string; status: number; error?: string }[] = [];
     let running = true;
     const requests: [string, string][] = [
       ['GET', '/api/auth/session'],
@@ -329,35 +334,20 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
       ['GET', `/api/admin/users?query=cluster`],
       ['GET', '/api/health'],
     ];
-    // What is measured is the handover between app servers: every answer must be a 200. An nginx reload
-    // also closes its idle keep-alive connections, and a request racing that close fails in the client
-    // before any answer (the fetch client may reuse a connection despite `connection: close`). Browsers
-    // resend such a GET on a new connection, so this client does too (once); those that still fail
-    // before any answer, POSTs included, are counted apart and held to a small share below.
-    let resentOnNewConnection = 0;
     const client = async (reader: number, offset: number) => {
       const tab = readers[reader] as TestBrowser;
       for (let index = offset; running; index += 1) {
         const [method, path] = requests[index % requests.length] ?? ['GET', '/api/health'];
-        const send = () =>
-          tab.fetch(path, {
+        try {
+          const response = await tab.fetch(path, {
             method,
-            headers: { connection: 'close', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+            headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
             body: method === 'POST' ? JSON.stringify({ csrfToken: csrfTokens[reader], data: {} }) : undefined,
           });
-        try {
-          let response: Response;
-          try {
-            response = await send();
-          } catch (error) {
-            if (method !== 'GET') throw error;
-            resentOnNewConnection += 1;
-            response = await send();
-          }
           await response.arrayBuffer();
-          results.push({ method, status: response.status });
+          results.push({ method, path, status: response.status });
         } catch (error) {
-          results.push({ method, status: 0, error: error instanceof Error ? error.message : String(error) });
+          results.push({ method, path, status: 0, error: error instanceof Error ? error.message : String(error) });
         }
       }
     };
@@ -376,6 +366,7 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
       `${replacement.name} (pid ${replacement.process.pid}) started on ${replacement.address}; nginx reloaded with ${live.map((server) => server.name).join(', ')}`,
     );
 
+    const trafficFrom = cluster.accessLog().length;
     const traffic = [0, 1, 2, 3].map((offset) => client(offset % 2, offset));
     await sleep(1_000);
     for (const old of [...live]) {
@@ -400,14 +391,19 @@ describe('two production app servers on one PostgreSQL behind nginx (docs/nginx.
     }
     running = false;
     await Promise.all(traffic);
+    await sleep(200);
 
-    const failed = results.filter((result) => result.status !== 200 && result.status !== 0);
-    const closedBeforeAnswer = results.filter((result) => result.status === 0);
+    const trafficLog = cluster.accessLog().slice(trafficFrom);
+    const reused = trafficLog.filter((line) => line.connection?.requests !== 1);
+    const notOk = results.filter((result) => result.status !== 200);
     cluster.note(
-      `rolling deployment: ${results.length} requests (${results.filter((result) => result.method === 'POST').length} POST) during it, ${failed.length} answered with an error, ${closedBeforeAnswer.length} failed in the client before any answer, ${resentOnNewConnection} GET resent after a closed connection; now serving: ${live.map((server) => server.name).join(', ')}`,
+      `rolling deployment: ${results.length} requests (${results.filter((result) => result.method === 'POST').length} POST), ${notOk.length} not answered 200; nginx logged ${trafficLog.length} on ${new Set(trafficLog.map((line) => line.connection?.id)).size} client connections; now serving: ${live.map((server) => server.name).join(', ')}`,
     );
-    expect(failed).toEqual([]);
-    expect(closedBeforeAnswer.length).toBeLessThanOrEqual(Math.ceil(results.length / 200));
+    // No request lost: each one got its 200, none failed in the client, none was sent twice.
+    expect(notOk).toEqual([]);
+    expect(trafficLog).toHaveLength(results.length);
+    // Each on its own connection: nginx counted one request on every client connection it logged.
+    expect(reused.map((line) => line.line)).toEqual([]);
     expect(results.filter((result) => result.method === 'POST').length).toBeGreaterThan(10);
   }, 240_000);
 });
