@@ -1,6 +1,6 @@
 import { ACCOUNTS, E2E_DEMO_PASSWORD, TARGETS } from './support/env';
 import { expect, test } from './support/fixtures';
-import { badge, badgePanel, reasonDialog, searchField, viewAsButton } from './support/impersonation';
+import { badge, badgePanel, reasonDialog, searchField, viewAsButton, waitForHydration } from './support/impersonation';
 import { expectFocused, tabTo } from './support/keyboard';
 import { ADMIN_PAGE_PATH, NOTICES, PANEL_TITLE, RETURN_BUTTON_LABEL } from './support/spec';
 
@@ -17,6 +17,8 @@ test('the whole view-as and return flow works with the keyboard alone', async ({
     await expectFocused(page.getByLabel('Password'));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(ADMIN_PAGE_PATH);
+    // Keys typed into the server-rendered search box before its script runs reach no handler.
+    await waitForHydration(page);
   });
 
   await test.step('finds the user and opens the reason dialog; Escape closes it and gives the focus back', async () => {
