@@ -1,37 +1,11 @@
-import { connect } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import {
-  DEMO_PASSWORD,
-  newDataDir,
-  productionBuild,
-  startProductionServer,
-  type ProductionServer,
-} from '../../../testing/server/production-server';
+import { newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import { rawExchange as raw, signedInDemo as signedIn } from '../../../testing/server/raw-http';
 import { parseSetCookie } from '../../../testing/server/set-cookie';
 import { TestBrowser } from '../../../testing/server/test-browser';
 
 if (!productionBuild())
   throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
-
-/** One HTTP/1.1 exchange on its own connection, as bytes: the status line, every header line in order, the body. */
-function raw(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    const lines = Object.entries({
-      host: `127.0.0.1:${port}`,
-      ...headers,
-      'content-length': String(Buffer.byteLength(body)),
-      connection: 'close',
-    })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.write(`${method} ${path} HTTP/1.1\r\n${lines}\r\n${body}`);
-  });
-}
 
 /**
  * The answer with what must differ between two servers blanked: the date, request ids, CSP nonces, ids
@@ -64,13 +38,6 @@ function keepCookies(browser: TestBrowser, answer: string): void {
     if (attributes['max-age'] === '0' || value === '') browser.cookies.delete(name);
     else browser.cookies.set(name, value);
   }
-}
-
-async function signedIn(server: ProductionServer, email: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(server.url, server.url);
-  const result = await browser.signIn('credentials', { email, password: DEMO_PASSWORD });
-  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.error}`);
-  return browser;
 }
 
 const CASES = [

@@ -1,27 +1,8 @@
-import { connect } from 'node:net';
-import {
-  DEMO_PASSWORD,
-  newDataDir,
-  productionBuild,
-  startProductionServer,
-  type ProductionServer,
-} from '../../../testing/server/production-server';
-import { TestBrowser } from '../../../testing/server/test-browser';
+import { newDataDir, productionBuild, startProductionServer } from '../../../testing/server/production-server';
+import { rawExchange, signedInDemo as signedIn } from '../../../testing/server/raw-http';
 
 if (!productionBuild())
   throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
-
-/** One HTTP/1.1 exchange on its own connection, as bytes: the status line, every header line in order, the body. */
-function rawGet(port: number, path: string, cookie: string | null): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}Connection: close\r\n\r\n`);
-  });
-}
 
 /** The answer with what must differ between two answers blanked: the date, the request id, the CSP nonce. */
 function comparable(answer: string): string {
@@ -29,13 +10,6 @@ function comparable(answer: string): string {
     .replace(/^date: .*$/im, 'date: <date>')
     .replace(/^x-request-id: [0-9a-f-]{36}$/im, 'x-request-id: <id>')
     .replace(/'nonce-[A-Za-z0-9+/]{22}=='/g, "'nonce-<nonce>'");
-}
-
-async function signedIn(server: ProductionServer, email: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(server.url, server.url);
-  const result = await browser.signIn('credentials', { email, password: DEMO_PASSWORD });
-  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.error}`);
-  return browser;
 }
 
 // server.mjs answers GET /api/auth/session before Next's router; with FAST_PATH=off the same
@@ -80,14 +54,16 @@ describe('the session read before Next (server.mjs)', () => {
       });
       cases.set('another cookie only', { path: '/api/auth/session', cookie: 'theme=dark' });
       const before = fastAnswers(fast.output());
-      for (const [name, { path, cookie }] of cases) answers.fast.set(name, await rawGet(fast.port, path, cookie));
+      for (const [name, { path, cookie }] of cases)
+        answers.fast.set(name, await rawExchange(fast.port, 'GET', path, cookie ? { cookie } : {}));
       answeredBeforeNext.fast = fastAnswers(fast.output()) - before;
     } finally {
       await fast.stop();
     }
     const routed = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'debug', FAST_PATH: 'off' } });
     try {
-      for (const [name, { path, cookie }] of cases) answers.routed.set(name, await rawGet(routed.port, path, cookie));
+      for (const [name, { path, cookie }] of cases)
+        answers.routed.set(name, await rawExchange(routed.port, 'GET', path, cookie ? { cookie } : {}));
       answeredBeforeNext.routed = fastAnswers(routed.output());
     } finally {
       await routed.stop();
