@@ -10,17 +10,21 @@
 // attributed the same way, per cycle of 4 calls, and the wall time per cycle is printed beside them.
 //
 //   PROFILE_DURATION=8   seconds of load per path        PROFILE_PATHS=bare,stock,user,impersonated,cycle
-//   PROFILE_CYCLES=150   start + return cycles for `cycle`
+//   PROFILE_CYCLES=150   start + return cycles for `cycle` and `cycle-pg` (the cycle on a server on PostgreSQL:
+//                        PROFILE_DATABASE_URL or TEST_DATABASE_URL; its backends' CPU gets a row of its own)
 //   BENCH_SKIP_BUILD=1   use the current build           PROFILE_DIR=<dir>  keep the .cpuprofile files there
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../scripts/run.mjs';
 import { createClient } from './http-client.mjs';
-import { BENCH_PASSWORD, startProductionServer } from './production-server.mjs';
+import { BENCH_PASSWORD, cpuMicros, startProductionServer } from './production-server.mjs';
+import { createUser, withDatabase } from './postgres.mjs';
 import { round } from './stats.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,6 +36,9 @@ const PATHS = {
   user: { path: '/api/auth/session', who: 'user' },
   impersonated: { path: '/api/auth/session', who: 'impersonated' },
   cycle: { path: 'POST impersonate + callback, POST return-to-admin + callback', who: 'admin' },
+  // The same cycle on a server on PostgreSQL (PROFILE_DATABASE_URL or TEST_DATABASE_URL): the database's
+  // work is then in its own processes, whose CPU time is reported on its own row.
+  'cycle-pg': { path: 'the cycle, on PostgreSQL', who: 'admin', postgres: true },
 };
 const CYCLES = Number(process.env.PROFILE_CYCLES ?? 150);
 
@@ -123,13 +130,42 @@ async function runCycles(server, count) {
   };
 }
 
-async function profilePath(name, { path, who }, keepDir) {
+const databaseUrl = () => process.env.PROFILE_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** The PostgreSQL backends serving `database` (the server's pool, its LISTEN connection): their CPU time together. */
+async function backendsCpu(client, database) {
+  const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [database]);
+  return () => rows.reduce((sum, { pid }) => sum + cpuMicros(pid), 0);
+}
+
+async function profilePath(name, target, keepDir) {
+  if (!target.postgres) return profileOn(name, target, keepDir, {});
+  const url = databaseUrl();
+  if (!url) throw new Error(`${name} needs PROFILE_DATABASE_URL or TEST_DATABASE_URL`);
+  return withDatabase(url, async (oursUrl) => {
+    createUser(oursUrl, 'admin@example.com', 'admin');
+    createUser(oursUrl, 'user@example.com', 'user');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const database = new URL(oursUrl).pathname.slice(1);
+      return await profileOn(name, target, keepDir, { DATABASE_URL: oursUrl, NEXTAUTH_SECRET: randomBytes(32).toString('hex') }, () =>
+        backendsCpu(client, database),
+      );
+    } finally {
+      await client.end();
+    }
+  });
+}
+
+async function profileOn(name, { path, who }, keepDir, env, databaseCpu) {
   const dir = keepDir ? join(keepDir, name) : mkdtempSync(join(tmpdir(), `viewas-profile-${name}-`));
-  const server = await startProductionServer({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const server = await startProductionServer({ env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   let from;
   let to;
   let requests;
   let cpu;
+  let databaseMicros = null;
   try {
     let load;
     if (who === 'admin') {
@@ -147,10 +183,13 @@ async function profilePath(name, { path, who }, keepDir) {
       };
       await load(3);
     }
+    const backends = databaseCpu ? await databaseCpu() : null;
     from = monotonicMicros();
     const cpuBefore = server.cpuMicros();
+    const backendsBefore = backends?.();
     ({ requests } = await load());
     cpu = server.cpuMicros() - cpuBefore;
+    if (backends) databaseMicros = backends() - backendsBefore;
     to = monotonicMicros();
   } finally {
     await server.stop();
@@ -162,6 +201,7 @@ async function profilePath(name, { path, who }, keepDir) {
   return {
     requests,
     wallPerRequest: (to - from) / requests,
+    databasePerRequest: databaseMicros === null ? null : databaseMicros / requests,
     perRequest: new Map([...totals].map(([category, micros]) => [category, ((micros / sampled) * cpu) / requests])),
   };
 }
@@ -184,6 +224,11 @@ async function main() {
     category: 'total CPU us per request (from /proc)',
     ...Object.fromEntries(names.map((name) => [name, round(total(name), 0)])),
   });
+  if (names.some((name) => results[name].databasePerRequest !== null))
+    rows.push({
+      category: 'PostgreSQL backends CPU us per request (not in the total)',
+      ...Object.fromEntries(names.map((name) => [name, round(results[name].databasePerRequest ?? 0, 0)])),
+    });
   rows.push({
     category: 'wall us per request (cycle: per 4 calls)',
     ...Object.fromEntries(names.map((name) => [name, round(results[name].wallPerRequest, 0)])),
