@@ -5,6 +5,10 @@ import type { NewUser, UserRole, UserRow, UserStatus } from '../model';
 import { DuplicateEmailError, type UserSearch, type UsersRepository } from '../store';
 import type { Queryable } from './database';
 import { users } from './schema';
+import { columnsOf, Parameters, runStatement } from './statements';
+
+const userColumns = columnsOf<UserRow>(users, 'u.');
+const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
 
 const emailKey = sql<string>`lower(${users.email})`;
 
@@ -17,6 +21,19 @@ export function createUsersRepository(db: Queryable): UsersRepository {
       if (!isUuid(id)) return null;
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ?? null;
+    },
+
+    /** Two accounts in one read (the same id twice is one account, returned twice). */
+    async findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]> {
+      const p = new Parameters();
+      const raws = await runStatement(
+        db,
+        `select ${userColumns.select('u')} from users u where u.id in (${p.add(uuidOrNull(firstId))}::uuid, ${p.add(uuidOrNull(secondId))}::uuid)`,
+        p.values,
+      );
+      const rows = raws.map((raw) => userColumns.read(raw)).filter((row): row is UserRow => row !== null);
+      const find = (id: string) => rows.find((row) => isUuid(id) && row.id === id.toLowerCase()) ?? null;
+      return [find(firstId), find(secondId)];
     },
 
     /** E-mail addresses are unique and compared without regard to case. */
