@@ -453,6 +453,42 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await rowsOf(values.id)).toEqual([]);
       });
 
+      it('runs a whole cycle inside transactions too, one after the other, each step with its ledger row', async () => {
+        const { admin, target } = await adminAndTarget();
+        for (let round = 0; round < 2; round += 1) {
+          const values = pendingValues(admin.id, target.id, at(round * 10 * MINUTE));
+          const now = (ms: number) => new Date(values.createdAt.getTime() + ms);
+          const ended = await storage().transaction(async (tx) => {
+            await tx.impersonations.createPending(values, recorded('impersonation.started', admin, values));
+            // Other tests leave due rows behind: only that it answers, inside the transaction.
+            expect(typeof (await tx.impersonations.anyDue(now(1000)))).toBe('boolean');
+            expect((await tx.impersonations.readForTakeOver({ id: values.id, adminId: admin.id, now: now(1000) })).alreadyViewing).toBe(
+              false,
+            );
+            await tx.impersonations.activate(
+              { id: values.id, adminId: admin.id, now: now(1000) },
+              recorded('impersonation.activated', admin, values),
+            );
+            expect(await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: now(2000) })).toMatchObject({
+              id: values.id,
+            });
+            expect((await tx.impersonations.listRunning(now(2000))).map((view) => view.id)).toContain(values.id);
+            expect((await tx.impersonations.readForReturn({ id: values.id, adminId: admin.id, now: now(2000) })).running).toBe(true);
+            return tx.impersonations.endByReturn(
+              { id: values.id, adminId: admin.id, targetId: target.id, now: now(3000) },
+              recorded('impersonation.returned', admin, values),
+            );
+          });
+          expect(ended).toMatchObject({ id: values.id, endReason: 'returned' });
+          expect((await rowsOf(values.id)).map((row) => row.type)).toEqual([
+            'impersonation.started',
+            'impersonation.activated',
+            'impersonation.returned',
+          ]);
+        }
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+      });
+
       it('reads what a take-over is decided on at once: the admin, the impersonation and its target, and a running view of the pair', async () => {
         const { admin, target, impersonation } = await running();
         const second = await storage().impersonations.createPending(pendingValues(admin.id, target.id, at(1000)));

@@ -2,7 +2,15 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
-import type { ImpersonationDetails, ImpersonationRow, NewImpersonation, NewLedgerEvent, Person, UserRow } from '../model';
+import {
+  toLedgerRowValues,
+  type ImpersonationDetails,
+  type ImpersonationRow,
+  type NewImpersonation,
+  type NewLedgerEvent,
+  type Person,
+  type UserRow,
+} from '../model';
 import {
   AlreadyViewingError,
   PENDING_WINDOW_MS,
@@ -13,9 +21,22 @@ import {
 } from '../store';
 import { isUniqueViolation } from './constraint-violation';
 import type { Queryable } from './database';
-import { LEDGER_ID_OR_FAIL, ledgerAppendCtes } from './ledger';
+import {
+  ACTIVATE_RECORDED,
+  adminColumns,
+  ANY_DUE,
+  CREATE_PENDING_RECORDED,
+  END_BY_RETURN_RECORDED,
+  FIND_RUNNING,
+  impersonationColumns,
+  LIST_RUNNING,
+  READ_FOR_RETURN,
+  READ_FOR_TAKE_OVER,
+  targetColumns,
+} from './cycle-statements';
+import { ledgerAppendParameters } from './ledger';
 import { impersonations, users } from './schema';
-import { columnsOf, Parameters, runStatement } from './statements';
+import { runStatement, type Statement } from './statements';
 
 /** The unique index that keeps one running impersonation per admin and target (migration 0002). */
 const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
@@ -23,22 +44,17 @@ const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
 const admin = alias(users, 'admin');
 const target = alias(users, 'target');
 const endedBy = alias(users, 'ended_by');
-const runningAdmin = alias(users, 'running_admin');
-const runningTarget = alias(users, 'running_target');
-
-const impersonationColumns = columnsOf<ImpersonationRow>(impersonations, 'i.');
-const adminColumns = columnsOf<UserRow>(users, 'a.');
-const targetColumns = columnsOf<UserRow>(users, 't.');
 const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
 
 const isOpen = isNull(impersonations.endedAt);
 const pendingDeadline = (now: Date) => new Date(now.getTime() - PENDING_WINDOW_MS);
-/** Open, and past its hard expiry or (never taken over) past its pending window. */
+/** Open, and past its hard expiry or (never taken over) past its pending window (`ANY_DUE` says the same). */
 const isDue = (now: Date) =>
   and(
     isOpen,
     or(lte(impersonations.expiresAt, now), and(isNull(impersonations.startedAt), lte(impersonations.createdAt, pendingDeadline(now)))),
   );
+const instant = (date: Date) => date.toISOString();
 
 export interface ImpersonationsRepositoryOptions {
   /** Queue every ledger row a change writes for webhook delivery (as the ledger repository does). */
@@ -49,19 +65,13 @@ export function createImpersonationsRepository(
   db: Queryable,
   { webhookOutbox: queue = false }: ImpersonationsRepositoryOptions = {},
 ): ImpersonationsRepository {
-  /**
-   * One statement: `change` (an INSERT or UPDATE ... RETURNING every column, its parameters already in
-   * `parameters`) and, only when it returned a row, `event`'s ledger row. Both commit together or not at
-   * all, with no transaction around them; a change that matches nothing, or fails (a unique violation),
-   * writes no ledger row.
-   */
-  async function changeRecorded(change: string, event: NewLedgerEvent, parameters: Parameters): Promise<ImpersonationRow | null> {
-    const ledger = ledgerAppendCtes(event, parameters, { queue, onlyIf: 'change' });
-    const [raw] = await runStatement(
-      db,
-      `with change as (${change}), ${ledger.text} select ${impersonationColumns.select('change')}, ${LEDGER_ID_OR_FAIL} as ledger_id from change`,
-      parameters.values,
-    );
+  /** A change and its ledger row in one statement (`cycle-statements.ts`): the changed row, or `null` and no ledger row. */
+  async function changeRecorded(
+    variants: readonly [Statement, Statement],
+    change: unknown[],
+    event: NewLedgerEvent,
+  ): Promise<ImpersonationRow | null> {
+    const [raw] = await runStatement(db, variants[queue ? 1 : 0], [...change, ...ledgerAppendParameters(toLedgerRowValues(event))]);
     return raw ? impersonationColumns.read(raw) : null;
   }
 
@@ -94,15 +104,9 @@ export function createImpersonationsRepository(
   return {
     async createPending(values: NewImpersonation, event?: NewLedgerEvent): Promise<ImpersonationRow> {
       if (event) {
-        const p = new Parameters();
-        const row = await changeRecorded(
-          `insert into impersonations (id, admin_id, target_id, reason, mode, created_at, expires_at)
-           values (${p.add(values.id)}::uuid, ${p.add(values.adminId)}::uuid, ${p.add(values.targetId)}::uuid, ${p.add(values.reason)},
-                   ${p.add(values.mode)}, ${p.add(values.createdAt.toISOString())}::timestamptz, ${p.add(values.expiresAt.toISOString())}::timestamptz)
-           returning *`,
-          event,
-          p,
-        );
+        const { id, adminId, targetId, reason, mode, createdAt, expiresAt } = values;
+        const change = [id, adminId, targetId, reason, mode, instant(createdAt), instant(expiresAt)];
+        const row = await changeRecorded(CREATE_PENDING_RECORDED, change, event);
         if (!row) throw new Error('insert returned no row');
         return row;
       }
@@ -128,18 +132,7 @@ export function createImpersonationsRepository(
     ): Promise<ImpersonationRow | null> {
       if (!isUuid(id) || !isUuid(adminId)) return null;
       try {
-        if (event) {
-          const p = new Parameters();
-          const at = p.add(now.toISOString());
-          return await changeRecorded(
-            `update impersonations set started_at = ${at}::timestamptz
-              where id = ${p.add(id)}::uuid and admin_id = ${p.add(adminId)}::uuid and started_at is null and ended_at is null
-                and created_at > ${p.add(pendingDeadline(now).toISOString())}::timestamptz and expires_at > ${at}::timestamptz
-             returning *`,
-            event,
-            p,
-          );
-        }
+        if (event) return await changeRecorded(ACTIVATE_RECORDED, [instant(now), id, adminId, instant(pendingDeadline(now))], event);
         const [row] = await db
           .update(impersonations)
           .set({ startedAt: now })
@@ -163,19 +156,9 @@ export function createImpersonationsRepository(
 
     /** The admin's running impersonation of this user, if there is one (at most one: see `activate`). */
     async findRunning({ adminId, targetId, now }: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null> {
-      const [row] = await db
-        .select()
-        .from(impersonations)
-        .where(
-          and(
-            eq(impersonations.adminId, adminId),
-            eq(impersonations.targetId, targetId),
-            isNotNull(impersonations.startedAt),
-            isOpen,
-            gt(impersonations.expiresAt, now),
-          ),
-        );
-      return row ?? null;
+      if (!isUuid(adminId) || !isUuid(targetId)) return null;
+      const [raw] = await runStatement(db, FIND_RUNNING, [adminId, targetId, instant(now)]);
+      return raw ? impersonationColumns.read(raw) : null;
     },
 
     /**
@@ -198,17 +181,7 @@ export function createImpersonationsRepository(
     ): Promise<ImpersonationRow | null> {
       if (event) {
         if (!isUuid(id) || !isUuid(adminId) || !isUuid(targetId)) return null;
-        const p = new Parameters();
-        const at = p.add(now.toISOString());
-        const admin = p.add(adminId);
-        return changeRecorded(
-          `update impersonations set ended_at = ${at}::timestamptz, end_reason = 'returned', ended_by_id = ${admin}::uuid
-            where id = ${p.add(id)}::uuid and admin_id = ${admin}::uuid and target_id = ${p.add(targetId)}::uuid
-              and started_at is not null and ended_at is null and expires_at > ${at}::timestamptz
-           returning *`,
-          event,
-          p,
-        );
+        return changeRecorded(END_BY_RETURN_RECORDED, [instant(now), adminId, id, targetId], event);
       }
       const [row] = await db
         .update(impersonations)
@@ -265,26 +238,12 @@ export function createImpersonationsRepository(
     },
 
     async anyDue(now: Date): Promise<boolean> {
-      const [row] = await db.select({ id: impersonations.id }).from(impersonations).where(isDue(now)).limit(1);
-      return row !== undefined;
+      return (await runStatement(db, ANY_DUE, [instant(now), instant(pendingDeadline(now))])).length > 0;
     },
 
     /** The staff member, the impersonation and its target, and whether they already view that user: one read. */
     async readForTakeOver({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<TakeOverView> {
-      const p = new Parameters();
-      const [raw] = await runStatement(
-        db,
-        `select ${adminColumns.select('a')}, ${impersonationColumns.select('i')}, ${targetColumns.select('t')},
-                exists (select 1 from impersonations r
-                         where r.admin_id = a.id and r.target_id = i.target_id
-                           and r.started_at is not null and r.ended_at is null and r.expires_at > ${p.add(now.toISOString())}::timestamptz
-                ) as already_viewing
-           from (select 1) as one
-           left join users a on a.id = ${p.add(uuidOrNull(adminId))}::uuid
-           left join impersonations i on i.id = ${p.add(uuidOrNull(id))}::uuid
-           left join users t on t.id = i.target_id`,
-        p.values,
-      );
+      const [raw] = await runStatement(db, READ_FOR_TAKE_OVER, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
       if (!raw) throw new Error('a select without a FROM returned no row');
       const admin = adminColumns.read(raw);
       const impersonation = impersonationColumns.read(raw);
@@ -298,17 +257,7 @@ export function createImpersonationsRepository(
 
     /** The staff member and the impersonation a return names, and whether it is running: one read. */
     async readForReturn({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<ReturnView> {
-      const p = new Parameters();
-      const [raw] = await runStatement(
-        db,
-        `select ${adminColumns.select('a')}, ${impersonationColumns.select('i')},
-                coalesce(i.started_at is not null and i.ended_at is null and i.expires_at > ${p.add(now.toISOString())}::timestamptz, false)
-                  as running
-           from (select 1) as one
-           left join users a on a.id = ${p.add(uuidOrNull(adminId))}::uuid
-           left join impersonations i on i.id = ${p.add(uuidOrNull(id))}::uuid`,
-        p.values,
-      );
+      const [raw] = await runStatement(db, READ_FOR_RETURN, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
       if (!raw) throw new Error('a select without a FROM returned no row');
       const impersonation = impersonationColumns.read(raw);
       return { admin: adminColumns.read(raw), impersonation, running: impersonation !== null && raw['running'] === true };
@@ -324,12 +273,13 @@ export function createImpersonationsRepository(
     },
 
     async listRunning(now: Date): Promise<RunningImpersonation[]> {
-      return db
-        .select({ id: impersonations.id, mode: impersonations.mode, admin: runningAdmin, target: runningTarget })
-        .from(impersonations)
-        .innerJoin(runningAdmin, eq(runningAdmin.id, impersonations.adminId))
-        .innerJoin(runningTarget, eq(runningTarget.id, impersonations.targetId))
-        .where(and(isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
+      const rows = await runStatement(db, LIST_RUNNING, [instant(now)]);
+      return rows.map((raw) => ({
+        id: String(raw['i.id']),
+        mode: raw['i.mode'] as ImpersonationRow['mode'],
+        admin: adminColumns.read(raw) as UserRow,
+        target: targetColumns.read(raw) as UserRow,
+      }));
     },
 
     async endByPolicy({ id, now }: { id: string; now: Date }): Promise<ImpersonationRow | null> {

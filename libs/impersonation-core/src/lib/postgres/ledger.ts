@@ -5,7 +5,7 @@ import { hashedTextAroundId, type ChainedLedgerRow } from '../ledger/ledger-chai
 import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
 import type { Queryable } from './database';
-import { Parameters, runStatement } from './statements';
+import { parameter, runStatement, statement, type Statement } from './statements';
 import { ledgerEvents, ledgerHead } from './schema';
 
 const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
@@ -27,17 +27,15 @@ export interface LedgerRepositoryOptions {
  *
  * With `onlyIf`, the name of an earlier expression of the same statement (a state change's RETURNING),
  * the head moves, and the row is written, only when that expression returned a row: a change that did
- * not happen takes no id and leaves no row. The expressions are named `head`, `inserted` and `queued`.
+ * not happen takes no id and leaves no row. The expressions are named `head`, `inserted` and `queued`; their parameters
+ * (`ledgerAppendParameters`) start at `$first`.
  */
-export function ledgerAppendCtes(event: NewLedgerEvent, parameters: Parameters, { queue, onlyIf }: { queue: boolean; onlyIf?: string }) {
-  const values = toLedgerRowValues(event);
-  const { before, after } = hashedTextAroundId(values);
-  const p = (value: unknown) => parameters.add(value);
-  const at = p(values.at.toISOString());
-  const text = `head as (
+export function ledgerAppendText({ first, queue, onlyIf }: { first: number; queue: boolean; onlyIf?: string }): string {
+  const p = (index: number) => parameter(index, first);
+  return `head as (
         update ledger_head as h
            set (last_id, prev_hash, hash) = (
-             select n.id, h.hash, encode(sha256(convert_to(h.hash || ${p(before)} || n.id::text || ${p(after)}, 'UTF8')), 'hex')
+             select n.id, h.hash, encode(sha256(convert_to(h.hash || ${p(0)} || n.id::text || ${p(1)}, 'UTF8')), 'hex')
                from (select nextval(pg_get_serial_sequence('audit_events', 'id')) as id) as n)
          where h.only_row${onlyIf ? ` and exists (select 1 from ${onlyIf})` : ''}
         returning h.last_id, h.prev_hash, h.hash
@@ -45,13 +43,32 @@ export function ledgerAppendCtes(event: NewLedgerEvent, parameters: Parameters, 
         insert into audit_events
                (id, at, type, actor_id, actor_email, target_id, target_email, impersonation_id, reason, ip, user_agent, detail, prev_hash, hash)
         overriding system value
-        select last_id, ${at}::timestamptz, ${p(values.type)}, ${p(values.actorId)}::uuid, ${p(values.actorEmail)}, ${p(values.targetId)}::uuid,
-               ${p(values.targetEmail)}, ${p(values.impersonationId)}::uuid, ${p(values.reason)}, ${p(values.ip)}, ${p(values.userAgent)},
-               ${p(JSON.stringify(values.detail))}::jsonb, prev_hash, hash
+        select last_id, ${p(2)}::timestamptz, ${p(3)}, ${p(4)}::uuid, ${p(5)}, ${p(6)}::uuid,
+               ${p(7)}, ${p(8)}::uuid, ${p(9)}, ${p(10)}, ${p(11)},
+               ${p(12)}::jsonb, prev_hash, hash
           from head
         returning id
-      )${queue ? `, queued as (insert into webhook_outbox (event_id, created_at, next_attempt_at) select id, ${at}::timestamptz, ${at}::timestamptz from inserted)` : ''}`;
-  return { text, values };
+      )${queue ? `, queued as (insert into webhook_outbox (event_id, created_at, next_attempt_at) select id, ${p(2)}::timestamptz, ${p(2)}::timestamptz from inserted)` : ''}`;
+}
+
+/** The parameters of `ledgerAppendText`, in its order, for one row. */
+export function ledgerAppendParameters(values: Omit<LedgerEventRow, 'id'>): unknown[] {
+  const { before, after } = hashedTextAroundId(values);
+  return [
+    before,
+    after,
+    values.at.toISOString(),
+    values.type,
+    values.actorId,
+    values.actorEmail,
+    values.targetId,
+    values.targetEmail,
+    values.impersonationId,
+    values.reason,
+    values.ip,
+    values.userAgent,
+    JSON.stringify(values.detail),
+  ];
 }
 
 /**
@@ -62,12 +79,20 @@ export function ledgerAppendCtes(event: NewLedgerEvent, parameters: Parameters, 
 export const LEDGER_ID_OR_FAIL = `coalesce((select last_id::text from head), 'the ledger head row is missing (migration 0008 creates it)')::bigint`;
 
 /** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
+const appendStatements = [false, true].map((queue) =>
+  statement(
+    `ledger_append${queue ? '_queued' : ''}`,
+    `with ${ledgerAppendText({ first: 1, queue })} select last_id as id, prev_hash, hash from head`,
+  ),
+);
+
 export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false }: LedgerRepositoryOptions = {}) {
-  /** One statement per row (see `ledgerAppendCtes`). */
+  const appendStatement = appendStatements[queue ? 1 : 0] as Statement;
+
+  /** One statement per row (see `ledgerAppendText`). */
   async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
-    const parameters = new Parameters();
-    const { text, values } = ledgerAppendCtes(event, parameters, { queue });
-    const [head] = await runStatement(db, `with ${text} select last_id as id, prev_hash, hash from head`, parameters.values);
+    const values = toLedgerRowValues(event);
+    const [head] = await runStatement(db, appendStatement, ledgerAppendParameters(values));
     if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
     return { id: Number(head['id']), ...values, prevHash: String(head['prev_hash']), hash: String(head['hash']) };
   }

@@ -5,24 +5,30 @@ import type { Queryable } from './database';
 export type RawRow = Record<string, unknown>;
 
 /**
- * Numbers the parameters of a statement written by hand: `add` returns the placeholder (`$1`, `$2`, ...)
- * for a value. The same code path always gives the same text, so a statement can be named and prepared.
+ * A statement written once, by hand, and run with positional parameters (`$1`, `$2`, ...). On
+ * node-postgres it runs as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection, and the client sends only Bind/Execute afterwards. PGlite has one connection in the same
+ * process and runs it unnamed. A name must always stand for the same text (the client refuses a second
+ * text under a name it has seen), so each text gets a name of its own.
  */
-export class Parameters {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
 }
+
+export const statement = (name: string, text: string): Statement => ({ name: `viewas_${name}`, text });
+
+/** `$n` for the `index`-th parameter (from 0) of a statement whose parameters start at `first` (1 by default). */
+export const parameter = (index: number, first = 1) => `$${first + index}`;
 
 /**
  * Runs one statement through Drizzle's session (the database's or an open transaction's, on either
- * driver) without Drizzle building any SQL: the text is ours, so the call costs the round trip only.
- * Errors come wrapped as Drizzle wraps them (the driver's error in `cause`).
+ * driver) without Drizzle building any SQL: the call costs the round trip and little else. Errors come
+ * wrapped as Drizzle wraps them (the driver's error in `cause`). Timestamps come back as text (Drizzle's
+ * type parsers), which `columnsOf` reads as dates.
  */
-export async function runStatement(db: Queryable, text: string, values: unknown[]): Promise<RawRow[]> {
-  const query = db._.session.prepareQuery({ sql: text, params: values }, undefined, undefined, false);
+export async function runStatement(db: Queryable, { name, text }: Statement, values: unknown[]): Promise<RawRow[]> {
+  const query = db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false);
   const result = (await query.execute()) as { rows: RawRow[] };
   return result.rows;
 }

@@ -5,9 +5,9 @@ import type { NewUser, UserRole, UserRow, UserStatus } from '../model';
 import { DuplicateEmailError, type UserSearch, type UsersRepository } from '../store';
 import type { Queryable } from './database';
 import { users } from './schema';
-import { columnsOf, Parameters, runStatement } from './statements';
+import { USERS_PAIR, userColumns } from './cycle-statements';
+import { runStatement } from './statements';
 
-const userColumns = columnsOf<UserRow>(users, 'u.');
 const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
 
 const emailKey = sql<string>`lower(${users.email})`;
@@ -25,12 +25,7 @@ export function createUsersRepository(db: Queryable): UsersRepository {
 
     /** Two accounts in one read (the same id twice is one account, returned twice). */
     async findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]> {
-      const p = new Parameters();
-      const raws = await runStatement(
-        db,
-        `select ${userColumns.select('u')} from users u where u.id in (${p.add(uuidOrNull(firstId))}::uuid, ${p.add(uuidOrNull(secondId))}::uuid)`,
-        p.values,
-      );
+      const raws = await runStatement(db, USERS_PAIR, [uuidOrNull(firstId), uuidOrNull(secondId)]);
       const rows = raws.map((raw) => userColumns.read(raw)).filter((row): row is UserRow => row !== null);
       const find = (id: string) => rows.find((row) => isUuid(id) && row.id === id.toLowerCase()) ?? null;
       return [find(firstId), find(secondId)];
