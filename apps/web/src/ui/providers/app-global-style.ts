@@ -28,6 +28,13 @@ export const AppGlobalStyle = createGlobalStyle`
     box-sizing: border-box;
   }
 
+  /* The scrollbar's room is kept from the first paint: a page that grows past the window as it streams in
+     would otherwise narrow the viewport when the scrollbar appears and move every centred element sideways
+     (a layout shift; Lighthouse measured CLS 0.00028 on the admin page's top bar under load). */
+  html {
+    scrollbar-gutter: stable;
+  }
+
   body {
     min-height: 100vh;
     -webkit-font-smoothing: antialiased;
