@@ -26,6 +26,7 @@ import { createOpenApiDocument } from '@viewas/admin-api/server';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import { createAuthHandler } from '../auth/auth-handler';
 import { createAuthOptions } from '../auth/auth-options';
+import { decodeOncePerRequest } from '../auth/decode-once';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password';
 import { createPasswordSignIn, DEFAULT_THROTTLE, type PasswordThrottle } from '../auth/password-sign-in';
 import type { AppConfig } from '../config/config';
@@ -133,7 +134,7 @@ export function createAppServices({
     logger: logger.child({ component: 'impersonation' }),
     consent: { service: consent.service, supportAccessOf: consent.supportAccessOf },
   });
-  const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now });
+  const codec = decodeOncePerRequest(createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now }), requestScope);
   const cookieName = sessionCookieName(config.origin);
   const sessions = createSessionReader({ codec, cookieName, checkSession: impersonation.checkSession });
 
@@ -188,7 +189,7 @@ export function createAppServices({
     currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
   });
   const refusesReadOnly = createReadOnlyGate({ sessions, impersonation, origin: config.origin, clientIpHeader: config.clientIpHeader });
-  const { handle, readSession } = createWebHandler({
+  const { handle, answer, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
     adminApi: adminApi.route,
@@ -243,6 +244,7 @@ export function createAppServices({
 
   return {
     handle,
+    answer,
     readSession,
     liveImpersonations: impersonation.liveImpersonations,
     apiRoutes,

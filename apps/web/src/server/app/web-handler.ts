@@ -37,9 +37,21 @@ export interface ApiAnswer {
   body: string;
 }
 
+/** Any API answer as plain data: like `ApiAnswer`, with the body as bytes, or `null` for none. */
+export interface WebAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array | string | null;
+}
+
 export interface WebEntry {
   /** Every API route: the Next.js route files and the tests call it. */
   handle: WebHandler;
+  /**
+   * Exactly what `handle` answers for a request (the same code runs for both), as plain data: for the
+   * production server to write without a second `Headers` and `Response` wrapped around the route's.
+   */
+  answer: (request: Request) => Promise<WebAnswer>;
   /**
    * `GET /api/auth/session` for a `Cookie` header: exactly what `handle` answers for it (the same code
    * runs for both), for the production server to send without building a Request or a Response.
@@ -119,17 +131,33 @@ export function createWebHandler({
     return sorted;
   }
 
-  async function secure(response: Response, requestId: string, pathname: string): Promise<Response> {
-    const nonce = createNonce();
-    const headers = new Headers(answerHeaders(response.headers.entries(), requestId, pathname, nonce));
-    if (!headers.get('content-type')?.startsWith('text/html'))
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    headers.delete('content-length');
-    return new Response(withNoncedStyles(await response.text(), nonce), {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
+  /** A route's answer, its final headers and the nonce they name (an HTML body's styles get it too). */
+  interface Secured {
+    response: Response;
+    headers: [string, string][];
+    nonce: string;
+  }
+
+  const isHtml = (headers: [string, string][]) => headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'));
+
+  /** `handle`'s Response: the route's body under the final headers. */
+  async function toResponse({ response, headers, nonce }: Secured): Promise<Response> {
+    const init = { status: response.status, statusText: response.statusText, headers: new Headers(headers) };
+    if (!isHtml(headers)) return new Response(response.body, init);
+    init.headers.delete('content-length');
+    return new Response(withNoncedStyles(await response.text(), nonce), init);
+  }
+
+  /** The same answer as `toResponse` gives, as data: the body read in full. */
+  async function toAnswer({ response, headers, nonce }: Secured): Promise<WebAnswer> {
+    const { status } = response;
+    if (response.body === null) return { status, headers, body: null };
+    if (!isHtml(headers)) return { status, headers, body: new Uint8Array(await response.arrayBuffer()) };
+    return {
+      status,
+      headers: headers.filter(([name]) => name !== 'content-length'),
+      body: withNoncedStyles(await response.text(), nonce),
+    };
   }
 
   const logRequest = (method: string, pathname: string, status: number, started: number) =>
@@ -162,20 +190,32 @@ export function createWebHandler({
     });
   }
 
+  /** Every route but the session read: routed, logged, and given the final headers, in the request's own scope. */
+  function secured(request: Request, pathname: string): Promise<Secured> {
+    const requestId = createRequestId();
+    return requestScope.run(requestId, async () => {
+      const started = performance.now();
+      const response = await route(request);
+      logRequest(request.method, pathname, response.status, started);
+      const nonce = createNonce();
+      return { response, headers: answerHeaders(response.headers, requestId, pathname, nonce), nonce };
+    });
+  }
+
   const handle: WebHandler = async (request) => {
     const { pathname } = new URL(request.url);
     if (request.method === 'GET' && pathname === SESSION_PATH) {
       const { status, headers, body } = await readSession(request.headers.get('cookie'));
       return new Response(body, { status, headers });
     }
-    const requestId = createRequestId();
-    return requestScope.run(requestId, async () => {
-      const started = performance.now();
-      const response = await route(request);
-      logRequest(request.method, pathname, response.status, started);
-      return secure(response, requestId, pathname);
-    });
+    return toResponse(await secured(request, pathname));
   };
 
-  return { handle, readSession };
+  async function answer(request: Request): Promise<WebAnswer> {
+    const { pathname } = new URL(request.url);
+    if (request.method === 'GET' && pathname === SESSION_PATH) return readSession(request.headers.get('cookie'));
+    return toAnswer(await secured(request, pathname));
+  }
+
+  return { handle, answer, readSession };
 }

@@ -1,0 +1,126 @@
+import { connect } from 'node:net';
+import { newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
+import { rawExchange, signedInDemo as signedIn } from '../../../testing/server/raw-http';
+
+if (!productionBuild())
+  throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
+
+/**
+ * server.mjs reads a cycle call's body whole before the route runs when its Content-Length is within
+ * 16 KiB (the smallest of the routes' limits), and hands any other body over as a stream. These are the
+ * bodies on either side of that line, and without a length at all: each answer must be the one Next's
+ * route gives (FAST_PATH=off), byte for byte but for what differs between two servers.
+ */
+function comparable(answer: string): string {
+  return answer
+    .replace(/http:\/\/127\.0\.0\.1:\d{5}/g, 'http://127.0.0.1:<port>')
+    .replace(/^date: .*$/gim, 'date: <date>')
+    .replace(/'nonce-[A-Za-z0-9+/]{22}=='/g, "'nonce-<nonce>'")
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/(next-auth\.[a-z-]+(?:\.\d+)?=)[^;\r\n]+/g, '$1<value>');
+}
+
+/** One exchange whose body goes chunked (no Content-Length), in chunks of at most 4 KiB, as a streaming client sends it. */
+function chunkedExchange(port: number, path: string, headers: Record<string, string>, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+    const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers, 'transfer-encoding': 'chunked', connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const bytes = Buffer.from(body);
+    const chunks: string[] = [];
+    for (let at = 0; at < bytes.length; at += 4096) {
+      const chunk = bytes.subarray(at, at + 4096);
+      chunks.push(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`);
+    }
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines}\r\n${chunks.join('')}0\r\n\r\n`, 'latin1');
+  });
+}
+
+const CASES = [
+  'start: a JSON body of exactly 16 KiB',
+  'start: a JSON body one byte over 16 KiB',
+  'start: a chunked body within the limit',
+  'start: a chunked body over the limit',
+  'start: an empty body',
+  'impersonate callback: a form of 20 KiB (within next-auth 64 KiB)',
+  'impersonate callback: a chunked form over 64 KiB',
+  'return: an empty body',
+] as const;
+type Case = (typeof CASES)[number];
+
+async function playBodies(server: ProductionServer): Promise<Map<Case, string>> {
+  const answers = new Map<Case, string>();
+  const { port, url } = server;
+  const admin = await signedIn(server, 'admin@example.com');
+  const csrfToken = await admin.csrfToken();
+  const json = { origin: url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', cookie: admin.cookieHeader() };
+  const form = { cookie: admin.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' };
+  // A start for an unknown user, padded to `bytes`: the route reads it, then refuses it.
+  const padded = (bytes: number) => {
+    const bare = JSON.stringify({ userId: 'no-such-user', reason: 'Comparing the body paths', pad: '' });
+    return JSON.stringify({ userId: 'no-such-user', reason: 'Comparing the body paths', pad: 'x'.repeat(bytes - bare.length) });
+  };
+  const callbackForm = (bytes: number) => {
+    const bare = new URLSearchParams({ csrfToken, callbackUrl: url, json: 'true', impersonationId: 'no-such-impersonation', pad: '' });
+    bare.set('pad', 'x'.repeat(bytes - bare.toString().length));
+    return bare.toString();
+  };
+
+  answers.set('start: a JSON body of exactly 16 KiB', await rawExchange(port, 'POST', '/api/admin/impersonate', json, padded(16 * 1024)));
+  answers.set(
+    'start: a JSON body one byte over 16 KiB',
+    await rawExchange(port, 'POST', '/api/admin/impersonate', json, padded(16 * 1024 + 1)),
+  );
+  answers.set('start: a chunked body within the limit', await chunkedExchange(port, '/api/admin/impersonate', json, padded(10_000)));
+  answers.set('start: a chunked body over the limit', await chunkedExchange(port, '/api/admin/impersonate', json, padded(40_000)));
+  answers.set('start: an empty body', await rawExchange(port, 'POST', '/api/admin/impersonate', json, ''));
+  answers.set(
+    'impersonate callback: a form of 20 KiB (within next-auth 64 KiB)',
+    await rawExchange(port, 'POST', '/api/auth/callback/impersonate', form, callbackForm(20 * 1024)),
+  );
+  answers.set(
+    'impersonate callback: a chunked form over 64 KiB',
+    await chunkedExchange(port, '/api/auth/callback/impersonate', form, callbackForm(70 * 1024)),
+  );
+  answers.set('return: an empty body', await rawExchange(port, 'POST', '/api/admin/return-to-admin', json, ''));
+  return answers;
+}
+
+describe('cycle calls before Next (server.mjs): bodies read whole and bodies streamed', () => {
+  const played = {} as Record<'fast' | 'routed', Map<Case, string>>;
+
+  beforeAll(async () => {
+    for (const [name, env] of [
+      ['fast', {}],
+      ['routed', { FAST_PATH: 'off' }],
+    ] as const) {
+      const server = await startProductionServer({ dataDir: newDataDir(), env });
+      try {
+        played[name] = await playBodies(server);
+      } finally {
+        await server.stop();
+      }
+    }
+  }, 300_000);
+
+  it.each(CASES)('sends the same answer as the routed one for %s', (name) => {
+    const fast = played.fast.get(name) ?? '';
+    expect(fast).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(comparable(fast)).toBe(comparable(played.routed.get(name) ?? ''));
+  });
+
+  it('refuses the bodies over the limits, however they are framed', () => {
+    const status = (name: Case) => Number(/^HTTP\/1\.1 (\d{3})/.exec(played.fast.get(name) ?? '')?.[1]);
+    expect(status('start: a JSON body one byte over 16 KiB')).toBe(413);
+    expect(status('start: a chunked body over the limit')).toBe(413);
+    expect(status('impersonate callback: a chunked form over 64 KiB')).toBe(413);
+    expect(status('start: a JSON body of exactly 16 KiB')).not.toBe(413);
+    expect(status('start: a chunked body within the limit')).not.toBe(413);
+    expect(status('impersonate callback: a form of 20 KiB (within next-auth 64 KiB)')).not.toBe(413);
+  });
+});
