@@ -555,7 +555,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     request: RequestInfo;
   }): Promise<Outcome<SessionGrant>> {
     const at = now();
-    return step(request, at, async () => {
+    const outcome = await step(request, at, async () => {
       const denial = (why: DenialReason, actor: Person | null, target: Person | null = null) =>
         new Denied({
           attempt: 'take_over',
@@ -622,6 +622,9 @@ export function createImpersonation(options: ImpersonationOptions) {
         };
       });
     });
+    // Committed: this server's list has it at once (activations are not announced, see migration 0012).
+    if (outcome.ok && outcome.value.claims.impersonation) liveImpersonations.admit(outcome.value.claims.impersonation.id);
+    return outcome;
   }
 
   /**

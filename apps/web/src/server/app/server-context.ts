@@ -92,8 +92,8 @@ export async function startServer(): Promise<ServerContext> {
     if (error instanceof DataDirLockedError || error instanceof DataDirLockUnavailableError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
   }
-  // The view of live impersonations: reloaded every second, and at once when the database announces a
-  // change (migration 0007's trigger); a server that cannot read it ends impersonated sessions.
+  // The view of live impersonations: reloaded every second, and at once when the database announces that a
+  // running view may have stopped (migration 0012's triggers); a server that cannot read it ends impersonated sessions.
   const unsubscribe = context.database.subscribe(LIVE_IMPERSONATIONS_CHANNEL, () => void context.liveImpersonations.refresh());
   await context.liveImpersonations.start();
   const timer = setInterval(() => {

@@ -1,5 +1,6 @@
 import { createManualClock } from '../clock';
 import {
+  ACTIVATION_SETTLED_MS,
   createLiveImpersonations,
   LIVE_IMPERSONATIONS_POLL_MS,
   REVOCATION_WINDOW_MS,
@@ -157,6 +158,97 @@ describe('createLiveImpersonations', () => {
       expect(await view.check('imp-1', LONG_AGO)).toBe('unknown');
       expect(loadLive).toHaveBeenCalledTimes(calls);
       view.stop();
+    });
+
+    it('finds an activation it was not told of when the list was read between the take-over beginning and its commit', async () => {
+      // The take-over began at START + 0.9 s (its session's verifiedAt rounds that down to START) and committed
+      // 0.3 s later; this server's poll at START + 1.0 s did not see it. Nobody announces an activation.
+      const { view, clock, elapse, setLive, loadLive } = setup([]);
+      await view.start();
+      await elapse(LIVE_IMPERSONATIONS_POLL_MS);
+      const verifiedAt = new Date(START);
+      setLive(['imp-new']);
+      clock.advance(200);
+      const loads = loadLive.mock.calls.length;
+      expect(await view.check('imp-new', verifiedAt)).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(loads + 1);
+      expect(await view.check('imp-new', verifiedAt)).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(loads + 1);
+      view.stop();
+    });
+
+    it('reads a list once per server for a recent impersonation missing from it, then answers ended from the lists alone', async () => {
+      const { view, loadLive, elapse } = setup([]);
+      await view.start();
+      await elapse(LIVE_IMPERSONATIONS_POLL_MS * 3);
+      const verifiedAt = new Date(START);
+      const loads = loadLive.mock.calls.length;
+      expect(await view.check('imp-ended', verifiedAt)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(loads + 1);
+      await elapse(1);
+      expect(await view.check('imp-ended', verifiedAt)).toBe('ended');
+      expect(await view.check('imp-ended', verifiedAt)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(loads + 1);
+      view.stop();
+    });
+
+    it(`answers ended from the list alone for an impersonation verified ${ACTIVATION_SETTLED_MS} ms or more before it was read`, async () => {
+      const { view, loadLive } = setup([]);
+      await view.start();
+      expect(await view.check('imp-old', new Date(START - ACTIVATION_SETTLED_MS - 1000))).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+      view.stop();
+    });
+
+    it('counts an activation this server admitted as live without reading a list, until a list read after it', async () => {
+      const { view, loadLive, elapse, setLive } = setup([]);
+      await view.start();
+      await elapse(1);
+      view.admit('imp-new');
+      expect(await view.check('imp-new', new Date(START))).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+      // Ended elsewhere before the next list was read: that list decides.
+      setLive([]);
+      await elapse(LIVE_IMPERSONATIONS_POLL_MS);
+      expect(view.status('imp-new', new Date(START))).toBe('live');
+      expect(await view.check('imp-new', new Date(START))).toBe('ended');
+      view.stop();
+    });
+
+    it('keeps an admitted activation live across a list whose read began before it was admitted', async () => {
+      const { view, loadLive, clock } = setup([]);
+      await view.start();
+      let release: (ids: string[]) => void = () => undefined;
+      loadLive.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+      const reload = view.refresh();
+      clock.advance(5);
+      view.admit('imp-new');
+      release([]);
+      await reload;
+      expect(view.status('imp-new', new Date(START))).toBe('live');
+      expect(await view.check('imp-new', new Date(START))).toBe('live');
+      view.stop();
+    });
+
+    it('does not let an admitted activation outlive the revocation window when the lists cannot be read', async () => {
+      const { view, elapse, failWith } = setup([]);
+      await view.start();
+      view.admit('imp-new');
+      failWith(new Error('connection refused'));
+      await elapse(REVOCATION_WINDOW_MS + 1);
+      expect(await view.check('imp-new', new Date(START))).toBe('unknown');
+      view.stop();
+    });
+
+    it('looks an admitted activation up on demand when it does not poll, like any other', async () => {
+      const { view, loadLive, setLive } = setup([]);
+      await view.refresh();
+      view.admit('imp-new');
+      expect(await view.check('imp-new', new Date(START))).toBe('ended');
+      setLive(['imp-new']);
+      expect(await view.check('imp-other', new Date(START))).toBe('ended');
+      expect(await view.check('imp-new', new Date(START))).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(3);
     });
 
     it('reloads on demand when it does not poll', async () => {

@@ -10,6 +10,15 @@ export const REVOCATION_WINDOW_MS = 2_000;
 /** How often the list of live impersonations is reloaded whatever else happens (change notifications only make it sooner). */
 export const LIVE_IMPERSONATIONS_POLL_MS = 1_000;
 
+/**
+ * How long after its verification an impersonation missing from a list is taken as ended from that list
+ * alone. A session's `verifiedAt` is when its take-over began (in whole seconds), before the take-over
+ * committed, and an activation is not announced (migration 0012): a list read in between lacks a view
+ * that runs. Within this time such a view is looked up in a list read after this server first met it.
+ * A take-over slower than this (from its first statement to its commit) would be refused, not let through.
+ */
+export const ACTIVATION_SETTLED_MS = 30_000;
+
 /** Where the host reads the impersonations that may still be used: one query, no per-session work. */
 export interface LiveImpersonationsSource {
   /**
@@ -27,17 +36,26 @@ export interface LiveImpersonations {
    * `live` or `ended` when this server's list is current; `unknown` when it is older than the
    * revocation window (the database could not be read): the session must then end (fail closed).
    * `verifiedAt` is when a server last saw the impersonation running (its activation or last check):
-   * an impersonation newer than this server's list counts as live until the next reload.
+   * an impersonation verified less than `ACTIVATION_SETTLED_MS` before this server's list was read, and
+   * missing from it, counts as live until a list read after this server first asked about it.
    */
   status(impersonationId: string, verifiedAt: Date): LiveStatus;
   /**
-   * `status`, made certain where it can be: an impersonation verified after the list was read is looked
-   * up in a list read now (so an end right after a start is not missed; if that read fails it counts as
-   * live, within the window), and a view that does not poll (tests, tools) reloads when it is out of
-   * date. A polling view that is out of date answers `unknown` at once: the database cannot be read, and
-   * an impersonated read must not wait on it.
+   * `status`, made certain where it can be: a recently verified impersonation missing from the list is
+   * looked up in a list read now, once per server (so neither an activation this server was not told of
+   * nor an end right after a start is missed; if that read fails it counts as live, within the window),
+   * and a view that does not poll (tests, tools) reloads when it is out of date. A polling view that is
+   * out of date answers `unknown` at once: the database cannot be read, and an impersonated read must not
+   * wait on it.
    */
   check(impersonationId: string, verifiedAt: Date): Promise<LiveStatus>;
+  /**
+   * Tells this server's list of an activation it just committed, so that the session it issues is not
+   * looked up in a list read on demand. It stays live here until a list read after this call (the next
+   * poll, or a change notification): from then on, like every other impersonation, it is live only while
+   * the database lists it running. Ignored by a view that does not poll.
+   */
+  admit(impersonationId: string): void;
   /** Whether the periodic reload runs (`start`ed and not `stop`ped). */
   readonly polling: boolean;
   /** Reloads now: after a change notification, or a change made by this server. Never rejects. */
@@ -72,6 +90,17 @@ export function createLiveImpersonations({
   let live = new Set<string>();
   /** When the current list was read (the time the query was sent): undefined until the first success. */
   let loadedAt: number | undefined;
+  /** Reads of the list started so far, and which of them the current list is (1 for the first). */
+  let reads = 0;
+  let listRead = 0;
+  /** Activations this server committed, with the reads started by then: live here until a list read after. */
+  const admitted = new Map<string, number>();
+  /**
+   * Recently verified impersonations missing from a list, when this server first met them and the reads
+   * started by then: a list read after that knows them (their take-over committed before their session
+   * was issued).
+   */
+  const firstMet = new Map<string, { at: number; reads: number }>();
   /** Successful reloads so far. */
   let loads = 0;
   let running: Promise<void> | undefined;
@@ -81,10 +110,15 @@ export function createLiveImpersonations({
 
   async function load(): Promise<void> {
     const startedAt = clock.now().getTime();
+    const read = ++reads;
     try {
       live = new Set(await source.loadLive());
       loadedAt = startedAt;
+      listRead = read;
       loads += 1;
+      for (const [id, before] of admitted) if (before < read) admitted.delete(id);
+      // Older than that, the settled rule answers for them (verifiedAt comes before the first meeting).
+      for (const [id, met] of firstMet) if (met.at + ACTIVATION_SETTLED_MS < startedAt) firstMet.delete(id);
     } catch (error) {
       onLoadFailed?.(error);
     }
@@ -113,13 +147,28 @@ export function createLiveImpersonations({
     timer.unref?.();
   }
 
+  const isLive = (id: string) => live.has(id) || admitted.has(id);
+
+  /**
+   * Whether the current list's word that a missing impersonation has ended can be taken: it was verified
+   * long before the list was read (verifiedAt has whole seconds), or the list was read after this server
+   * first met it. Otherwise notes the first meeting and answers false: the list may predate its activation.
+   */
+  function missingMeansEnded(impersonationId: string, verifiedAt: Date): boolean {
+    const listedAt = loadedAt ?? 0;
+    if (verifiedAt.getTime() + 1000 + ACTIVATION_SETTLED_MS <= listedAt) return true;
+    const met = firstMet.get(impersonationId);
+    if (met !== undefined) return met.reads < listRead;
+    firstMet.set(impersonationId, { at: clock.now().getTime(), reads });
+    return false;
+  }
+
   return {
     status(impersonationId, verifiedAt) {
       const now = clock.now().getTime();
       if (loadedAt === undefined || now - loadedAt > windowMs) return 'unknown';
-      if (live.has(impersonationId)) return 'live';
-      // Seen running by a server after this list was read (verifiedAt has whole seconds): too new to be in it.
-      return verifiedAt.getTime() + 1000 > loadedAt ? 'live' : 'ended';
+      if (isLive(impersonationId)) return 'live';
+      return missingMeansEnded(impersonationId, verifiedAt) ? 'ended' : 'live';
     },
     async check(impersonationId, verifiedAt) {
       const current = () => loadedAt !== undefined && clock.now().getTime() - loadedAt <= windowMs;
@@ -128,13 +177,18 @@ export function createLiveImpersonations({
         await refresh();
         if (!current()) return 'unknown';
       }
-      if (live.has(impersonationId)) return 'live';
-      if (verifiedAt.getTime() + 1000 <= (loadedAt ?? 0)) return 'ended';
-      // Verified after this list was read: a list read from now on knows it, whether it runs or has ended.
+      if (isLive(impersonationId)) return 'live';
+      if (missingMeansEnded(impersonationId, verifiedAt)) return 'ended';
+      // Possibly activated after this list was read: a list read from now on knows it, whether it runs or has ended.
       const before = loads;
       await refresh();
       if (loads === before) return 'live';
-      return live.has(impersonationId) ? 'live' : 'ended';
+      return isLive(impersonationId) ? 'live' : 'ended';
+    },
+    admit(impersonationId) {
+      // A view that does not poll reads a list only on demand: there the activation is looked up like any
+      // other (a change right after it, such as a demotion, is then seen on the very next check).
+      if (!stopped) admitted.set(impersonationId, reads);
     },
     get polling() {
       return !stopped;
