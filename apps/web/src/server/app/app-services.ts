@@ -27,6 +27,7 @@ import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import { createAuthHandler } from '../auth/auth-handler';
 import { createAuthOptions } from '../auth/auth-options';
 import { decodeOncePerRequest } from '../auth/decode-once';
+import { createAuthRequests } from '../auth/auth-request';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password';
 import { createPasswordSignIn, DEFAULT_THROTTLE, type PasswordThrottle } from '../auth/password-sign-in';
 import type { AppConfig } from '../config/config';
@@ -145,8 +146,10 @@ export function createAppServices({
     secureCookie: config.origin.startsWith('https://'),
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   };
+  const authRequests = createAuthRequests(requestScope);
   const auth = createAuthHandler({
     origin: config.origin,
+    authRequests,
     authOptions: createAuthOptions({
       secret,
       origin: config.origin,
@@ -157,6 +160,7 @@ export function createAppServices({
       impersonation,
       signInWithPassword,
       logger,
+      authRequests,
     }),
     sessionEndpoint: createSessionEndpoint(sessionOptions),
   });

@@ -1,7 +1,7 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
 import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
-import { withAuthRequest } from './auth-request';
+import type { AuthRequests } from './auth-request';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** next-auth's own requests are small forms; anything bigger is refused before it is read in full. */
@@ -14,6 +14,8 @@ export interface AuthHandlerOptions {
   origin: string;
   /** Serves `GET /api/auth/session`, the hot path, without next-auth's per-request work. */
   sessionEndpoint: SessionEndpoint;
+  /** Where next-auth's events find the request they are about (`createAuthRequests`). */
+  authRequests: AuthRequests;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface AuthHandlerOptions {
  * needs Next's request scope (`next/headers`); its core is not exported; so this drives its
  * framework-neutral API-route entry with a small request/response adapter.
  */
-export function createAuthHandler({ authOptions, origin, sessionEndpoint }: AuthHandlerOptions): WebHandler {
+export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRequests }: AuthHandlerOptions): WebHandler {
   pinNextAuthOrigin(origin);
 
   return async (request) => {
@@ -46,7 +48,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint }: Auth
       throw error;
     }
     const response = new ResponseCollector();
-    await withAuthRequest(request.headers, () =>
+    await authRequests.run(request.headers, () =>
       NextAuth(
         {
           method: request.method,

@@ -11,7 +11,7 @@ import type { AuthOptions, LoggerInstance } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import type { Logger } from '../logging/logger';
 import { requestInfo } from '../services/request-info';
-import { authRequestHeaders } from './auth-request';
+import type { AuthRequests } from './auth-request';
 import type { PasswordSignIn } from './password-sign-in';
 
 export const PASSWORD_PROVIDER = 'credentials';
@@ -27,6 +27,8 @@ export interface AuthOptionsDeps {
   impersonation: Impersonation;
   signInWithPassword: PasswordSignIn;
   logger: Logger;
+  /** The request a sign-out event is about (next-auth's event carries only the token). */
+  authRequests: AuthRequests;
 }
 
 /**
@@ -40,7 +42,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
   const session = createSessionCallbacks({
     codec,
     checkSession: impersonation.checkSession,
-    endOnSignOut: (claims) => impersonation.endOnSignOut(claims, requestInfo(authRequestHeaders(), clientIpHeader)),
+    endOnSignOut: (claims) => impersonation.endOnSignOut(claims, requestInfo(deps.authRequests.headers(), clientIpHeader)),
     sessionMaxAgeSeconds,
   });
 

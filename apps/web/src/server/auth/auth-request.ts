@@ -1,15 +1,28 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequestId } from '../logging/request-id';
+import type { RequestScope } from '../logging/request-scope';
 
-// next-auth v4 hands its `events` (sign-out) the token only, not the request; the auth handler runs
-// each next-auth call inside this scope so those events can still record who asked (address, user agent).
-const current = new AsyncLocalStorage<Headers>();
-
-/** Runs next-auth's handling of one request with that request's headers in scope. */
-export function withAuthRequest<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
-  return current.run(headers, work);
+/**
+ * next-auth v4 hands its `events` (sign-out) the token only, not the request; the auth handler runs each
+ * next-auth call with that request's headers kept in the request's scope so those events can still
+ * record who asked (address, user agent). The request scope the web handler opens for every request
+ * holds them: another AsyncLocalStorage would cost every promise of the process a little more.
+ */
+export interface AuthRequests {
+  /** Runs next-auth's handling of one request with that request's headers in scope. */
+  run<T>(headers: Headers, work: () => Promise<T>): Promise<T>;
+  /** The headers of the auth request being handled, or an empty set outside one. */
+  headers(): Headers;
 }
 
-/** The headers of the auth request being handled, or an empty set outside one. */
-export function authRequestHeaders(): Headers {
-  return current.getStore() ?? new Headers();
+export function createAuthRequests(scope: RequestScope): AuthRequests {
+  const owner = {};
+  const current = () => scope.memo<'headers', Headers>(owner);
+  function run<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
+    const memo = current();
+    // Called outside a request (not by the web handler): a scope of its own.
+    if (!memo) return scope.run(createRequestId(), () => run(headers, work));
+    memo.set('headers', headers);
+    return work();
+  }
+  return { run, headers: () => current()?.get('headers') ?? new Headers() };
 }

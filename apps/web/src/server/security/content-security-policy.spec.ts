@@ -78,6 +78,13 @@ describe('nonces', () => {
     for (const nonce of nonces) expect(isNonce(nonce)).toBe(true);
   });
 
+  it('stay different across many draws of random bytes (never one handed out twice)', () => {
+    const count = 256 * 8 + 3;
+    const nonces = Array.from({ length: count }, createNonce);
+    expect(new Set(nonces).size).toBe(count);
+    expect(nonces.every((nonce) => isNonce(nonce))).toBe(true);
+  });
+
   it('refuse anything that could break out of an HTML attribute', () => {
     expect(isNonce('"><script>alert(1)</script>')).toBe(false);
     expect(isNonce('abc')).toBe(false);
