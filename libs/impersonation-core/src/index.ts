@@ -119,6 +119,8 @@ export {
   type AttemptVerdict,
   type UserSearch,
   type RunningImpersonation,
+  type TakeOverView,
+  type ReturnView,
   type LedgerFilter,
   type LedgerRangeFilter,
 } from './lib/store';

@@ -356,6 +356,168 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       });
     });
 
+    describe('the cycle: one read per step, each change with its ledger row in one atomic step', () => {
+      type Recorded = 'impersonation.started' | 'impersonation.activated' | 'impersonation.returned';
+      const recorded = (type: Recorded, actor: { id: string; email: string }, impersonation: { id: string; reason: string }) => ({
+        at: T0,
+        type,
+        actor: person(actor),
+        target: null,
+        impersonationId: impersonation.id,
+        reason: impersonation.reason,
+        ip: '203.0.113.7',
+        userAgent: 'jest',
+        detail: { step: type },
+      });
+      const rowsOf = async (impersonationId: string) =>
+        (await storage().ledger.forImpersonation(impersonationId)).map(({ type, actorId, reason, detail }) => ({
+          type,
+          actorId,
+          reason,
+          detail,
+        }));
+      const pendingValues = (adminId: string, targetId: string, createdAt = T0) => ({
+        id: randomUUID(),
+        mode: 'read_only' as const,
+        adminId,
+        targetId,
+        reason: 'Ticket 7',
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + 60 * MINUTE),
+      });
+
+      it('reads two accounts at once in the order asked: null for an unknown id or one that is not an id, one account asked twice', async () => {
+        const { admin, target } = await adminAndTarget();
+        expect(await storage().users.findPair(target.id, admin.id)).toEqual([target, admin]);
+        expect(await storage().users.findPair(admin.id.toUpperCase(), admin.id)).toEqual([admin, admin]);
+        expect(await storage().users.findPair(randomUUID(), "1' or '1'='1")).toEqual([null, null]);
+        expect(await storage().users.findPair("1' or '1'='1", target.id)).toEqual([null, target]);
+      });
+
+      it('writes a pending impersonation and its ledger row together, chained like any other row', async () => {
+        const { admin, target } = await adminAndTarget();
+        const values = pendingValues(admin.id, target.id);
+        const row = await storage().impersonations.createPending(values, recorded('impersonation.started', admin, values));
+        expect(row).toEqual({ ...values, startedAt: null, endedAt: null, endReason: null, endedById: null });
+        expect(await rowsOf(row.id)).toEqual([
+          { type: 'impersonation.started', actorId: admin.id, reason: 'Ticket 7', detail: { step: 'impersonation.started' } },
+        ]);
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+      });
+
+      it("writes an activation's ledger row only when it activates: another admin, a second view of the pair or a replay leaves none", async () => {
+        const { admin, target, impersonation } = await running();
+        const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
+        const second = await storage().impersonations.createPending(pendingValues(admin.id, target.id, at(1000)));
+        const activate = (adminId: string, now: Date) =>
+          storage().impersonations.activate({ id: second.id, adminId, now }, recorded('impersonation.activated', admin, second));
+
+        expect(await activate(otherAdmin.id, at(2000))).toBeNull();
+        await expect(activate(admin.id, at(2000))).rejects.toBeInstanceOf(AlreadyViewingError);
+        expect(await rowsOf(second.id)).toEqual([]);
+
+        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        expect(await activate(admin.id, at(4000))).toMatchObject({ id: second.id, startedAt: at(4000) });
+        expect(await activate(admin.id, at(5000))).toBeNull();
+        expect((await rowsOf(second.id)).map((row) => row.type)).toEqual(['impersonation.activated']);
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+      });
+
+      it('writes one return row for ten concurrent returns, and none for a return by someone else or after the end', async () => {
+        const { admin, target, impersonation } = await running();
+        const end = (adminId: string, targetId: string) =>
+          storage().impersonations.endByReturn(
+            { id: impersonation.id, adminId, targetId, now: at(MINUTE) },
+            recorded('impersonation.returned', admin, impersonation),
+          );
+        expect(await end(admin.id, admin.id)).toBeNull();
+        const results = await Promise.all(Array.from({ length: 10 }, () => end(admin.id, target.id)));
+        expect(results.filter((row) => row !== null)).toEqual([
+          expect.objectContaining({ id: impersonation.id, endReason: 'returned', endedById: admin.id, endedAt: at(MINUTE) }),
+        ]);
+        expect(await end(admin.id, target.id)).toBeNull();
+        expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+      });
+
+      it('keeps neither the change nor its ledger row of a transaction that fails', async () => {
+        const { admin, target } = await adminAndTarget();
+        const values = pendingValues(admin.id, target.id);
+        await expect(
+          storage().transaction(async (tx) => {
+            await tx.impersonations.createPending(values, recorded('impersonation.started', admin, values));
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(await storage().impersonations.findById(values.id)).toBeNull();
+        expect(await rowsOf(values.id)).toEqual([]);
+      });
+
+      it('runs a whole cycle inside transactions too, one after the other, each step with its ledger row', async () => {
+        const { admin, target } = await adminAndTarget();
+        for (let round = 0; round < 2; round += 1) {
+          const values = pendingValues(admin.id, target.id, at(round * 10 * MINUTE));
+          const now = (ms: number) => new Date(values.createdAt.getTime() + ms);
+          const ended = await storage().transaction(async (tx) => {
+            await tx.impersonations.createPending(values, recorded('impersonation.started', admin, values));
+            // Other tests leave due rows behind: only that it answers, inside the transaction.
+            expect(typeof (await tx.impersonations.anyDue(now(1000)))).toBe('boolean');
+            expect((await tx.impersonations.readForTakeOver({ id: values.id, adminId: admin.id, now: now(1000) })).alreadyViewing).toBe(
+              false,
+            );
+            await tx.impersonations.activate(
+              { id: values.id, adminId: admin.id, now: now(1000) },
+              recorded('impersonation.activated', admin, values),
+            );
+            expect(await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: now(2000) })).toMatchObject({
+              id: values.id,
+            });
+            expect((await tx.impersonations.listRunning(now(2000))).map((view) => view.id)).toContain(values.id);
+            expect((await tx.impersonations.readForReturn({ id: values.id, adminId: admin.id, now: now(2000) })).running).toBe(true);
+            return tx.impersonations.endByReturn(
+              { id: values.id, adminId: admin.id, targetId: target.id, now: now(3000) },
+              recorded('impersonation.returned', admin, values),
+            );
+          });
+          expect(ended).toMatchObject({ id: values.id, endReason: 'returned' });
+          expect((await rowsOf(values.id)).map((row) => row.type)).toEqual([
+            'impersonation.started',
+            'impersonation.activated',
+            'impersonation.returned',
+          ]);
+        }
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+      });
+
+      it('reads what a take-over is decided on at once: the admin, the impersonation and its target, and a running view of the pair', async () => {
+        const { admin, target, impersonation } = await running();
+        const second = await storage().impersonations.createPending(pendingValues(admin.id, target.id, at(1000)));
+        const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
+        const read = (id: string, adminId: string, now = at(2000)) => storage().impersonations.readForTakeOver({ id, adminId, now });
+
+        expect(await read(second.id, admin.id)).toEqual({ admin, impersonation: second, target, alreadyViewing: true });
+        // The running view has expired by then: no longer in the way.
+        expect((await read(second.id, admin.id, at(60 * MINUTE))).alreadyViewing).toBe(false);
+        expect(await read(second.id, otherAdmin.id)).toEqual({ admin: otherAdmin, impersonation: second, target, alreadyViewing: false });
+        expect(await read(randomUUID(), admin.id)).toEqual({ admin, impersonation: null, target: null, alreadyViewing: false });
+        expect(await read('not-an-id', 'not-an-id')).toEqual({ admin: null, impersonation: null, target: null, alreadyViewing: false });
+        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        expect((await read(second.id, admin.id, at(4000))).alreadyViewing).toBe(false);
+      });
+
+      it('reads what a return is decided on at once: the admin, the impersonation, and whether it runs until its hard expiry', async () => {
+        const { admin, target, impersonation } = await running(T0, 10 * MINUTE);
+        const read = (now: Date, id = impersonation.id, adminId = admin.id) => storage().impersonations.readForReturn({ id, adminId, now });
+
+        expect(await read(at(10 * MINUTE - 1))).toEqual({ admin, impersonation, running: true });
+        expect((await read(at(10 * MINUTE))).running).toBe(false);
+        expect(await read(at(MINUTE), randomUUID())).toEqual({ admin, impersonation: null, running: false });
+        expect(await read(at(MINUTE), 'not-an-id', 'not-an-id')).toEqual({ admin: null, impersonation: null, running: false });
+        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) });
+        expect(await read(at(2 * MINUTE))).toMatchObject({ running: false, impersonation: { endReason: 'returned' } });
+      });
+    });
+
     describe('ledger', () => {
       const event = (
         type: 'impersonation.started' | 'impersonation.denied',

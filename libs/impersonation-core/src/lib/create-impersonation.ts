@@ -411,7 +411,9 @@ export function createImpersonation(options: ImpersonationOptions) {
     // From inside an impersonation, the act is its admin's (never the viewed user's).
     const actor = returnParties(session).actor;
     const db = await store();
-    const target = await db.users.findById(userId);
+    // The caller (when the session can start a view at all) and the target in one read.
+    const callerId = session.status === 'valid' && !session.claims.impersonation ? session.claims.sub : null;
+    const [target, caller] = callerId ? await db.users.findPair(userId, callerId) : [await db.users.findById(userId), null];
     const deny = (why: DenialReason, who = actor, detail: Record<string, unknown> = {}) =>
       refuse(
         { attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId, ...detail } },
@@ -421,7 +423,6 @@ export function createImpersonation(options: ImpersonationOptions) {
 
     if (session.status !== 'valid') return deny(session.status === 'ended' ? 'session_ended' : 'not_signed_in');
     if (session.claims.impersonation) return deny('already_impersonating');
-    const caller = await db.users.findById(session.claims.sub);
     if (!isStaff(caller)) return deny('not_admin');
     if (!target) return deny('target_not_found', person(caller));
     const decision = policy.decide(caller, target, askedMode);
@@ -469,29 +470,20 @@ export function createImpersonation(options: ImpersonationOptions) {
       minutes: decision.minutes,
       actorSessionEndsAt: new Date((session.claims.authTime + sessionMaxAgeSeconds) * 1000),
     });
-    const pending = await db.transaction(async (tx) => {
-      const row = await tx.impersonations.createPending({
-        id: ids(),
-        adminId: caller.id,
-        targetId: target.id,
-        reason,
-        mode,
-        createdAt: at,
-        expiresAt,
-      });
-      await tx.ledger.append(
-        ledgerEvent({
-          type: 'impersonation.started',
-          actor: person(caller),
-          target: person(target),
-          impersonation: row,
-          info: request,
-          at,
-          detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) },
-        }),
-      );
-      return row;
-    });
+    // The pending row and its ledger row in one atomic step (one statement on PostgreSQL).
+    const id = ids();
+    const pending = await db.impersonations.createPending(
+      { id, adminId: caller.id, targetId: target.id, reason, mode, createdAt: at, expiresAt },
+      ledgerEvent({
+        type: 'impersonation.started',
+        actor: person(caller),
+        target: person(target),
+        impersonation: { id, reason },
+        info: request,
+        at,
+        detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) },
+      }),
+    );
     if (brokeGlass && options.consent) {
       await options.consent.service.recordBreakGlass({
         actor: person(caller),
@@ -573,54 +565,55 @@ export function createImpersonation(options: ImpersonationOptions) {
       if (!impersonationId) throw denial('not_pending', actor);
 
       await sweepExpired();
-      return (await store()).transaction(async (tx) => {
-        const admin = await tx.users.findById(claims.sub);
-        if (!isStaff(admin)) throw denial('not_admin', sessionHolder(session));
-        const pending = await tx.impersonations.findById(impersonationId);
-        if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
-        const target = await tx.users.findById(pending.targetId);
-        if (!target) throw denial('target_not_found', person(admin));
-        const decision = policy.decide(admin, target, pending.mode);
-        if (!decision.allowed) throw denial(decision.rule, person(admin), person(target));
-        const alreadyViewing = () => denial('already_viewing', person(admin), person(target));
-        if (await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at })) throw alreadyViewing();
-        // Two take-overs racing past that check: the store lets one of them through.
-        const started = await tx.impersonations.activate({ id: pending.id, adminId: admin.id, now: at }).catch((error: unknown) => {
-          throw error instanceof AlreadyViewingError ? alreadyViewing() : error;
-        });
-        if (!started) throw denial('not_pending', person(admin), person(target));
-
-        await tx.ledger.append(
+      const db = await store();
+      // The staff member, the impersonation, its target and whether they already view that user: one read.
+      const view = await db.impersonations.readForTakeOver({ id: impersonationId, adminId: claims.sub, now: at });
+      const { admin, impersonation: pending, target } = view;
+      if (!isStaff(admin)) throw denial('not_admin', sessionHolder(session));
+      if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
+      if (!target) throw denial('target_not_found', person(admin));
+      const decision = policy.decide(admin, target, pending.mode);
+      if (!decision.allowed) throw denial(decision.rule, person(admin), person(target));
+      const alreadyViewing = () => denial('already_viewing', person(admin), person(target));
+      if (view.alreadyViewing) throw alreadyViewing();
+      // Two take-overs racing past that check: the store lets one of them through. The activation and
+      // its ledger row are one atomic step; a refused one writes no row.
+      const started = await db.impersonations
+        .activate(
+          { id: pending.id, adminId: admin.id, now: at },
           ledgerEvent({
             type: 'impersonation.activated',
             actor: person(admin),
             target: person(target),
-            impersonation: started,
+            impersonation: pending,
             info: request,
             at,
           }),
-        );
-        log.info({ impersonationId: started.id, adminId: admin.id, targetId: target.id }, 'impersonation started');
-        return {
-          id: target.id,
+        )
+        .catch((error: unknown) => {
+          throw error instanceof AlreadyViewingError ? alreadyViewing() : error;
+        });
+      if (!started) throw denial('not_pending', person(admin), person(target));
+      log.info({ impersonationId: started.id, adminId: admin.id, targetId: target.id }, 'impersonation started');
+      return {
+        id: target.id,
+        email: target.email,
+        claims: {
+          sub: target.id,
           email: target.email,
-          claims: {
-            sub: target.id,
-            email: target.email,
-            role: target.role,
-            authTime: toEpochSeconds(at),
-            impersonation: {
-              id: started.id,
-              adminId: admin.id,
-              adminEmail: admin.email,
-              adminAuthTime: claims.authTime,
-              expiresAt: toEpochSeconds(started.expiresAt),
-              checkedAt: toEpochSeconds(at),
-              mode: started.mode,
-            },
+          role: target.role,
+          authTime: toEpochSeconds(at),
+          impersonation: {
+            id: started.id,
+            adminId: admin.id,
+            adminEmail: admin.email,
+            adminAuthTime: claims.authTime,
+            expiresAt: toEpochSeconds(started.expiresAt),
+            checkedAt: toEpochSeconds(at),
+            mode: started.mode,
           },
-        };
-      });
+        },
+      };
     });
     // Committed: this server's list has it at once (activations are not announced, see migration 0012).
     if (outcome.ok && outcome.value.claims.impersonation) liveImpersonations.admit(outcome.value.claims.impersonation.id);
@@ -651,10 +644,11 @@ export function createImpersonation(options: ImpersonationOptions) {
     const at = now();
     return step(request, at, async () => {
       const { impersonation, denial } = await returnable(session, 'return_check');
-      const db = await store();
-      const adminUser = await db.users.findById(impersonation.adminId);
+      const { admin: adminUser, running } = await (
+        await store()
+      ).impersonations.readForReturn({ id: impersonation.id, adminId: impersonation.adminId, now: at });
       if (!isStaff(adminUser)) throw denial('admin_not_allowed');
-      if (!(await db.impersonations.isRunning(impersonation.id, at))) throw denial('not_running');
+      if (!running) throw denial('not_running');
       return { adminUser: person(adminUser) };
     });
   }
@@ -679,19 +673,22 @@ export function createImpersonation(options: ImpersonationOptions) {
       if (claimedAdminId !== impersonation.adminId) throw denial('admin_mismatch');
       if (toEpochSeconds(at) >= impersonation.adminAuthTime + sessionMaxAgeSeconds) throw denial('admin_session_over');
 
-      const { admin, ended } = await (
-        await store()
-      ).transaction(async (tx) => {
-        const user = await tx.users.findById(impersonation.adminId);
-        if (!isStaff(user)) throw denial('admin_not_allowed');
-        const row = await tx.impersonations.endByReturn({ id: impersonation.id, adminId: user.id, targetId: claims.sub, now: at });
-        if (!row) throw denial('not_running');
-        const target = person({ id: claims.sub, email: claims.email });
-        await tx.ledger.append(
-          ledgerEvent({ type: 'impersonation.returned', actor: person(user), target, impersonation: row, info: request, at }),
-        );
-        return { admin: user, ended: row };
+      const db = await store();
+      const { admin, impersonation: viewed } = await db.impersonations.readForReturn({
+        id: impersonation.id,
+        adminId: impersonation.adminId,
+        now: at,
       });
+      if (!isStaff(admin)) throw denial('admin_not_allowed');
+      // No such impersonation: nothing the end below could match.
+      if (!viewed) throw denial('not_running');
+      // The end and its ledger row in one atomic step; of concurrent returns one ends it, the others get `null`.
+      const target = person({ id: claims.sub, email: claims.email });
+      const ended = await db.impersonations.endByReturn(
+        { id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at },
+        ledgerEvent({ type: 'impersonation.returned', actor: person(admin), target, impersonation: viewed, info: request, at }),
+      );
+      if (!ended) throw denial('not_running');
       revocations.revoke(ended.id, ended.expiresAt, at);
       log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
       await tellViewEnded(ended, person(admin), person({ id: claims.sub, email: claims.email }));

@@ -40,6 +40,8 @@ export interface UserSearch {
 export interface UsersRepository {
   /** `null` for an unknown id, or one that is not an id at all. */
   findById(id: string): Promise<UserRow | null>;
+  /** Two accounts in one read, in the order asked (`null` for an unknown id or one that is not an id). */
+  findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]>;
   /** E-mail addresses are unique and compared without regard to case. */
   findByEmail(email: string): Promise<UserRow | null>;
   /** Throws `DuplicateEmailError` for an e-mail already taken (in any case). */
@@ -61,19 +63,50 @@ export interface RunningImpersonation {
   target: UserRow;
 }
 
+/** What a take-over is decided on, read at once: the staff member, the impersonation named, its target. */
+export interface TakeOverView {
+  admin: UserRow | null;
+  /** Whatever its state or admin (the rules decide); `null` for an unknown id. */
+  impersonation: ImpersonationRow | null;
+  /** The impersonation's target (`null` without an impersonation). */
+  target: UserRow | null;
+  /** Whether `admin` already runs an unexpired view of that target (what `findRunning` answers). */
+  alreadyViewing: boolean;
+}
+
+/** What a return is decided on, read at once: the staff member and the impersonation named. */
+export interface ReturnView {
+  admin: UserRow | null;
+  impersonation: ImpersonationRow | null;
+  /** Whether that impersonation is running (what `isRunning` answers). */
+  running: boolean;
+}
+
+/**
+ * The state changes that take an optional `event` write it to the ledger in the same atomic step (on
+ * PostgreSQL, one statement: no transaction needed), and only when the change happened: a change that
+ * returns `null` or throws leaves no ledger row. Inside `transaction`, the same holds.
+ */
 export interface ImpersonationsRepository {
-  createPending(values: NewImpersonation): Promise<ImpersonationRow>;
+  createPending(values: NewImpersonation, event?: NewLedgerEvent): Promise<ImpersonationRow>;
   findById(id: string): Promise<ImpersonationDetails | null>;
   /**
    * Turns a pending impersonation into a running one: only the admin who started it, only once, only
    * within the pending window and before its expiry; atomic, so a replay or a race gets `null`. Throws
    * `AlreadyViewingError` while the same admin runs another impersonation of the same user.
    */
-  activate(input: { id: string; adminId: string; now: Date }): Promise<ImpersonationRow | null>;
+  activate(input: { id: string; adminId: string; now: Date }, event?: NewLedgerEvent): Promise<ImpersonationRow | null>;
   /** The admin's running impersonation of this user, if there is one. */
   findRunning(input: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
   /** Ends a running impersonation of exactly this admin and target; of concurrent calls, one gets the row. */
-  endByReturn(input: { id: string; adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
+  endByReturn(
+    input: { id: string; adminId: string; targetId: string; now: Date },
+    event?: NewLedgerEvent,
+  ): Promise<ImpersonationRow | null>;
+  /** The admin (by id), the impersonation (by id) with its target, and whether the admin already views that target. */
+  readForTakeOver(input: { id: string; adminId: string; now: Date }): Promise<TakeOverView>;
+  /** The admin (by id) and the impersonation (by id), and whether it is running. */
+  readForReturn(input: { id: string; adminId: string; now: Date }): Promise<ReturnView>;
   /** Ends any pending or running impersonation that has not expired; once. */
   endByAdmin(input: { id: string; endedById: string; now: Date }): Promise<ImpersonationRow | null>;
   /** Ends every pending or running, unexpired impersonation of this target with `endReason`; returns the rows this call ended. */

@@ -6,6 +6,7 @@ import {
   type ImpersonationDetails,
   type ImpersonationRow,
   type LedgerEventRow,
+  type NewLedgerEvent,
   type Person,
   type UserRow,
 } from '../model';
@@ -92,11 +93,26 @@ export function createMemoryStore({
     byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const emailKey = (user: UserRow) => user.email.toLowerCase();
 
+  /** Adds a row at the end of the chain (inside a call that already runs alone). */
+  function appendRow(event: NewLedgerEvent): ChainedLedgerRow {
+    const row = chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId++, ...copy(toLedgerRowValues(event)) });
+    state.ledger.push(row);
+    return row;
+  }
+
   function repositories(guard: <T>(work: () => Promise<T>) => Promise<T>): StoreRepositories {
     const sync = <T>(work: () => T) => guard(async () => work());
 
     const users: UsersRepository = {
       findById: (id) => sync(() => (isUuid(id) ? copy(state.users.get(id.toLowerCase()) ?? null) : null)),
+      findPair: (firstId, secondId) =>
+        sync(
+          () =>
+            [firstId, secondId].map((id) => (isUuid(id) ? copy(state.users.get(id.toLowerCase()) ?? null) : null)) as [
+              UserRow | null,
+              UserRow | null,
+            ],
+        ),
       findByEmail: (email) =>
         sync(() => copy([...state.users.values()].find((user) => emailKey(user) === email.trim().toLowerCase()) ?? null)),
       create: (user) =>
@@ -156,12 +172,13 @@ export function createMemoryStore({
     };
 
     const impersonations: ImpersonationsRepository = {
-      createPending: (values) =>
+      createPending: (values, event) =>
         sync(() => {
           personOf(values.adminId);
           personOf(values.targetId);
           const row: ImpersonationRow = { ...copy(values), startedAt: null, endedAt: null, endReason: null, endedById: null };
           state.impersonations.set(row.id, row);
+          if (event) appendRow(event);
           return copy(row);
         }),
       findById: (id) =>
@@ -169,7 +186,7 @@ export function createMemoryStore({
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           return row ? details(row) : null;
         }),
-      activate: ({ id, adminId, now: at }) =>
+      activate: ({ id, adminId, now: at }, event) =>
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           const deadline = at.getTime() - PENDING_WINDOW_MS;
@@ -193,6 +210,7 @@ export function createMemoryStore({
           );
           if (running) throw new AlreadyViewingError();
           row.startedAt = new Date(at);
+          if (event) appendRow(event);
           return copy(row);
         }),
       findRunning: ({ adminId, targetId, now: at }) =>
@@ -203,12 +221,32 @@ export function createMemoryStore({
             ) ?? null,
           ),
         ),
-      endByReturn: ({ id, adminId, targetId, now: at }) =>
+      endByReturn: ({ id, adminId, targetId, now: at }, event) =>
         sync(() => {
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           if (!row || row.adminId !== adminId || row.targetId !== targetId || !isRunningAt(row, at)) return null;
           Object.assign(row, { endedAt: new Date(at), endReason: 'returned', endedById: adminId });
+          if (event) appendRow(event);
           return copy(row);
+        }),
+      readForTakeOver: ({ id, adminId, now: at }) =>
+        sync(() => {
+          const admin = isUuid(adminId) ? (state.users.get(adminId.toLowerCase()) ?? null) : null;
+          const row = isUuid(id) ? (state.impersonations.get(id.toLowerCase()) ?? null) : null;
+          const target = row ? (state.users.get(row.targetId) ?? null) : null;
+          const alreadyViewing =
+            admin !== null &&
+            row !== null &&
+            [...state.impersonations.values()].some(
+              (other) => other.adminId === admin.id && other.targetId === row.targetId && isRunningAt(other, at),
+            );
+          return { admin: copy(admin), impersonation: copy(row), target: copy(target), alreadyViewing };
+        }),
+      readForReturn: ({ id, adminId, now: at }) =>
+        sync(() => {
+          const admin = isUuid(adminId) ? (state.users.get(adminId.toLowerCase()) ?? null) : null;
+          const row = isUuid(id) ? (state.impersonations.get(id.toLowerCase()) ?? null) : null;
+          return { admin: copy(admin), impersonation: copy(row), running: row !== null && isRunningAt(row, at) };
         }),
       endByAdmin: ({ id, endedById, now: at }) =>
         sync(() => {
@@ -290,12 +328,7 @@ export function createMemoryStore({
     };
 
     const ledger: LedgerRepository = {
-      append: (event) =>
-        sync(() => {
-          const row = chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId++, ...copy(toLedgerRowValues(event)) });
-          state.ledger.push(row);
-          return copy(row);
-        }),
+      append: (event) => sync(() => copy(appendRow(event))),
       list: ({ cursor, actorId, targetId, limit }) =>
         sync(() => {
           if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId)))

@@ -7,6 +7,7 @@ import { isUuid } from '../ids';
 import { accountActivity, accountSettings, type AccountActivityRow } from './account-settings-schema';
 import type { Database, Queryable } from './database';
 import { users } from './schema';
+import { runStatement, statement } from './statements';
 
 const toEntry = (row: AccountActivityRow): AccountActivityEntry => ({
   id: row.id,
@@ -18,24 +19,22 @@ const toEntry = (row: AccountActivityRow): AccountActivityEntry => ({
   actor: row.actorId && row.actorEmail ? { id: row.actorId, email: row.actorEmail } : null,
 });
 
+const SELECT_SETTINGS = `select u.name as display_name, s.support_access, s.email_notifications
+     from users u left join account_settings s on s.user_id = u.id
+    where u.id = $1::uuid`;
+/** The settings every start reads (the target's support access): prepared once per connection. */
+const READ_SETTINGS = statement('account_settings', SELECT_SETTINGS);
+/** The same, locking the user's row: it exists before any settings row does. */
+const LOCK_SETTINGS = statement('account_settings_locked', `${SELECT_SETTINGS} for update of u`);
+
 async function readSettings(db: Queryable, userId: string, lock: boolean): Promise<AccountSettings | null> {
   if (!isUuid(userId)) return null;
-  const query = db
-    .select({
-      displayName: users.name,
-      supportAccess: accountSettings.supportAccess,
-      emailNotifications: accountSettings.emailNotifications,
-    })
-    .from(users)
-    .leftJoin(accountSettings, eq(accountSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  // The user's row is the lock: it exists before any settings row does.
-  const [row] = lock ? await query.for('update', { of: users }) : await query;
-  if (!row) return null;
+  const [raw] = await runStatement(db, lock ? LOCK_SETTINGS : READ_SETTINGS, [userId]);
+  if (!raw) return null;
   return {
-    displayName: row.displayName,
-    supportAccess: row.supportAccess ?? DEFAULT_SUPPORT_ACCESS,
-    emailNotifications: row.emailNotifications ?? true,
+    displayName: raw['display_name'] as string | null,
+    supportAccess: (raw['support_access'] as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
+    emailNotifications: (raw['email_notifications'] as boolean | null) ?? true,
   };
 }
 

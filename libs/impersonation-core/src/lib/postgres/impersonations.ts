@@ -2,11 +2,41 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, isTimestamp } from '../cursor';
 import { isUuid } from '../ids';
-import type { ImpersonationDetails, ImpersonationRow, NewImpersonation, Person, UserRow } from '../model';
-import { AlreadyViewingError, PENDING_WINDOW_MS, type ImpersonationsRepository, type RunningImpersonation } from '../store';
+import {
+  toLedgerRowValues,
+  type ImpersonationDetails,
+  type ImpersonationRow,
+  type NewImpersonation,
+  type NewLedgerEvent,
+  type Person,
+  type UserRow,
+} from '../model';
+import {
+  AlreadyViewingError,
+  PENDING_WINDOW_MS,
+  type ImpersonationsRepository,
+  type ReturnView,
+  type RunningImpersonation,
+  type TakeOverView,
+} from '../store';
 import { isUniqueViolation } from './constraint-violation';
 import type { Queryable } from './database';
+import {
+  ACTIVATE_RECORDED,
+  adminColumns,
+  ANY_DUE,
+  CREATE_PENDING_RECORDED,
+  END_BY_RETURN_RECORDED,
+  FIND_RUNNING,
+  impersonationColumns,
+  LIST_RUNNING,
+  READ_FOR_RETURN,
+  READ_FOR_TAKE_OVER,
+  targetColumns,
+} from './cycle-statements';
+import { ledgerAppendParameters } from './ledger';
 import { impersonations, users } from './schema';
+import { runStatement, type Statement } from './statements';
 
 /** The unique index that keeps one running impersonation per admin and target (migration 0002). */
 const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
@@ -14,19 +44,37 @@ const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
 const admin = alias(users, 'admin');
 const target = alias(users, 'target');
 const endedBy = alias(users, 'ended_by');
-const runningAdmin = alias(users, 'running_admin');
-const runningTarget = alias(users, 'running_target');
+const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
 
 const isOpen = isNull(impersonations.endedAt);
 const pendingDeadline = (now: Date) => new Date(now.getTime() - PENDING_WINDOW_MS);
-/** Open, and past its hard expiry or (never taken over) past its pending window. */
+/** Open, and past its hard expiry or (never taken over) past its pending window (`ANY_DUE` says the same). */
 const isDue = (now: Date) =>
   and(
     isOpen,
     or(lte(impersonations.expiresAt, now), and(isNull(impersonations.startedAt), lte(impersonations.createdAt, pendingDeadline(now)))),
   );
+const instant = (date: Date) => date.toISOString();
 
-export function createImpersonationsRepository(db: Queryable): ImpersonationsRepository {
+export interface ImpersonationsRepositoryOptions {
+  /** Queue every ledger row a change writes for webhook delivery (as the ledger repository does). */
+  webhookOutbox?: boolean;
+}
+
+export function createImpersonationsRepository(
+  db: Queryable,
+  { webhookOutbox: queue = false }: ImpersonationsRepositoryOptions = {},
+): ImpersonationsRepository {
+  /** A change and its ledger row in one statement (`cycle-statements.ts`): the changed row, or `null` and no ledger row. */
+  async function changeRecorded(
+    variants: readonly [Statement, Statement],
+    change: unknown[],
+    event: NewLedgerEvent,
+  ): Promise<ImpersonationRow | null> {
+    const [raw] = await runStatement(db, variants[queue ? 1 : 0], [...change, ...ledgerAppendParameters(toLedgerRowValues(event))]);
+    return raw ? impersonationColumns.read(raw) : null;
+  }
+
   const selectDetails = () =>
     db
       .select({
@@ -54,7 +102,14 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
   });
 
   return {
-    async createPending(values: NewImpersonation): Promise<ImpersonationRow> {
+    async createPending(values: NewImpersonation, event?: NewLedgerEvent): Promise<ImpersonationRow> {
+      if (event) {
+        const { id, adminId, targetId, reason, mode, createdAt, expiresAt } = values;
+        const change = [id, adminId, targetId, reason, mode, instant(createdAt), instant(expiresAt)];
+        const row = await changeRecorded(CREATE_PENDING_RECORDED, change, event);
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      }
       const [row] = await db.insert(impersonations).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
@@ -71,9 +126,13 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
      * only within the pending window: one atomic statement, so a replay or a race gets `null`. Throws
      * `AlreadyViewingError` while the same admin has another running impersonation of the same user.
      */
-    async activate({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<ImpersonationRow | null> {
-      if (!isUuid(id)) return null;
+    async activate(
+      { id, adminId, now }: { id: string; adminId: string; now: Date },
+      event?: NewLedgerEvent,
+    ): Promise<ImpersonationRow | null> {
+      if (!isUuid(id) || !isUuid(adminId)) return null;
       try {
+        if (event) return await changeRecorded(ACTIVATE_RECORDED, [instant(now), id, adminId, instant(pendingDeadline(now))], event);
         const [row] = await db
           .update(impersonations)
           .set({ startedAt: now })
@@ -97,36 +156,33 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
 
     /** The admin's running impersonation of this user, if there is one (at most one: see `activate`). */
     async findRunning({ adminId, targetId, now }: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null> {
-      const [row] = await db
-        .select()
-        .from(impersonations)
-        .where(
-          and(
-            eq(impersonations.adminId, adminId),
-            eq(impersonations.targetId, targetId),
-            isNotNull(impersonations.startedAt),
-            isOpen,
-            gt(impersonations.expiresAt, now),
-          ),
-        );
-      return row ?? null;
+      if (!isUuid(adminId) || !isUuid(targetId)) return null;
+      const [raw] = await runStatement(db, FIND_RUNNING, [adminId, targetId, instant(now)]);
+      return raw ? impersonationColumns.read(raw) : null;
     },
 
     /**
      * Ends a running impersonation because its admin returned. Bound to the exact admin and target of
      * the session and atomic: of any number of concurrent returns, exactly one gets the row.
      */
-    async endByReturn({
-      id,
-      adminId,
-      targetId,
-      now,
-    }: {
-      id: string;
-      adminId: string;
-      targetId: string;
-      now: Date;
-    }): Promise<ImpersonationRow | null> {
+    async endByReturn(
+      {
+        id,
+        adminId,
+        targetId,
+        now,
+      }: {
+        id: string;
+        adminId: string;
+        targetId: string;
+        now: Date;
+      },
+      event?: NewLedgerEvent,
+    ): Promise<ImpersonationRow | null> {
+      if (event) {
+        if (!isUuid(id) || !isUuid(adminId) || !isUuid(targetId)) return null;
+        return changeRecorded(END_BY_RETURN_RECORDED, [instant(now), adminId, id, targetId], event);
+      }
       const [row] = await db
         .update(impersonations)
         .set({ endedAt: now, endReason: 'returned', endedById: adminId })
@@ -182,8 +238,29 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
     },
 
     async anyDue(now: Date): Promise<boolean> {
-      const [row] = await db.select({ id: impersonations.id }).from(impersonations).where(isDue(now)).limit(1);
-      return row !== undefined;
+      return (await runStatement(db, ANY_DUE, [instant(now), instant(pendingDeadline(now))])).length > 0;
+    },
+
+    /** The staff member, the impersonation and its target, and whether they already view that user: one read. */
+    async readForTakeOver({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<TakeOverView> {
+      const [raw] = await runStatement(db, READ_FOR_TAKE_OVER, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
+      if (!raw) throw new Error('a select without a FROM returned no row');
+      const admin = adminColumns.read(raw);
+      const impersonation = impersonationColumns.read(raw);
+      return {
+        admin,
+        impersonation,
+        target: impersonation ? targetColumns.read(raw) : null,
+        alreadyViewing: admin !== null && impersonation !== null && raw['already_viewing'] === true,
+      };
+    },
+
+    /** The staff member and the impersonation a return names, and whether it is running: one read. */
+    async readForReturn({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<ReturnView> {
+      const [raw] = await runStatement(db, READ_FOR_RETURN, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
+      if (!raw) throw new Error('a select without a FROM returned no row');
+      const impersonation = impersonationColumns.read(raw);
+      return { admin: adminColumns.read(raw), impersonation, running: impersonation !== null && raw['running'] === true };
     },
 
     /** Whether a session built on this impersonation may still be used. */
@@ -196,12 +273,13 @@ export function createImpersonationsRepository(db: Queryable): ImpersonationsRep
     },
 
     async listRunning(now: Date): Promise<RunningImpersonation[]> {
-      return db
-        .select({ id: impersonations.id, mode: impersonations.mode, admin: runningAdmin, target: runningTarget })
-        .from(impersonations)
-        .innerJoin(runningAdmin, eq(runningAdmin.id, impersonations.adminId))
-        .innerJoin(runningTarget, eq(runningTarget.id, impersonations.targetId))
-        .where(and(isNotNull(impersonations.startedAt), isOpen, gt(impersonations.expiresAt, now)));
+      const rows = await runStatement(db, LIST_RUNNING, [instant(now)]);
+      return rows.map((raw) => ({
+        id: String(raw['i.id']),
+        mode: raw['i.mode'] as ImpersonationRow['mode'],
+        admin: adminColumns.read(raw) as UserRow,
+        target: targetColumns.read(raw) as UserRow,
+      }));
     },
 
     async endByPolicy({ id, now }: { id: string; now: Date }): Promise<ImpersonationRow | null> {

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { isUuid } from '../ids';
 import { hashedTextAroundId, type ChainedLedgerRow } from '../ledger/ledger-chain';
 import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
 import type { Queryable } from './database';
+import { parameter, runStatement, statement, type Statement } from './statements';
 import { ledgerEvents, ledgerHead } from './schema';
 
 const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
@@ -14,47 +15,86 @@ export interface LedgerRepositoryOptions {
   webhookOutbox?: boolean;
 }
 
-/** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
-export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false }: LedgerRepositoryOptions = {}) {
-  /**
-   * One statement per row. The head row's UPDATE takes the next id and moves the chain on, and the row
-   * (and its webhook delivery) is inserted from what it returns. The UPDATE's row lock serialises appends
-   * from every app server (PGlite has one connection anyway) and is held until the transaction commits;
-   * an append that waited for it evaluates its SET again on the head it then finds, so it takes its id
-   * (the sequence) and its previous hash after the append before it: ids and the chain's order agree. The
-   * hash is `ledgerHash` (ledger-chain.ts) computed in the database over the same text, since the id and
-   * the previous hash are known only there.
-   */
-  async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
-    const values = toLedgerRowValues(event);
-    const { before, after } = hashedTextAroundId(values);
-    const at = values.at.toISOString();
-    const result = await db.execute<{ id: string | number; prev_hash: string; hash: string }>(sql`
-      with head as (
+/**
+ * The common table expressions that append one ledger row (and queue its webhook delivery), for a
+ * statement of its own or at the end of a state change's statement. The head row's UPDATE takes the next
+ * id and moves the chain on, and the row (and its webhook delivery) is inserted from what it returns. The
+ * UPDATE's row lock serialises appends from every app server (PGlite has one connection anyway) and is held
+ * until the transaction commits; an append that waited for it evaluates its SET again on the head it then
+ * finds, so it takes its id (the sequence) and its previous hash after the append before it: ids and the
+ * chain's order agree. The hash is `ledgerHash` (ledger-chain.ts) computed in the database over the same
+ * text, since the id and the previous hash are known only there.
+ *
+ * With `onlyIf`, the name of an earlier expression of the same statement (a state change's RETURNING),
+ * the head moves, and the row is written, only when that expression returned a row: a change that did
+ * not happen takes no id and leaves no row. The expressions are named `head`, `inserted` and `queued`; their parameters
+ * (`ledgerAppendParameters`) start at `$first`.
+ */
+export function ledgerAppendText({ first, queue, onlyIf }: { first: number; queue: boolean; onlyIf?: string }): string {
+  const p = (index: number) => parameter(index, first);
+  return `head as (
         update ledger_head as h
            set (last_id, prev_hash, hash) = (
-             select n.id, h.hash, encode(sha256(convert_to(h.hash || ${before} || n.id::text || ${after}, 'UTF8')), 'hex')
+             select n.id, h.hash, encode(sha256(convert_to(h.hash || ${p(0)} || n.id::text || ${p(1)}, 'UTF8')), 'hex')
                from (select nextval(pg_get_serial_sequence('audit_events', 'id')) as id) as n)
-         where h.only_row
+         where h.only_row${onlyIf ? ` and exists (select 1 from ${onlyIf})` : ''}
         returning h.last_id, h.prev_hash, h.hash
       ), inserted as (
         insert into audit_events
                (id, at, type, actor_id, actor_email, target_id, target_email, impersonation_id, reason, ip, user_agent, detail, prev_hash, hash)
         overriding system value
-        select last_id, ${at}::timestamptz, ${values.type}, ${values.actorId}::uuid, ${values.actorEmail}, ${values.targetId}::uuid,
-               ${values.targetEmail}, ${values.impersonationId}::uuid, ${values.reason}, ${values.ip}, ${values.userAgent},
-               ${JSON.stringify(values.detail)}::jsonb, prev_hash, hash
+        select last_id, ${p(2)}::timestamptz, ${p(3)}, ${p(4)}::uuid, ${p(5)}, ${p(6)}::uuid,
+               ${p(7)}, ${p(8)}::uuid, ${p(9)}, ${p(10)}, ${p(11)},
+               ${p(12)}::jsonb, prev_hash, hash
           from head
         returning id
-      )${
-        queue
-          ? sql`, queued as (insert into webhook_outbox (event_id, created_at, next_attempt_at) select id, ${at}::timestamptz, ${at}::timestamptz from inserted)`
-          : sql``
-      }
-      select last_id as id, prev_hash, hash from head`);
-    const head = (result as unknown as { rows: { id: string | number; prev_hash: string; hash: string }[] }).rows[0];
+      )${queue ? `, queued as (insert into webhook_outbox (event_id, created_at, next_attempt_at) select id, ${p(2)}::timestamptz, ${p(2)}::timestamptz from inserted)` : ''}`;
+}
+
+/** The parameters of `ledgerAppendText`, in its order, for one row. */
+export function ledgerAppendParameters(values: Omit<LedgerEventRow, 'id'>): unknown[] {
+  const { before, after } = hashedTextAroundId(values);
+  return [
+    before,
+    after,
+    values.at.toISOString(),
+    values.type,
+    values.actorId,
+    values.actorEmail,
+    values.targetId,
+    values.targetEmail,
+    values.impersonationId,
+    values.reason,
+    values.ip,
+    values.userAgent,
+    JSON.stringify(values.detail),
+  ];
+}
+
+/**
+ * In a statement that appends with `onlyIf`, the new row's id for each changed row, or an error that
+ * undoes the whole statement when the head row is missing (migration 0008 creates it): a change must
+ * never commit without its ledger row.
+ */
+export const LEDGER_ID_OR_FAIL = `coalesce((select last_id::text from head), 'the ledger head row is missing (migration 0008 creates it)')::bigint`;
+
+/** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
+const appendStatements = [false, true].map((queue) =>
+  statement(
+    `ledger_append${queue ? '_queued' : ''}`,
+    `with ${ledgerAppendText({ first: 1, queue })} select last_id as id, prev_hash, hash from head`,
+  ),
+);
+
+export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false }: LedgerRepositoryOptions = {}) {
+  const appendStatement = appendStatements[queue ? 1 : 0] as Statement;
+
+  /** One statement per row (see `ledgerAppendText`). */
+  async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
+    const values = toLedgerRowValues(event);
+    const [head] = await runStatement(db, appendStatement, ledgerAppendParameters(values));
     if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
-    return { id: Number(head.id), ...values, prevHash: head.prev_hash, hash: head.hash };
+    return { id: Number(head['id']), ...values, prevHash: String(head['prev_hash']), hash: String(head['hash']) };
   }
 
   return {

@@ -5,6 +5,13 @@ import type { Notification, NotificationContent } from '../notifications/notific
 import type { NewNotification } from '../notifications/notifier';
 import { notifications, type NotificationRow } from './consent-schema';
 import type { Queryable } from './database';
+import { runStatement, statement } from './statements';
+
+/** Every return adds one (the viewed user is told): prepared once per connection. */
+const ADD_NOTIFICATION = statement(
+  'add_notification',
+  'insert into notifications (id, user_id, kind, data, created_at) values ($1::uuid, $2::uuid, $3, $4::jsonb, $5::timestamptz)',
+);
 
 const toNotification = (row: NotificationRow): Notification => ({
   ...({ kind: row.kind, data: row.data } as NotificationContent),
@@ -18,9 +25,7 @@ const toNotification = (row: NotificationRow): Notification => ({
 export function createNotificationsRepository(db: Queryable) {
   return {
     async add({ id, userId, content, createdAt }: NewNotification): Promise<void> {
-      await db
-        .insert(notifications)
-        .values({ id, userId, kind: content.kind, data: content.data as unknown as Record<string, unknown>, createdAt });
+      await runStatement(db, ADD_NOTIFICATION, [id, userId, content.kind, JSON.stringify(content.data), createdAt.toISOString()]);
     },
 
     /** Newest first. */

@@ -1,8 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../ids';
 import type { PasswordEntriesRepository } from '../store';
 import type { Queryable } from './database';
 import { passwordEntries } from './schema';
+import { runStatement, statement } from './statements';
+
+const LAST_PASSWORD_ENTRY = statement(
+  'last_password_entry',
+  'select entered_at from password_entries where user_id = $1::uuid and session_auth_time = $2',
+);
 
 export function createPasswordEntriesRepository(db: Queryable): PasswordEntriesRepository {
   return {
@@ -15,11 +20,9 @@ export function createPasswordEntriesRepository(db: Queryable): PasswordEntriesR
 
     async last({ userId, sessionAuthTime }) {
       if (!isUuid(userId)) return null;
-      const [row] = await db
-        .select({ enteredAt: passwordEntries.enteredAt })
-        .from(passwordEntries)
-        .where(and(eq(passwordEntries.userId, userId), eq(passwordEntries.sessionAuthTime, sessionAuthTime)));
-      return row?.enteredAt ?? null;
+      // Every start asks: a statement prepared once per connection.
+      const [row] = await runStatement(db, LAST_PASSWORD_ENTRY, [userId, sessionAuthTime]);
+      return row ? new Date(row['entered_at'] as string) : null;
     },
   };
 }

@@ -20,7 +20,7 @@ export interface PostgresStoreOptions {
 function repositories(db: Queryable, options: PostgresStoreOptions) {
   return {
     users: createUsersRepository(db),
-    impersonations: createImpersonationsRepository(db),
+    impersonations: createImpersonationsRepository(db, { webhookOutbox: options.webhookOutbox }),
     ledger: createLedgerRepository(db, { webhookOutbox: options.webhookOutbox }),
     webhookOutbox: createWebhookOutboxRepository(db),
     throttle: createThrottleRepository(db),

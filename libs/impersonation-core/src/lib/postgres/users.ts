@@ -5,6 +5,10 @@ import type { NewUser, UserRole, UserRow, UserStatus } from '../model';
 import { DuplicateEmailError, type UserSearch, type UsersRepository } from '../store';
 import type { Queryable } from './database';
 import { users } from './schema';
+import { USERS_PAIR, userColumns } from './cycle-statements';
+import { runStatement } from './statements';
+
+const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
 
 const emailKey = sql<string>`lower(${users.email})`;
 
@@ -17,6 +21,14 @@ export function createUsersRepository(db: Queryable): UsersRepository {
       if (!isUuid(id)) return null;
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ?? null;
+    },
+
+    /** Two accounts in one read (the same id twice is one account, returned twice). */
+    async findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]> {
+      const raws = await runStatement(db, USERS_PAIR, [uuidOrNull(firstId), uuidOrNull(secondId)]);
+      const rows = raws.map((raw) => userColumns.read(raw)).filter((row): row is UserRow => row !== null);
+      const find = (id: string) => rows.find((row) => isUuid(id) && row.id === id.toLowerCase()) ?? null;
+      return [find(firstId), find(secondId)];
     },
 
     /** E-mail addresses are unique and compared without regard to case. */
