@@ -6,7 +6,16 @@
 -- live, which a server learns without being told: the activating server admits it to its own list, and any
 -- other server that meets a cookie its list does not know yet reads a new list before answering
 -- (`LiveImpersonations.check`). Row-level with a WHEN, so an update that changes nothing relevant (or no row)
--- sends nothing; PostgreSQL merges the notifications of one transaction into one at commit.
+-- sends nothing. An impersonation's notification names it (the payload is its id), so the server that ended
+-- it, which refuses its sessions already, need not reload; a user's is empty. PostgreSQL merges the same
+-- notification sent twice in one transaction.
+CREATE FUNCTION viewas_notify_live_impersonation() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('viewas_live_impersonations', OLD.id::text);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS impersonations_notify_live ON impersonations;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS users_notify_live ON users;
@@ -14,12 +23,12 @@ DROP TRIGGER IF EXISTS users_notify_live ON users;
 CREATE TRIGGER impersonations_notify_live_update AFTER UPDATE ON impersonations
   FOR EACH ROW
   WHEN (OLD.started_at IS NOT NULL AND OLD.ended_at IS NULL AND OLD.* IS DISTINCT FROM NEW.*)
-  EXECUTE FUNCTION viewas_notify_live_impersonations();
+  EXECUTE FUNCTION viewas_notify_live_impersonation();
 --> statement-breakpoint
 CREATE TRIGGER impersonations_notify_live_delete AFTER DELETE ON impersonations
   FOR EACH ROW
   WHEN (OLD.started_at IS NOT NULL AND OLD.ended_at IS NULL)
-  EXECUTE FUNCTION viewas_notify_live_impersonations();
+  EXECUTE FUNCTION viewas_notify_live_impersonation();
 --> statement-breakpoint
 CREATE TRIGGER users_notify_live_update AFTER UPDATE OF role, status ON users
   FOR EACH ROW

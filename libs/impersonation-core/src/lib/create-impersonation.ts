@@ -362,6 +362,8 @@ export function createImpersonation(options: ImpersonationOptions) {
     },
     clock,
     onLoadFailed: (error) => log.warn({ err: error }, 'could not read the live impersonations: impersonated sessions end until it can'),
+    // This server's own end is revoked here at once: the notification it causes need not reload this list.
+    settledHere: (impersonationId) => revocations.isRevoked(impersonationId, now()),
   });
 
   const checkSession = createSessionValidator({

@@ -94,7 +94,7 @@ export async function startServer(): Promise<ServerContext> {
   }
   // The view of live impersonations: reloaded every second, and at once when the database announces that a
   // running view may have stopped (migration 0012's triggers); a server that cannot read it ends impersonated sessions.
-  const unsubscribe = context.database.subscribe(LIVE_IMPERSONATIONS_CHANNEL, () => void context.liveImpersonations.refresh());
+  const unsubscribe = context.database.subscribe(LIVE_IMPERSONATIONS_CHANNEL, (payload) => context.liveImpersonations.changed(payload));
   await context.liveImpersonations.start();
   const timer = setInterval(() => {
     context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));

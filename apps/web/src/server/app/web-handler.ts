@@ -1,4 +1,5 @@
-import type { WebHandler } from '../auth/auth-handler';
+import type { RouteHandler, WebHandler } from '../auth/auth-handler';
+import { isPlainAnswer, type RouteAnswer } from './plain-answer';
 import { SESSION_ANSWER_HEADERS, type SessionRead } from '@viewas/impersonation-core/next-auth';
 import type { Logger } from '../logging/logger';
 import { createRequestId } from '../logging/request-id';
@@ -9,7 +10,8 @@ import type { HealthReport } from '../services/health';
 import type { ReadOnlyGate } from '../security/read-only-gate';
 
 export interface WebRoutes {
-  auth: WebHandler;
+  /** next-auth's endpoints: its answers come as plain data (`PlainAnswer`). */
+  auth: RouteHandler;
   /** `GET /api/auth/session`, the hottest read, as plain data (the auth handler's session endpoint, without a Request). */
   session: SessionRead;
   /** The admin API's dispatcher: /api/admin/* and /api/account/*. */
@@ -84,7 +86,7 @@ export function createWebHandler({
 }: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
-  const route: WebHandler = async (request) => {
+  const route = async (request: Request): Promise<RouteAnswer> => {
     const { pathname } = new URL(request.url);
     try {
       // Before any route: in a read-only view every change is refused here, whatever the route.
@@ -133,30 +135,35 @@ export function createWebHandler({
 
   /** A route's answer, its final headers and the nonce they name (an HTML body's styles get it too). */
   interface Secured {
-    response: Response;
+    response: RouteAnswer;
     headers: [string, string][];
     nonce: string;
   }
+
+  const bodyText = (response: RouteAnswer) => (isPlainAnswer(response) ? (response.body ?? '') : response.text());
 
   const isHtml = (headers: [string, string][]) => headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'));
 
   /** `handle`'s Response: the route's body under the final headers. */
   async function toResponse({ response, headers, nonce }: Secured): Promise<Response> {
-    const init = { status: response.status, statusText: response.statusText, headers: new Headers(headers) };
+    const statusText = isPlainAnswer(response) ? '' : response.statusText;
+    const init = { status: response.status, statusText, headers: new Headers(headers) };
     if (!isHtml(headers)) return new Response(response.body, init);
     init.headers.delete('content-length');
-    return new Response(withNoncedStyles(await response.text(), nonce), init);
+    return new Response(withNoncedStyles(await bodyText(response), nonce), init);
   }
 
   /** The same answer as `toResponse` gives, as data: the body read in full. */
   async function toAnswer({ response, headers, nonce }: Secured): Promise<WebAnswer> {
     const { status } = response;
     if (response.body === null) return { status, headers, body: null };
-    if (!isHtml(headers)) return { status, headers, body: new Uint8Array(await response.arrayBuffer()) };
+    if (!isHtml(headers)) {
+      return { status, headers, body: isPlainAnswer(response) ? response.body : new Uint8Array(await response.arrayBuffer()) };
+    }
     return {
       status,
       headers: headers.filter(([name]) => name !== 'content-length'),
-      body: withNoncedStyles(await response.text(), nonce),
+      body: withNoncedStyles(await bodyText(response), nonce),
     };
   }
 

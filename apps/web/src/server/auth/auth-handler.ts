@@ -1,6 +1,7 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
 import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
+import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
 import type { AuthRequests } from './auth-request';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -8,6 +9,8 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 export type WebHandler = (request: Request) => Promise<Response>;
+/** A route that may answer with plain data (`PlainAnswer`) instead of a `Response`. */
+export type RouteHandler = (request: Request) => Promise<RouteAnswer>;
 
 export interface AuthHandlerOptions {
   authOptions: AuthOptions;
@@ -24,7 +27,7 @@ export interface AuthHandlerOptions {
  * needs Next's request scope (`next/headers`); its core is not exported; so this drives its
  * framework-neutral API-route entry with a small request/response adapter.
  */
-export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRequests }: AuthHandlerOptions): WebHandler {
+export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRequests }: AuthHandlerOptions): RouteHandler {
   pinNextAuthOrigin(origin);
 
   return async (request) => {
@@ -61,7 +64,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRe
         authOptions,
       ),
     );
-    return response.toResponse();
+    return response.toAnswer();
   };
 }
 
@@ -117,7 +120,7 @@ async function readBody(request: Request): Promise<Record<string, string> | unde
   return undefined;
 }
 
-/** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into a Response. */
+/** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into a plain answer. */
 class ResponseCollector {
   private statusCode = 200;
   private readonly headers = new Headers();
@@ -155,11 +158,12 @@ class ResponseCollector {
     return this;
   }
 
-  toResponse(): Response {
+  /** What next-auth sent, as the web handler takes it: no `Response` whose body would be read back at once. */
+  toAnswer(): PlainAnswer {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
     const body = html ? accessibleNextAuthPage(this.body ?? '') : this.body;
-    return new Response(bodyless ? null : body, { status: this.statusCode, headers: this.headers });
+    return plainAnswer(this.statusCode, this.headers, bodyless ? null : body);
   }
 }

@@ -4,7 +4,7 @@ export interface DatabaseProvider {
   /** The ready database: opened and prepared on first use; a failed attempt is retried by the next call. */
   get(): Promise<Database>;
   /** `DatabaseHandle.subscribe` on the database once it is open (retried each second until it opens). */
-  subscribe(channel: string, onChange: () => void): () => Promise<void>;
+  subscribe(channel: string, onChange: (payload?: string) => void): () => Promise<void>;
   close(): Promise<void>;
 }
 

@@ -10,9 +10,10 @@ export interface DatabaseHandle {
   /** Applies the committed SQL migrations that this database has not seen yet. */
   migrate(migrationsDir: string): Promise<void>;
   /**
-   * Calls `onChange` on every notification on `channel` (PostgreSQL `LISTEN`), and once more whenever
-   * listening (re)starts, since notifications sent meanwhile are lost. Returns the unsubscribe.
+   * Calls `onChange` with its payload on every notification on `channel` (PostgreSQL `LISTEN`), and once
+   * more, without one, whenever listening (re)starts, since notifications sent meanwhile are lost. Returns
+   * the unsubscribe.
    */
-  subscribe(channel: string, onChange: () => void): () => Promise<void>;
+  subscribe(channel: string, onChange: (payload?: string) => void): () => Promise<void>;
   close(): Promise<void>;
 }

@@ -82,7 +82,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     subscribe(channel, onChange) {
       // In-process: a notification can only be lost while nobody listens, before this resolves.
       const unlisten = client
-        .listen(channel, () => onChange())
+        .listen(channel, (payload) => onChange(payload))
         .then((stop) => {
           onChange();
           return stop;

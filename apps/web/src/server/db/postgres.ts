@@ -63,7 +63,7 @@ export const LISTEN_RETRY_MS = 1_000;
  * A connection of its own (a pooled one would be handed to queries) that listens on `channel` and
  * comes back after the database restarts or the network drops it.
  */
-function listen(options: PostgresOptions, channel: string, onChange: () => void): () => Promise<void> {
+function listen(options: PostgresOptions, channel: string, onChange: (payload?: string) => void): () => Promise<void> {
   let current: Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -94,7 +94,7 @@ function listen(options: PostgresOptions, channel: string, onChange: () => void)
     };
     client.on('error', fail);
     client.on('end', fail);
-    client.on('notification', () => onChange());
+    client.on('notification', (message) => onChange(message.payload));
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);

@@ -114,6 +114,43 @@ describe('createLiveImpersonations', () => {
     expect(loadLive).toHaveBeenCalledTimes(2);
   });
 
+  describe('changed (a change notification)', () => {
+    function notified(revokedHere: string[]) {
+      const clock = createManualClock(START);
+      const loadLive = jest.fn<Promise<Iterable<string>>, []>(async () => []);
+      const view = createLiveImpersonations({ source: { loadLive }, clock, settledHere: (id) => revokedHere.includes(id) });
+      return { view, loadLive };
+    }
+
+    it('reloads for a notification naming an impersonation this server has not ended, and for one naming none', async () => {
+      const { view, loadLive } = notified(['imp-ended-here']);
+      view.changed('imp-ended-elsewhere');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(loadLive).toHaveBeenCalledTimes(1);
+      view.changed(undefined);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(loadLive).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not reload for a notification naming an impersonation whose sessions this server refuses already', async () => {
+      const { view, loadLive } = notified(['imp-ended-here']);
+      view.changed('imp-ended-here');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(loadLive).not.toHaveBeenCalled();
+    });
+
+    it('asks after the current task, so an end revoked right after its commit is known by then', async () => {
+      const revokedHere: string[] = [];
+      const clock = createManualClock(START);
+      const loadLive = jest.fn<Promise<Iterable<string>>, []>(async () => []);
+      const view = createLiveImpersonations({ source: { loadLive }, clock, settledHere: (id) => revokedHere.includes(id) });
+      view.changed('imp-1');
+      revokedHere.push('imp-1');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(loadLive).not.toHaveBeenCalled();
+    });
+  });
+
   it('stops reloading when stopped', async () => {
     const { view, loadLive, elapse } = setup();
     await view.start();

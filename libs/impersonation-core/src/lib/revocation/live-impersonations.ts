@@ -60,6 +60,13 @@ export interface LiveImpersonations {
   readonly polling: boolean;
   /** Reloads now: after a change notification, or a change made by this server. Never rejects. */
   refresh(): Promise<void>;
+  /**
+   * A change notification: the database says impersonation `impersonationId` (or, without an id, something
+   * else: a user's role or status) may have stopped being live. Reloads, unless this server ended that
+   * impersonation itself and refuses its sessions already (`settledHere`): then the new list could tell it
+   * nothing it acts on. Decided after the current task, so the end's own local revocation comes first.
+   */
+  changed(impersonationId?: string): void;
   /** Starts the periodic reload (the first one at once); resolves after that first attempt. */
   start(): Promise<void>;
   stop(): void;
@@ -72,6 +79,8 @@ export interface LiveImpersonationsOptions {
   windowMs?: number;
   /** Told about a failed reload (the session reads fail closed once the list is older than the window). */
   onLoadFailed?: (error: unknown) => void;
+  /** Whether every session of this impersonation is refused here already, whatever a list says (a local revocation). */
+  settledHere?: (impersonationId: string) => boolean;
 }
 
 /**
@@ -86,6 +95,7 @@ export function createLiveImpersonations({
   pollMs = LIVE_IMPERSONATIONS_POLL_MS,
   windowMs = REVOCATION_WINDOW_MS,
   onLoadFailed,
+  settledHere,
 }: LiveImpersonationsOptions): LiveImpersonations {
   let live = new Set<string>();
   /** When the current list was read (the time the query was sent): undefined until the first success. */
@@ -194,6 +204,12 @@ export function createLiveImpersonations({
       return !stopped;
     },
     refresh,
+    changed(impersonationId) {
+      setTimeout(() => {
+        if (impersonationId && settledHere?.(impersonationId)) return;
+        void refresh();
+      }, 0);
+    },
     async start() {
       if (!stopped) return;
       stopped = false;
