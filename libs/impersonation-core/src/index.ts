@@ -119,6 +119,7 @@ export {
   type AttemptVerdict,
   type UserSearch,
   type RunningImpersonation,
+  type StartView,
   type TakeOverView,
   type ReturnView,
   type LedgerFilter,

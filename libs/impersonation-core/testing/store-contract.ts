@@ -494,15 +494,106 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const second = await storage().impersonations.createPending(pendingValues(admin.id, target.id, at(1000)));
         const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
         const read = (id: string, adminId: string, now = at(2000)) => storage().impersonations.readForTakeOver({ id, adminId, now });
+        // Other tests leave due rows behind: the same answer `anyDue` gives (see the sweep's own test below).
+        const anyDue = await storage().impersonations.anyDue(at(2000));
 
-        expect(await read(second.id, admin.id)).toEqual({ admin, impersonation: second, target, alreadyViewing: true });
+        expect(await read(second.id, admin.id)).toEqual({ admin, impersonation: second, target, alreadyViewing: true, anyDue });
         // The running view has expired by then: no longer in the way.
         expect((await read(second.id, admin.id, at(60 * MINUTE))).alreadyViewing).toBe(false);
-        expect(await read(second.id, otherAdmin.id)).toEqual({ admin: otherAdmin, impersonation: second, target, alreadyViewing: false });
-        expect(await read(randomUUID(), admin.id)).toEqual({ admin, impersonation: null, target: null, alreadyViewing: false });
-        expect(await read('not-an-id', 'not-an-id')).toEqual({ admin: null, impersonation: null, target: null, alreadyViewing: false });
+        expect(await read(second.id, otherAdmin.id)).toEqual({
+          admin: otherAdmin,
+          impersonation: second,
+          target,
+          alreadyViewing: false,
+          anyDue,
+        });
+        expect(await read(randomUUID(), admin.id)).toEqual({ admin, impersonation: null, target: null, alreadyViewing: false, anyDue });
+        expect(await read('not-an-id', 'not-an-id')).toEqual({
+          admin: null,
+          impersonation: null,
+          target: null,
+          alreadyViewing: false,
+          anyDue,
+        });
         await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
         expect((await read(second.id, admin.id, at(4000))).alreadyViewing).toBe(false);
+      });
+
+      it('reads what a start is decided on at once: caller and target, the step-up entry of this session, a running view of the pair', async () => {
+        const { admin, target, impersonation } = await running(T0, 10 * MINUTE);
+        const otherTarget = await storage().users.create({ email: uniqueEmail('other-target') });
+        await storage().passwordEntries.record({ userId: admin.id, sessionAuthTime: 100, at: at(1) });
+        const session = { id: admin.id, sessionAuthTime: 100 };
+        const read = (targetId: string, now = at(2000), caller: { id: string; sessionAuthTime: number } | null = session) =>
+          storage().impersonations.readForStart({ caller, targetId, now });
+        // Other tests leave due rows behind: the same answer `anyDue` gives (see the sweep's own test below).
+        const anyDue = await storage().impersonations.anyDue(at(2000));
+
+        expect(await read(target.id)).toEqual({ caller: admin, target, passwordEnteredAt: at(1), alreadyViewing: true, anyDue });
+        expect(await read(target.id.toUpperCase(), at(2000), { id: admin.id.toUpperCase(), sessionAuthTime: 100 })).toEqual(
+          await read(target.id),
+        );
+        // An entry made in another session of the same person is not this session's.
+        expect((await read(target.id, at(2000), { id: admin.id, sessionAuthTime: 200 })).passwordEnteredAt).toBeNull();
+        // The running view has expired by then: no longer in the way.
+        expect((await read(target.id, at(10 * MINUTE))).alreadyViewing).toBe(false);
+        expect(await read(otherTarget.id)).toMatchObject({ caller: admin, target: otherTarget, alreadyViewing: false });
+        expect(await read(admin.id)).toMatchObject({ caller: admin, target: admin, passwordEnteredAt: at(1), alreadyViewing: false });
+        expect(await read(randomUUID())).toMatchObject({ caller: admin, target: null, passwordEnteredAt: at(1), alreadyViewing: false });
+        // No caller asked for (a session that cannot start a view), or ids that are not ids.
+        expect(await read(target.id, at(2000), null)).toEqual({
+          caller: null,
+          target,
+          passwordEnteredAt: null,
+          alreadyViewing: false,
+          anyDue,
+        });
+        expect(await read("1' or '1'='1", at(2000), { id: 'not-an-id', sessionAuthTime: 100 })).toEqual({
+          caller: null,
+          target: null,
+          passwordEnteredAt: null,
+          alreadyViewing: false,
+          anyDue,
+        });
+        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        expect((await read(target.id, at(4000))).alreadyViewing).toBe(false);
+      });
+
+      it('says in the read of a start and of a take-over whether the sweep has anything to close, as anyDue does at that instant', async () => {
+        const dueAt = new Date('2045-01-01T00:00:00.000Z');
+        const { admin, target, impersonation } = await running(new Date(dueAt.getTime() - 10 * MINUTE), 10 * MINUTE);
+        // Whatever other tests left due before then is closed first.
+        await storage().impersonations.expireDue(new Date(dueAt.getTime() - 1));
+        const answers = async (now: Date) => [
+          await storage().impersonations.anyDue(now),
+          (await storage().impersonations.readForStart({ caller: { id: admin.id, sessionAuthTime: 1 }, targetId: target.id, now })).anyDue,
+          (await storage().impersonations.readForStart({ caller: null, targetId: 'not-an-id', now })).anyDue,
+          (await storage().impersonations.readForTakeOver({ id: impersonation.id, adminId: admin.id, now })).anyDue,
+          (await storage().impersonations.readForTakeOver({ id: 'not-an-id', adminId: 'not-an-id', now })).anyDue,
+        ];
+
+        // A running view is due at its hard expiry.
+        expect(await answers(new Date(dueAt.getTime() - 1))).toEqual([false, false, false, false, false]);
+        expect(await answers(dueAt)).toEqual([true, true, true, true, true]);
+        await storage().impersonations.expireDue(dueAt);
+        expect(await answers(dueAt)).toEqual([false, false, false, false, false]);
+
+        // A pending one never taken over is due at the end of its pending window.
+        const createdAt = new Date(dueAt.getTime() + MINUTE);
+        await storage().impersonations.createPending({
+          id: randomUUID(),
+          mode: 'read_only',
+          adminId: admin.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + 60 * MINUTE),
+        });
+        const windowEnds = new Date(createdAt.getTime() + PENDING_WINDOW_MS);
+        expect(await answers(new Date(windowEnds.getTime() - 1))).toEqual([false, false, false, false, false]);
+        expect(await answers(windowEnds)).toEqual([true, true, true, true, true]);
+        await storage().impersonations.expireDue(windowEnds);
+        expect(await answers(windowEnds)).toEqual([false, false, false, false, false]);
       });
 
       it('reads what a return is decided on at once: the admin, the impersonation, and whether it runs until its hard expiry', async () => {

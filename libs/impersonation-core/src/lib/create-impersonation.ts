@@ -413,9 +413,14 @@ export function createImpersonation(options: ImpersonationOptions) {
     // From inside an impersonation, the act is its admin's (never the viewed user's).
     const actor = returnParties(session).actor;
     const db = await store();
-    // The caller (when the session can start a view at all) and the target in one read.
-    const callerId = session.status === 'valid' && !session.claims.impersonation ? session.claims.sub : null;
-    const [target, caller] = callerId ? await db.users.findPair(userId, callerId) : [await db.users.findById(userId), null];
+    // One read for every rule below: the caller (when the session can start a view at all) and the
+    // target, the caller's step-up entry, a running view of the pair, and whether the sweep has work.
+    const asking =
+      session.status === 'valid' && !session.claims.impersonation
+        ? { id: session.claims.sub, sessionAuthTime: session.claims.authTime }
+        : null;
+    const view = await db.impersonations.readForStart({ caller: asking, targetId: userId, now: at });
+    const { caller, target } = view;
     const deny = (why: DenialReason, who = actor, detail: Record<string, unknown> = {}) =>
       refuse(
         { attempt: 'start', why, actor: who, target: target && person(target), reason, detail: { requestedUserId: userId, ...detail } },
@@ -432,15 +437,19 @@ export function createImpersonation(options: ImpersonationOptions) {
     const mode = decision.mode;
     // Step-up: a recent password entry in this very session (its sign-in, or a `reauth`). Not a denial
     // worth a ledger row: the caller is told to enter the password, and a wrong one is recorded.
-    const entered = await db.passwordEntries.last({ userId: caller.id, sessionAuthTime: session.claims.authTime });
+    const entered = view.passwordEnteredAt;
     const lastPasswordAt = new Date(Math.max(session.claims.authTime * 1000, entered?.getTime() ?? 0));
     if (needsReauth({ lastPasswordAt, now: at, windowMinutes: reauthMinutes })) {
       return refused('reauth_required', { attempt: 'start', actor: person(caller), target: person(target) });
     }
     // One view of a user per admin at a time (a second browser, a forgotten tab): end the first one.
-    await sweepExpired();
-    if (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at }))
-      return deny('already_viewing', person(caller));
+    // Expired views never count as running; when the sweep has work, it runs and the pair is asked again.
+    let running = view.alreadyViewing;
+    if (view.anyDue) {
+      await sweepExpired();
+      running = (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at })) !== null;
+    }
+    if (running) return deny('already_viewing', person(caller));
 
     // Whose yes this view needs: the user's (`ask`), a second admin's (a full view), or nobody's.
     let brokeGlass = false;
@@ -566,10 +575,15 @@ export function createImpersonation(options: ImpersonationOptions) {
       if (claims.impersonation) throw new Denied(fromInsideView('take_over', session, impersonationId));
       if (!impersonationId) throw denial('not_pending', actor);
 
-      await sweepExpired();
       const db = await store();
-      // The staff member, the impersonation, its target and whether they already view that user: one read.
-      const view = await db.impersonations.readForTakeOver({ id: impersonationId, adminId: claims.sub, now: at });
+      // The staff member, the impersonation, its target, whether they already view that user and
+      // whether the sweep has work: one read. When it has, the sweep runs first and all is read again.
+      const read = () => db.impersonations.readForTakeOver({ id: impersonationId, adminId: claims.sub, now: at });
+      let view = await read();
+      if (view.anyDue) {
+        await sweepExpired();
+        view = await read();
+      }
       const { admin, impersonation: pending, target } = view;
       if (!isStaff(admin)) throw denial('not_admin', sessionHolder(session));
       if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));

@@ -72,6 +72,24 @@ export interface TakeOverView {
   target: UserRow | null;
   /** Whether `admin` already runs an unexpired view of that target (what `findRunning` answers). */
   alreadyViewing: boolean;
+  /** Whether the sweep has anything to close (what `anyDue` answers at the same instant). */
+  anyDue: boolean;
+}
+
+/**
+ * What a start is decided on, read at once: the caller and the target, the caller's step-up entry, a
+ * running view of the pair, and whether the sweep has anything to close. The rules stay with the domain.
+ */
+export interface StartView {
+  /** `null` without a caller asked for, or for an unknown id. */
+  caller: UserRow | null;
+  target: UserRow | null;
+  /** The caller's password entry in this session (what `passwordEntries.last` answers). */
+  passwordEnteredAt: Date | null;
+  /** Whether the caller already runs an unexpired view of the target (what `findRunning` answers). */
+  alreadyViewing: boolean;
+  /** Whether the sweep has anything to close (what `anyDue` answers at the same instant). */
+  anyDue: boolean;
 }
 
 /** What a return is decided on, read at once: the staff member and the impersonation named. */
@@ -103,7 +121,13 @@ export interface ImpersonationsRepository {
     input: { id: string; adminId: string; targetId: string; now: Date },
     event?: NewLedgerEvent,
   ): Promise<ImpersonationRow | null>;
-  /** The admin (by id), the impersonation (by id) with its target, and whether the admin already views that target. */
+  /**
+   * The caller (by id, with the sign-in time of the session asking, `null` for none) and the target (by
+   * id), the caller's step-up entry in that session, whether the caller already views the target, and
+   * whether anything is due for the sweep.
+   */
+  readForStart(input: { caller: { id: string; sessionAuthTime: number } | null; targetId: string; now: Date }): Promise<StartView>;
+  /** The admin (by id), the impersonation (by id) with its target, whether the admin already views that target, and whether anything is due. */
   readForTakeOver(input: { id: string; adminId: string; now: Date }): Promise<TakeOverView>;
   /** The admin (by id) and the impersonation (by id), and whether it is running. */
   readForReturn(input: { id: string; adminId: string; now: Date }): Promise<ReturnView>;

@@ -240,7 +240,28 @@ export function createMemoryStore({
             [...state.impersonations.values()].some(
               (other) => other.adminId === admin.id && other.targetId === row.targetId && isRunningAt(other, at),
             );
-          return { admin: copy(admin), impersonation: copy(row), target: copy(target), alreadyViewing };
+          const anyDue = [...state.impersonations.values()].some((other) => isDue(other, at));
+          return { admin: copy(admin), impersonation: copy(row), target: copy(target), alreadyViewing, anyDue };
+        }),
+      readForStart: ({ caller: asking, targetId, now: at }) =>
+        sync(() => {
+          const user = (id: string) => (isUuid(id) ? (state.users.get(id.toLowerCase()) ?? null) : null);
+          const caller = asking ? user(asking.id) : null;
+          const target = user(targetId);
+          const entry = caller && asking ? state.passwordEntries.get(caller.id) : undefined;
+          const alreadyViewing =
+            caller !== null &&
+            target !== null &&
+            [...state.impersonations.values()].some(
+              (row) => row.adminId === caller.id && row.targetId === target.id && isRunningAt(row, at),
+            );
+          return {
+            caller: copy(caller),
+            target: copy(target),
+            passwordEnteredAt: entry && entry.sessionAuthTime === asking?.sessionAuthTime ? new Date(entry.enteredAt) : null,
+            alreadyViewing,
+            anyDue: [...state.impersonations.values()].some((row) => isDue(row, at)),
+          };
         }),
       readForReturn: ({ id, adminId, now: at }) =>
         sync(() => {

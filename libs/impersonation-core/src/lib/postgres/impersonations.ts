@@ -17,6 +17,7 @@ import {
   type ImpersonationsRepository,
   type ReturnView,
   type RunningImpersonation,
+  type StartView,
   type TakeOverView,
 } from '../store';
 import { isUniqueViolation } from './constraint-violation';
@@ -31,6 +32,7 @@ import {
   impersonationColumns,
   LIST_RUNNING,
   READ_FOR_RETURN,
+  READ_FOR_START,
   READ_FOR_TAKE_OVER,
   targetColumns,
 } from './cycle-statements';
@@ -241,9 +243,37 @@ export function createImpersonationsRepository(
       return (await runStatement(db, ANY_DUE, [instant(now), instant(pendingDeadline(now))])).length > 0;
     },
 
-    /** The staff member, the impersonation and its target, and whether they already view that user: one read. */
+    /** The caller and the target, the caller's step-up entry, a running view of the pair, and whether anything is due: one read. */
+    async readForStart({ caller: asking, targetId, now }): Promise<StartView> {
+      const callerId = asking ? uuidOrNull(asking.id) : null;
+      const [raw] = await runStatement(db, READ_FOR_START, [
+        instant(now),
+        instant(pendingDeadline(now)),
+        callerId,
+        uuidOrNull(targetId),
+        callerId && asking ? asking.sessionAuthTime : null,
+      ]);
+      if (!raw) throw new Error('a select without a FROM returned no row');
+      const caller = adminColumns.read(raw);
+      const target = targetColumns.read(raw);
+      const entered = raw['password_entered_at'];
+      return {
+        caller,
+        target,
+        passwordEnteredAt: caller && entered !== null && entered !== undefined ? new Date(entered as string) : null,
+        alreadyViewing: caller !== null && target !== null && raw['already_viewing'] === true,
+        anyDue: raw['any_due'] === true,
+      };
+    },
+
+    /** The staff member, the impersonation and its target, whether they already view that user, and whether anything is due: one read. */
     async readForTakeOver({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<TakeOverView> {
-      const [raw] = await runStatement(db, READ_FOR_TAKE_OVER, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
+      const [raw] = await runStatement(db, READ_FOR_TAKE_OVER, [
+        instant(now),
+        uuidOrNull(adminId),
+        uuidOrNull(id),
+        instant(pendingDeadline(now)),
+      ]);
       if (!raw) throw new Error('a select without a FROM returned no row');
       const admin = adminColumns.read(raw);
       const impersonation = impersonationColumns.read(raw);
@@ -252,6 +282,7 @@ export function createImpersonationsRepository(
         impersonation,
         target: impersonation ? targetColumns.read(raw) : null,
         alreadyViewing: admin !== null && impersonation !== null && raw['already_viewing'] === true,
+        anyDue: raw['any_due'] === true,
       };
     },
 
