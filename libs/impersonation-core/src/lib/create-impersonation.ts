@@ -707,7 +707,7 @@ export function createImpersonation(options: ImpersonationOptions) {
       if (!ended) throw denial('not_running');
       revocations.revoke(ended.id, ended.expiresAt, at);
       log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
-      await tellViewEnded(ended, person(admin), person({ id: claims.sub, email: claims.email }));
+      await tellViewEnded(ended, person(admin), target);
       // The admin's original sign-in time comes back: a return never renews the admin's session.
       return {
         id: admin.id,

@@ -1,6 +1,5 @@
-import { connect } from 'node:net';
 import { newDataDir, productionBuild, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';
-import { rawExchange, signedInDemo as signedIn } from '../../../testing/server/raw-http';
+import { chunkedExchange, rawExchange, signedInDemo as signedIn } from '../../../testing/server/raw-http';
 
 if (!productionBuild())
   throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
@@ -18,27 +17,6 @@ function comparable(answer: string): string {
     .replace(/'nonce-[A-Za-z0-9+/]{22}=='/g, "'nonce-<nonce>'")
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
     .replace(/(next-auth\.[a-z-]+(?:\.\d+)?=)[^;\r\n]+/g, '$1<value>');
-}
-
-/** One exchange whose body goes chunked (no Content-Length), in chunks of at most 4 KiB, as a streaming client sends it. */
-function chunkedExchange(port: number, path: string, headers: Record<string, string>, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers, 'transfer-encoding': 'chunked', connection: 'close' })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    const bytes = Buffer.from(body);
-    const chunks: string[] = [];
-    for (let at = 0; at < bytes.length; at += 4096) {
-      const chunk = bytes.subarray(at, at + 4096);
-      chunks.push(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`);
-    }
-    socket.write(`POST ${path} HTTP/1.1\r\n${lines}\r\n${chunks.join('')}0\r\n\r\n`, 'latin1');
-  });
 }
 
 const CASES = [
