@@ -228,6 +228,7 @@ export {
   type DecideRequestInput,
   type StartConsent,
   type StartConsentInput,
+  type ViewEnded,
 } from './lib/consent/consent-service';
 export {
   BREAK_GLASS_REASON_MIN_LENGTH,

@@ -4,6 +4,7 @@ import { hashedFields, ledgerHash } from '../src/lib/ledger/ledger-chain';
 import { verifyLedger } from '../src/lib/ledger/verify-ledger';
 import { InvalidCursorError } from '../src/lib/cursor';
 import { AlreadyViewingError, DuplicateEmailError, PENDING_WINDOW_MS, type ImpersonationStore } from '../src/lib/store';
+import type { NewNotification } from '../src/lib/notifications/notifier';
 
 const T0 = new Date('2030-01-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -14,6 +15,8 @@ export interface StoreUnderTest {
   store: ImpersonationStore;
   /** Which of these throttle keys the store still holds. */
   throttleKeys(keys: string[]): Promise<string[]>;
+  /** The notifications the store holds for this user, oldest first, as written (`NewNotification`). */
+  notificationsOf(userId: string): Promise<NewNotification[]>;
   close(): Promise<void>;
 }
 
@@ -438,6 +441,93 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await end(admin.id, target.id)).toBeNull();
         expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
         expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+      });
+
+      describe("a return's notice to the viewed user, written by the end's own step", () => {
+        const noticeOf = (target: { id: string }, admin: { id: string; email: string }): NewNotification => ({
+          id: randomUUID(),
+          userId: target.id,
+          content: {
+            kind: 'view_ended' as const,
+            data: {
+              admin: person(admin),
+              reason: 'Support ticket 42',
+              mode: 'read_only' as const,
+              startedAt: T0.toISOString(),
+              endedAt: at(MINUTE).toISOString(),
+              endReason: 'returned',
+            },
+          },
+          createdAt: at(MINUTE),
+        });
+
+        it('writes the notice with the end and its ledger row, exactly as given', async () => {
+          const { admin, target, impersonation } = await running();
+          const notice = noticeOf(target, admin);
+          const ended = await storage().impersonations.endByReturn(
+            { id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) },
+            recorded('impersonation.returned', admin, impersonation),
+            notice,
+          );
+          expect(ended).toMatchObject({ id: impersonation.id, endReason: 'returned', endedAt: at(MINUTE) });
+          expect(await database.notificationsOf(target.id)).toEqual([notice]);
+          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
+          expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
+        });
+
+        it('writes one notice for ten concurrent returns, and none for a return that matches nothing', async () => {
+          const { admin, target, impersonation } = await running();
+          const end = (adminId: string, targetId: string) => {
+            const notice = noticeOf(target, admin);
+            return storage()
+              .impersonations.endByReturn(
+                { id: impersonation.id, adminId, targetId, now: at(MINUTE) },
+                recorded('impersonation.returned', admin, impersonation),
+                notice,
+              )
+              .then((row) => ({ row, notice }));
+          };
+          expect((await end(admin.id, admin.id)).row).toBeNull();
+          expect(await database.notificationsOf(target.id)).toEqual([]);
+
+          const results = await Promise.all(Array.from({ length: 10 }, () => end(admin.id, target.id)));
+          const winners = results.filter(({ row }) => row !== null);
+          expect(winners).toHaveLength(1);
+          expect(await database.notificationsOf(target.id)).toEqual([winners[0]?.notice]);
+          expect((await end(admin.id, target.id)).row).toBeNull();
+          expect(await database.notificationsOf(target.id)).toHaveLength(1);
+          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
+        });
+
+        it('refuses a notice without its ledger row and leaves the impersonation running', async () => {
+          const { admin, target, impersonation } = await running();
+          await expect(
+            storage().impersonations.endByReturn(
+              { id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) },
+              undefined,
+              noticeOf(target, admin),
+            ),
+          ).rejects.toBeInstanceOf(TypeError);
+          expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(true);
+          expect(await database.notificationsOf(target.id)).toEqual([]);
+        });
+
+        it('keeps neither the end, its ledger row nor its notice of a transaction that fails', async () => {
+          const { admin, target, impersonation } = await running();
+          await expect(
+            storage().transaction(async (tx) => {
+              await tx.impersonations.endByReturn(
+                { id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) },
+                recorded('impersonation.returned', admin, impersonation),
+                noticeOf(target, admin),
+              );
+              throw new Error('rolled back');
+            }),
+          ).rejects.toThrow('rolled back');
+          expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(true);
+          expect(await database.notificationsOf(target.id)).toEqual([]);
+          expect(await rowsOf(impersonation.id)).toEqual([]);
+        });
       });
 
       it('keeps neither the change nor its ledger row of a transaction that fails', async () => {

@@ -1,10 +1,12 @@
 import { createManualClock } from './clock';
-import { createImpersonation, type Outcome, type PendingApproval, type SessionGrant } from './create-impersonation';
+import { createMemoryConsentStore } from '../../testing/memory-consent-store';
+import { createConsentService } from './consent/consent-service';
+import { createImpersonation, type Impersonation, type Outcome, type PendingApproval, type SessionGrant } from './create-impersonation';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from './rules';
 import { createMemoryStore } from './memory/memory-store';
 import type { RequestInfo, UserRow } from './model';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
-import { PENDING_WINDOW_MS } from './store';
+import { PENDING_WINDOW_MS, type ImpersonationStore } from './store';
 import { REVOCATION_WINDOW_MS } from './revocation/live-impersonations';
 
 const SESSION_MAX_AGE_SECONDS = 24 * 3600;
@@ -205,5 +207,218 @@ describe('createImpersonation over the in-memory store', () => {
     expect(await context.impersonation.checkSession(grant.claims)).toMatchObject({ valid: true });
     context.clock.advance(1);
     expect(await context.impersonation.checkSession(grant.claims)).toEqual({ valid: false, reason: 'impersonation_ended' });
+  });
+});
+
+describe("the return check from this server's live impersonations", () => {
+  /** Two app servers over one store: each with its own live impersonations and revocations, as in a cluster. */
+  function cluster({ consent }: { consent?: 'with the end' | 'after the end' } = {}) {
+    const clock = createManualClock('2030-01-01T10:00:00.000Z');
+    const memory = createMemoryStore({ now: clock.now });
+    let returnReads = 0;
+    // Counts the return's read: the check must not need it while the live impersonations know the answer.
+    const store: ImpersonationStore = {
+      ...memory,
+      impersonations: {
+        ...memory.impersonations,
+        readForReturn: (input) => {
+          returnReads += 1;
+          return memory.impersonations.readForReturn(input);
+        },
+      },
+    };
+    const consentStore = createMemoryConsentStore();
+    let notices = 0;
+    const consentOptions = consent && {
+      service: createConsentService({
+        store: consent === 'with the end' ? { ...consentStore, notifiesWithTheEnd: true } : consentStore,
+        clock,
+        newId: () => `00000000-0000-4000-8000-${String((notices += 1)).padStart(12, '0')}`,
+      }),
+      supportAccessOf: () => 'allowed' as const,
+    };
+    const server = () => createImpersonation({ store, clock, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, consent: consentOptions });
+    const valid = (claims: SessionClaims): SessionState => ({ status: 'valid', claims, refreshed: false });
+    const signedIn = (user: UserRow) => valid({ sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(clock.now()) });
+    /** Each ledger row as its type, and for a denial the step and why. */
+    const ledger = async () =>
+      (await memory.ledger.list({ limit: 100 })).events
+        .reverse()
+        .map((row) => (row.type === 'impersonation.denied' ? [row.type, row.detail['attempt'], row.detail['why']] : [row.type]));
+    return { clock, memory, consentStore, a: server(), b: server(), valid, signedIn, ledger, returnReads: () => returnReads };
+  }
+
+  async function viewingOn(context: ReturnType<typeof cluster>, on: Impersonation) {
+    const admin = await context.memory.users.create({ email: 'admin@example.com', role: 'admin' });
+    const target = await context.memory.users.create({ email: 'ada@example.com' });
+    const other = await context.memory.users.create({ email: 'other-admin@example.com', role: 'admin' });
+    const adminSession = context.signedIn(admin);
+    const started = ready(await on.start({ session: adminSession, userId: target.id, reason: 'Ticket 42', request: REQUEST }));
+    const grant = value(await on.takeOver({ session: adminSession, impersonationId: started.impersonationId, request: REQUEST }));
+    return { admin, target, other, started, grant, session: context.valid(grant.claims) };
+  }
+
+  /** A session read on `server`: what makes the session valid there, and loads that server's live impersonations. */
+  async function readOn(server: Impersonation, claims: SessionClaims) {
+    return server.checkSession(claims);
+  }
+
+  it('answers a valid session whose view the live impersonations list without asking the store, and records nothing', async () => {
+    const context = cluster();
+    const { admin, grant, session } = await viewingOn(context, context.a);
+    expect(await readOn(context.a, grant.claims)).toMatchObject({ valid: true });
+    const before = await context.ledger();
+    const reads = context.returnReads();
+
+    expect(await context.a.checkReturn({ session, request: REQUEST })).toEqual({
+      ok: true,
+      value: { adminUser: { id: admin.id, email: admin.email } },
+    });
+    expect(context.returnReads()).toBe(reads);
+    expect(await context.ledger()).toEqual(before);
+    // The return itself still asks the store, and ends the view once.
+    expect(await context.a.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })).toMatchObject({ ok: true });
+    expect(context.returnReads()).toBe(reads + 1);
+  });
+
+  it(`may answer yes for a view ended on another server in the last ${REVOCATION_WINDOW_MS} ms; the return is then refused and ends nothing twice`, async () => {
+    const context = cluster();
+    const { admin, other, started, grant, session } = await viewingOn(context, context.a);
+    expect(await readOn(context.b, grant.claims)).toMatchObject({ valid: true });
+    value(await context.a.end({ session: context.signedIn(other), impersonationId: started.impersonationId, request: REQUEST }));
+
+    // Server B has not heard of the end yet: its session read and its check still say yes, as the window allows.
+    context.clock.advance(REVOCATION_WINDOW_MS);
+    expect(await readOn(context.b, grant.claims)).toMatchObject({ valid: true });
+    expect(await context.b.checkReturn({ session, request: REQUEST })).toMatchObject({ ok: true });
+    // The return asks the store, which refuses it: one denied return, no second end.
+    expect(await context.b.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'return', why: 'not_running', recorded: true },
+    });
+    expect(await context.ledger()).toEqual([
+      ['impersonation.started'],
+      ['impersonation.activated'],
+      ['impersonation.ended'],
+      ['impersonation.denied', 'return', 'not_running'],
+    ]);
+
+    // Past the window B reads the list again: the session has ended, and so has the check.
+    context.clock.advance(1);
+    expect(await readOn(context.b, grant.claims)).toEqual({ valid: false, reason: 'impersonation_ended' });
+    const ended: SessionState = { status: 'ended', claims: grant.claims, reason: 'impersonation_ended' };
+    expect(await context.b.checkReturn({ session: ended, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'return_check', why: 'session_ended' },
+    });
+  });
+
+  it('may answer yes for an admin disabled in the store within the window; the return is then refused as not allowed', async () => {
+    const context = cluster();
+    const { admin, grant, session } = await viewingOn(context, context.a);
+    expect(await readOn(context.a, grant.claims)).toMatchObject({ valid: true });
+    await context.memory.users.setStatus(admin.id, 'disabled');
+
+    expect(await context.a.checkReturn({ session, request: REQUEST })).toMatchObject({ ok: true });
+    expect(await context.a.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'return', why: 'admin_not_allowed' },
+    });
+    expect((await context.ledger()).filter(([type]) => type !== 'impersonation.denied')).toEqual([
+      ['impersonation.started'],
+      ['impersonation.activated'],
+    ]);
+  });
+
+  it('asks the store, with its denials, when the live impersonations cannot say: never read, out of date, or ended here', async () => {
+    const context = cluster();
+    const { admin, other, started, grant, session } = await viewingOn(context, context.a);
+
+    // Never read on server B (nothing has read a session there): the store answers, yes.
+    expect(await context.b.checkReturn({ session, request: REQUEST })).toMatchObject({ ok: true });
+    expect(context.returnReads()).toBe(1);
+
+    // Read, then out of date (no reload for longer than the window): the store says the admin may not.
+    expect(await readOn(context.a, grant.claims)).toMatchObject({ valid: true });
+    await context.memory.users.setStatus(admin.id, 'disabled');
+    context.clock.advance(REVOCATION_WINDOW_MS + 1);
+    expect(await context.a.checkReturn({ session, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'return_check', why: 'admin_not_allowed', recorded: true },
+    });
+    await context.memory.users.setStatus(admin.id, 'active');
+
+    // Current, but this server ended the view itself: its own end counts at once.
+    expect(await readOn(context.b, grant.claims)).toMatchObject({ valid: true });
+    value(await context.b.end({ session: context.signedIn(other), impersonationId: started.impersonationId, request: REQUEST }));
+    expect(await context.b.checkReturn({ session, request: REQUEST })).toMatchObject({
+      ok: false,
+      refusal: { attempt: 'return_check', why: 'not_running', recorded: true },
+    });
+    expect(context.returnReads()).toBe(3);
+    expect((await context.ledger()).filter(([type]) => type === 'impersonation.denied')).toEqual([
+      ['impersonation.denied', 'return_check', 'admin_not_allowed'],
+      ['impersonation.denied', 'return_check', 'not_running'],
+    ]);
+  });
+
+  it("writes the viewed user's notice in the return's own step when the consent store lets it, once of ten concurrent returns", async () => {
+    const context = cluster({ consent: 'with the end' });
+    const { admin, target, started, session } = await viewingOn(context, context.a);
+    context.clock.advance(12 * MINUTE);
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => context.a.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST })),
+    );
+
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(context.memory.inspect().notifications).toEqual([
+      {
+        id: expect.any(String),
+        userId: target.id,
+        content: {
+          kind: 'view_ended',
+          data: {
+            admin: { id: admin.id, email: admin.email },
+            reason: 'Ticket 42',
+            mode: 'read_only',
+            startedAt: '2030-01-01T10:00:00.000Z',
+            endedAt: '2030-01-01T10:12:00.000Z',
+            endReason: 'returned',
+          },
+        },
+        createdAt: new Date('2030-01-01T10:12:00.000Z'),
+      },
+    ]);
+    // Nothing written after the end.
+    expect(context.consentStore.notifications).toEqual([]);
+    expect((await context.memory.impersonations.findById(started.impersonationId))?.endReason).toBe('returned');
+  });
+
+  it('tells the viewed user after the end, as before, when the consent store cannot take the notice with it (e-mail)', async () => {
+    const context = cluster({ consent: 'after the end' });
+    const { admin, target, session } = await viewingOn(context, context.a);
+    context.clock.advance(12 * MINUTE);
+
+    value(await context.a.returnToAdmin({ session, claimedAdminId: admin.id, request: REQUEST }));
+
+    expect(context.memory.inspect().notifications).toEqual([]);
+    expect(context.consentStore.notifications).toEqual([
+      {
+        recipient: { id: target.id, email: target.email },
+        content: {
+          kind: 'view_ended',
+          data: {
+            admin: { id: admin.id, email: admin.email },
+            reason: 'Ticket 42',
+            mode: 'read_only',
+            startedAt: '2030-01-01T10:00:00.000Z',
+            endedAt: '2030-01-01T10:12:00.000Z',
+            endReason: 'returned',
+          },
+        },
+        at: new Date('2030-01-01T10:12:00.000Z'),
+      },
+    ]);
   });
 });

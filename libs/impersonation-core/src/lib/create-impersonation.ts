@@ -649,7 +649,20 @@ export function createImpersonation(options: ImpersonationOptions) {
     return { claims: session.claims, impersonation, denial };
   }
 
-  /** Whether this session could return now; changes nothing (the return itself is `returnToAdmin`). */
+  /**
+   * Whether this session could return now; changes nothing and decides nothing: the return itself
+   * (`returnToAdmin`) asks the store again and ends the view in one atomic statement.
+   *
+   * A valid impersonated session has just been checked against this server's live impersonations, which
+   * list a view only while it runs and its staff member may still run it (the policy is asked again on
+   * every reload). When that list is current and lists this view (`runs`), and this server has not ended
+   * it itself, the answer comes from there, without a query. Such a yes may be up to the revocation window
+   * old (the window every impersonated session read already accepts): a view ended, or an admin demoted,
+   * on another server in the last moments may still be answered yes. That is harmless: nothing changes
+   * here, and the return that follows is refused by the store (`not_running`, `admin_not_allowed`) and
+   * recorded as a denied return; the user sees the same failure as a refused check. In every other case
+   * (a list out of date, a view missing from it) the store answers, with today's denials.
+   */
   async function checkReturn({
     session,
     request,
@@ -660,6 +673,14 @@ export function createImpersonation(options: ImpersonationOptions) {
     const at = now();
     return step(request, at, async () => {
       const { impersonation, denial } = await returnable(session, 'return_check');
+      if (
+        toEpochSeconds(at) < impersonation.expiresAt &&
+        !revocations.isRevoked(impersonation.id, at) &&
+        liveImpersonations.runs(impersonation.id)
+      ) {
+        // The session carries its admin as the take-over read them (an account's e-mail never changes).
+        return { adminUser: { id: impersonation.adminId, email: impersonation.adminEmail } };
+      }
       const { admin: adminUser, running } = await (
         await store()
       ).impersonations.readForReturn({ id: impersonation.id, adminId: impersonation.adminId, now: at });
@@ -698,16 +719,32 @@ export function createImpersonation(options: ImpersonationOptions) {
       if (!isStaff(admin)) throw denial('admin_not_allowed');
       // No such impersonation: nothing the end below could match.
       if (!viewed) throw denial('not_running');
-      // The end and its ledger row in one atomic step; of concurrent returns one ends it, the others get `null`.
       const target = person({ id: claims.sub, email: claims.email });
+      // The viewed user's notice that the view ended, when the consent store lets the end write it (no
+      // e-mail to queue): the row it would write after the end, as of this end (`at`, `returned`).
+      const notice =
+        options.consent && viewed.startedAt
+          ? options.consent.service.viewEndedNotice({
+              admin: person(admin),
+              target,
+              reason: viewed.reason,
+              mode: viewed.mode,
+              startedAt: viewed.startedAt,
+              endedAt: at,
+              endReason: 'returned',
+            })
+          : null;
+      // The end, its ledger row (and that notice) in one atomic step; of concurrent returns one ends it,
+      // the others get `null` and write nothing.
       const ended = await db.impersonations.endByReturn(
         { id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at },
         ledgerEvent({ type: 'impersonation.returned', actor: person(admin), target, impersonation: viewed, info: request, at }),
+        notice ?? undefined,
       );
       if (!ended) throw denial('not_running');
       revocations.revoke(ended.id, ended.expiresAt, at);
       log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
-      await tellViewEnded(ended, person(admin), target);
+      if (!notice) await tellViewEnded(ended, person(admin), target);
       // The admin's original sign-in time comes back: a return never renews the admin's session.
       return {
         id: admin.id,

@@ -12,6 +12,7 @@ import type {
   ViewMode,
 } from './model';
 import type { ChainedLedgerRow, RecordedHead } from './ledger/ledger-chain';
+import type { NewNotification } from './notifications/notifier';
 
 /** An admin's session must take a started impersonation over within this window, or it lapses. */
 export const PENDING_WINDOW_MS = 60_000;
@@ -116,10 +117,16 @@ export interface ImpersonationsRepository {
   activate(input: { id: string; adminId: string; now: Date }, event?: NewLedgerEvent): Promise<ImpersonationRow | null>;
   /** The admin's running impersonation of this user, if there is one. */
   findRunning(input: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
-  /** Ends a running impersonation of exactly this admin and target; of concurrent calls, one gets the row. */
+  /**
+   * Ends a running impersonation of exactly this admin and target; of concurrent calls, one gets the row.
+   * With `notice` (the viewed user's notification that the view ended, the row `notify` writes), that row
+   * too, in the same atomic step as the end and its ledger row, and only when the end happened. A notice
+   * rides with its ledger row: one without `event` is refused (throws), nothing changed.
+   */
   endByReturn(
     input: { id: string; adminId: string; targetId: string; now: Date },
     event?: NewLedgerEvent,
+    notice?: NewNotification,
   ): Promise<ImpersonationRow | null>;
   /**
    * The caller (by id, with the sign-in time of the session asking, `null` for none) and the target (by

@@ -66,4 +66,11 @@ export interface ConsentStore {
    * transaction around it; without this method it is written in `transaction`.
    */
   notifyAlone?(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
+  /**
+   * `true` when a notification is one row of the impersonation store's own database and nothing beside it
+   * (no e-mail can be queued): the notice that a returned view ended is then written by the statement that
+   * ends the view (`ImpersonationsRepository.endByReturn`'s `notice`), so the two commit together, in one
+   * round trip. Otherwise it is written after the end, through `notifyAlone` or `transaction`.
+   */
+  notifiesWithTheEnd?: boolean;
 }

@@ -14,6 +14,7 @@ import { ConsentError } from './consent-error';
 import type { ConsentStore, ConsentUnitOfWork, PersonRef, RequestOrigin } from './consent-ports';
 import { gateStart, type ApprovalRules, type SupportAccess } from './start-gate';
 import type { NotificationContent } from '../notifications/notification';
+import { newNotification, type NewNotification } from '../notifications/notifier';
 
 export const ACCESS_REQUEST_LIST_LIMIT = 100;
 const EXPIRY_SWEEP_BATCH = 100;
@@ -61,6 +62,29 @@ export interface ConsentServiceOptions {
 }
 
 class LostRace extends Error {}
+
+/** A view of a user's account that ended: what they are told about it. */
+export interface ViewEnded {
+  admin: PersonRef;
+  target: PersonRef;
+  reason: string;
+  mode: ViewMode;
+  startedAt: Date;
+  endedAt: Date;
+  endReason: string;
+}
+
+const viewEndedContent = (input: ViewEnded): NotificationContent => ({
+  kind: 'view_ended',
+  data: {
+    admin: input.admin,
+    reason: input.reason,
+    mode: input.mode,
+    startedAt: input.startedAt.toISOString(),
+    endedAt: input.endedAt.toISOString(),
+    endReason: input.endReason,
+  },
+});
 
 /** The consent and approval rules: who must say yes before a view starts, and every decision after that. */
 export function createConsentService({ store, clock, newId, rules }: ConsentServiceOptions) {
@@ -202,28 +226,19 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
     },
 
     /** Tells the viewed user that a view of their account ended: who, why, how long, in which mode. */
-    async tellViewEnded(input: {
-      admin: PersonRef;
-      target: PersonRef;
-      reason: string;
-      mode: ViewMode;
-      startedAt: Date;
-      endedAt: Date;
-      endReason: string;
-    }): Promise<void> {
-      const content: NotificationContent = {
-        kind: 'view_ended',
-        data: {
-          admin: input.admin,
-          reason: input.reason,
-          mode: input.mode,
-          startedAt: input.startedAt.toISOString(),
-          endedAt: input.endedAt.toISOString(),
-          endReason: input.endReason,
-        },
-      };
+    async tellViewEnded(input: ViewEnded): Promise<void> {
+      const content = viewEndedContent(input);
       if (store.notifyAlone) await store.notifyAlone(input.target, content, input.endedAt);
       else await store.transaction((uow) => uow.notify(input.target, content, input.endedAt));
+    },
+
+    /**
+     * The same notice as `tellViewEnded`, as the row the impersonation store writes in the statement that
+     * ends the view (see `ConsentStore.notifiesWithTheEnd`), or `null` when this store cannot take it that
+     * way (e-mail is set up): then the end is followed by `tellViewEnded`.
+     */
+    viewEndedNotice(input: ViewEnded): NewNotification | null {
+      return store.notifiesWithTheEnd ? newNotification(newId, input.target, viewEndedContent(input), input.endedAt) : null;
     },
 
     /** One approver's decision; concurrent decisions on one request: the first saved wins, the others answer 409. */

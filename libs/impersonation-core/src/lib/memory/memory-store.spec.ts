@@ -6,6 +6,7 @@ describeStoreContract('the in-memory store', async () => {
   return {
     store,
     throttleKeys: async (keys) => store.inspect().throttleKeys.filter((key) => keys.includes(key)),
+    notificationsOf: async (userId) => store.inspect().notifications.filter((notice) => notice.userId === userId),
     close: async () => undefined,
   };
 });

@@ -22,6 +22,7 @@ import {
   type PasswordEntriesRepository,
   type UsersRepository,
 } from '../store';
+import type { NewNotification } from '../notifications/notifier';
 
 interface ThrottleRow {
   failures: number;
@@ -35,6 +36,8 @@ interface State {
   ledger: ChainedLedgerRow[];
   throttle: Map<string, ThrottleRow>;
   passwordEntries: Map<string, { sessionAuthTime: number; enteredAt: Date }>;
+  /** The notices written beside a change (`endByReturn`'s), oldest first. */
+  notifications: NewNotification[];
 }
 
 export interface MemoryStoreOptions {
@@ -55,14 +58,21 @@ const byDescending = (a: number, b: number) => b - a;
  */
 export interface MemoryStore extends ImpersonationStore {
   /** What the store holds beyond the port's reads, for assertions. */
-  inspect(): { throttleKeys: string[] };
+  inspect(): { throttleKeys: string[]; notifications: NewNotification[] };
 }
 
 export function createMemoryStore({
   ids = () => globalThis.crypto.randomUUID(),
   now = () => new Date(),
 }: MemoryStoreOptions = {}): MemoryStore {
-  let state: State = { users: new Map(), impersonations: new Map(), ledger: [], throttle: new Map(), passwordEntries: new Map() };
+  let state: State = {
+    users: new Map(),
+    impersonations: new Map(),
+    ledger: [],
+    throttle: new Map(),
+    passwordEntries: new Map(),
+    notifications: [],
+  };
   let nextLedgerId = 1;
   // Calls and transactions run one at a time, like serialisable transactions would.
   let queue: Promise<unknown> = Promise.resolve();
@@ -221,12 +231,14 @@ export function createMemoryStore({
             ) ?? null,
           ),
         ),
-      endByReturn: ({ id, adminId, targetId, now: at }, event) =>
+      endByReturn: ({ id, adminId, targetId, now: at }, event, notice) =>
         sync(() => {
+          if (notice && !event) throw new TypeError('a notice is written with its ledger row: endByReturn needs the event too');
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           if (!row || row.adminId !== adminId || row.targetId !== targetId || !isRunningAt(row, at)) return null;
           Object.assign(row, { endedAt: new Date(at), endReason: 'returned', endedById: adminId });
           if (event) appendRow(event);
+          if (notice) state.notifications.push(copy(notice));
           return copy(row);
         }),
       readForTakeOver: ({ id, adminId, now: at }) =>
@@ -479,7 +491,7 @@ export function createMemoryStore({
   const direct = <T>(work: () => Promise<T>) => work();
   return {
     ...repositories(exclusive),
-    inspect: () => ({ throttleKeys: [...state.throttle.keys()] }),
+    inspect: () => ({ throttleKeys: [...state.throttle.keys()], notifications: copy(state.notifications) }),
     transaction: (work) =>
       exclusive(async () => {
         const before = { state: copy(state), nextLedgerId };

@@ -38,6 +38,11 @@ export type Notify = (
   at: Date,
 ) => Promise<void>;
 
+/** The in-app notification row `notify` writes: also what a store writes beside the change that caused it. */
+export function newNotification(newId: () => string, recipient: { id: string }, content: NotificationContent, at: Date): NewNotification {
+  return { id: newId(), userId: recipient.id, content, createdAt: at };
+}
+
 /**
  * Tells a user something: always in the app, and by e-mail too when mail is set up and the user has
  * not turned e-mails off. The e-mail is only queued here, in the same transaction as the event, so it
@@ -45,8 +50,9 @@ export type Notify = (
  */
 export function createNotifier({ newId, mail }: NotifierOptions): Notify {
   return async (sink, recipient, content, at) => {
-    const id = newId();
-    await sink.addNotification({ id, userId: recipient.id, content, createdAt: at });
+    const notification = newNotification(newId, recipient, content, at);
+    const { id } = notification;
+    await sink.addNotification(notification);
     if (!mail || !(await sink.wantsEmail(recipient.id))) return;
     const { title, text } = describeNotification(content);
     const mailId = newId();

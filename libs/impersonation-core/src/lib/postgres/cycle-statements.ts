@@ -1,5 +1,6 @@
 import type { ImpersonationRow, UserRow } from '../model';
-import { LEDGER_ID_OR_FAIL, ledgerAppendText } from './ledger';
+import { LEDGER_APPEND_PARAMETER_COUNT, LEDGER_ID_OR_FAIL, ledgerAppendText } from './ledger';
+import { notificationInsertText } from './notifications';
 import { impersonations, users } from './schema';
 import { columnsOf, statement, type Statement } from './statements';
 
@@ -117,13 +118,17 @@ const END_BY_RETURN = {
  * A change (`returning *`) and, only when it returned a row, its ledger row, in one statement: the
  * change's parameters first, then the ledger row's (`ledgerAppendParameters`). Both commit together or
  * not at all, with no transaction around them; a change that matches nothing, or fails (a unique
- * violation), writes no ledger row.
+ * violation), writes no ledger row. With `notice`, a notification row too (`notificationParameters`,
+ * after the ledger row's), under the same condition.
  */
-function recorded(name: string, change: { parameters: number; text: string }): readonly [Statement, Statement] {
+function recorded(name: string, change: { parameters: number; text: string }, notice = false): readonly [Statement, Statement] {
+  const noticed = notice
+    ? `, noticed as (${notificationInsertText({ first: change.parameters + LEDGER_APPEND_PARAMETER_COUNT + 1, onlyIf: 'change' })})`
+    : '';
   const variant = (queue: boolean) =>
     statement(
-      `${name}_recorded${queue ? '_queued' : ''}`,
-      `with change as (${change.text}), ${ledgerAppendText({ first: change.parameters + 1, queue, onlyIf: 'change' })}
+      `${name}_recorded${queue ? '_queued' : ''}${notice ? '_noticed' : ''}`,
+      `with change as (${change.text}), ${ledgerAppendText({ first: change.parameters + 1, queue, onlyIf: 'change' })}${noticed}
        select ${impersonationColumns.select('change')}, ${LEDGER_ID_OR_FAIL} as ledger_id from change`,
     );
   // Without and with the webhook outbox.
@@ -133,3 +138,5 @@ function recorded(name: string, change: { parameters: number; text: string }): r
 export const CREATE_PENDING_RECORDED = recorded('create_pending', CREATE_PENDING);
 export const ACTIVATE_RECORDED = recorded('activate', ACTIVATE);
 export const END_BY_RETURN_RECORDED = recorded('end_by_return', END_BY_RETURN);
+/** A return's end, its ledger row and the viewed user's notice that the view ended: one statement, one commit. */
+export const END_BY_RETURN_NOTICED = recorded('end_by_return', END_BY_RETURN, true);

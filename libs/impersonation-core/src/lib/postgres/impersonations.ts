@@ -20,6 +20,7 @@ import {
   type StartView,
   type TakeOverView,
 } from '../store';
+import type { NewNotification } from '../notifications/notifier';
 import { isUniqueViolation } from './constraint-violation';
 import type { Queryable } from './database';
 import {
@@ -27,6 +28,7 @@ import {
   adminColumns,
   ANY_DUE,
   CREATE_PENDING_RECORDED,
+  END_BY_RETURN_NOTICED,
   END_BY_RETURN_RECORDED,
   FIND_RUNNING,
   impersonationColumns,
@@ -37,6 +39,7 @@ import {
   targetColumns,
 } from './cycle-statements';
 import { ledgerAppendParameters } from './ledger';
+import { notificationParameters } from './notifications';
 import { impersonations, users } from './schema';
 import { runStatement, type Statement } from './statements';
 
@@ -72,8 +75,10 @@ export function createImpersonationsRepository(
     variants: readonly [Statement, Statement],
     change: unknown[],
     event: NewLedgerEvent,
+    after: unknown[] = [],
   ): Promise<ImpersonationRow | null> {
-    const [raw] = await runStatement(db, variants[queue ? 1 : 0], [...change, ...ledgerAppendParameters(toLedgerRowValues(event))]);
+    const parameters = [...change, ...ledgerAppendParameters(toLedgerRowValues(event)), ...after];
+    const [raw] = await runStatement(db, variants[queue ? 1 : 0], parameters);
     return raw ? impersonationColumns.read(raw) : null;
   }
 
@@ -180,10 +185,14 @@ export function createImpersonationsRepository(
         now: Date;
       },
       event?: NewLedgerEvent,
+      notice?: NewNotification,
     ): Promise<ImpersonationRow | null> {
+      if (notice && !event) throw new TypeError('a notice is written with its ledger row: endByReturn needs the event too');
       if (event) {
         if (!isUuid(id) || !isUuid(adminId) || !isUuid(targetId)) return null;
-        return changeRecorded(END_BY_RETURN_RECORDED, [instant(now), adminId, id, targetId], event);
+        const change = [instant(now), adminId, id, targetId];
+        if (notice) return changeRecorded(END_BY_RETURN_NOTICED, change, event, notificationParameters(notice));
+        return changeRecorded(END_BY_RETURN_RECORDED, change, event);
       }
       const [row] = await db
         .update(impersonations)

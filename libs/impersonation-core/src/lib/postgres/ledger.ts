@@ -51,6 +51,9 @@ export function ledgerAppendText({ first, queue, onlyIf }: { first: number; queu
       )${queue ? `, queued as (insert into webhook_outbox (event_id, created_at, next_attempt_at) select id, ${p(2)}::timestamptz, ${p(2)}::timestamptz from inserted)` : ''}`;
 }
 
+/** How many parameters `ledgerAppendText` takes (`ledgerAppendParameters`' length): where a statement's next ones start. */
+export const LEDGER_APPEND_PARAMETER_COUNT = 13;
+
 /** The parameters of `ledgerAppendText`, in its order, for one row. */
 export function ledgerAppendParameters(values: Omit<LedgerEventRow, 'id'>): unknown[] {
   const { before, after } = hashedTextAroundId(values);

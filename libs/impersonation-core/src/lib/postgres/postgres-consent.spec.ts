@@ -73,6 +73,65 @@ for (const kind of testDatabaseKinds()) {
       ]);
     });
 
+    it("hands a returned view's notice to the end's own statement when no e-mail is set up: the row it would write after the end", async () => {
+      const store = createPostgresStore(database.db);
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID });
+      const startedAt = clock.now();
+      const endedAt = new Date(startedAt.getTime() + 12 * 60_000);
+      const pending = await store.impersonations.createPending({
+        id: randomUUID(),
+        adminId: admin.id,
+        targetId: user.id,
+        reason: REASON,
+        mode: 'read_only',
+        createdAt: startedAt,
+        expiresAt: new Date(startedAt.getTime() + 60 * 60_000),
+      });
+      await store.impersonations.activate({ id: pending.id, adminId: admin.id, now: startedAt });
+      const view = {
+        admin: { id: admin.id, email: admin.email },
+        target: user,
+        reason: REASON,
+        mode: 'read_only' as const,
+        startedAt,
+        endedAt,
+      };
+      const notice = consent.service.viewEndedNotice({ ...view, endReason: 'returned' });
+      expect(notice).not.toBeNull();
+
+      const returned = {
+        at: endedAt,
+        type: 'impersonation.returned' as const,
+        actor: view.admin,
+        target: { id: user.id, email: user.email },
+        impersonationId: pending.id,
+        reason: REASON,
+        ip: null,
+        userAgent: null,
+      };
+      const end = () =>
+        store.impersonations.endByReturn(
+          { id: pending.id, adminId: admin.id, targetId: user.id, now: endedAt },
+          returned,
+          notice ?? undefined,
+        );
+      expect(await end()).toMatchObject({ id: pending.id, endReason: 'returned' });
+      expect(await end()).toBeNull();
+      // The same view told the way it is without the end's statement: the same row but for its id.
+      await consent.service.tellViewEnded({ ...view, endReason: 'returned' });
+
+      const { notifications } = await consent.notifications.list({ userId: user.id, limit: 10 });
+      expect(notifications).toHaveLength(2);
+      const [first, second] = notifications.map(({ id: _, ...row }) => row);
+      expect(first).toEqual(second);
+      expect(notifications.map((row) => row.id)).toContain(notice?.id);
+      expect(first).toMatchObject({ kind: 'view_ended', createdAt: endedAt, readAt: null, data: { endReason: 'returned' } });
+
+      // With e-mail the notice may queue a mail in a transaction of its own: it is not handed over.
+      const withMail = createPostgresConsent({ db: database.db, clock, newId: randomUUID, mail: MAIL });
+      expect(withMail.service.viewEndedNotice({ ...view, endReason: 'returned' })).toBeNull();
+    });
+
     it('tells the user a view ended in a transaction with its e-mail when mail is set up', async () => {
       const transaction = jest.spyOn(database.db, 'transaction');
       const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID, mail: MAIL });

@@ -11,7 +11,11 @@ import { createNotificationsRepository } from './notifications';
 import { createPostgresStore, type PostgresStoreOptions } from './postgres-store';
 
 export interface PostgresConsentOptions {
-  /** The host's Drizzle database, or how to get it (a host that opens it on first use, or again after an outage). */
+  /**
+   * The host's Drizzle database, or how to get it (a host that opens it on first use, or again after an outage):
+   * the impersonation store's own, which holds the one ledger chain and, without e-mail, writes a returned
+   * view's notification in the statement that ends it.
+   */
   db: Database | (() => Database | Promise<Database>);
   clock: Clock;
   newId: () => string;
@@ -62,10 +66,12 @@ export function createPostgresConsent({
         onCommit?.();
         return result;
       },
-      // Without e-mail a notification is one insert: it needs no transaction around it.
+      // Without e-mail a notification is one insert: it needs no transaction around it, and the notice of a
+      // returned view is written by the return's own statement (the impersonation store's, on this database).
       ...(mail
         ? {}
         : {
+            notifiesWithTheEnd: true,
             async notifyAlone(recipient, content, at) {
               const notifications = createNotificationsRepository(await database());
               await notify(

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describeStoreContract } from '../../../testing/store-contract';
 import {
   openMigratedPglite,
@@ -9,6 +9,8 @@ import {
 } from '../../../testing/test-databases';
 import { createPostgresStore } from './postgres-store';
 import { signInThrottle } from './schema';
+import { notifications } from './consent-schema';
+import type { NotificationContent } from '../notifications/notification';
 
 const kinds: [string, () => Promise<MigratedDatabase>][] = [['PGlite', openMigratedPglite]];
 if (TEST_DATABASE_URL) kinds.push(['PostgreSQL', () => openMigratedPostgres(requirePostgresUrl())]);
@@ -22,6 +24,14 @@ for (const [name, open] of kinds) {
       async throttleKeys(keys) {
         const rows = await database.db.select({ key: signInThrottle.key }).from(signInThrottle).where(inArray(signInThrottle.key, keys));
         return rows.map((row) => row.key);
+      },
+      async notificationsOf(userId) {
+        const rows = await database.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(asc(notifications.createdAt), asc(notifications.id));
+        return rows.map(({ id, kind, data, createdAt }) => ({ id, userId, content: { kind, data } as NotificationContent, createdAt }));
       },
       close: () => database.close(),
     };

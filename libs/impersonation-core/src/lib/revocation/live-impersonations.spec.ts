@@ -85,6 +85,40 @@ describe('createLiveImpersonations', () => {
     view.stop();
   });
 
+  describe('runs: what the list itself says, for a question that changes nothing', () => {
+    it(`says yes only for an impersonation a list read in the last ${REVOCATION_WINDOW_MS} ms has, or that this server admitted`, async () => {
+      const { view, clock, elapse, failWith, loadLive } = setup(['imp-1']);
+      expect(view.runs('imp-1')).toBe(false);
+      await view.start();
+      expect(view.runs('imp-1')).toBe(true);
+      view.admit('imp-new');
+      expect(view.runs('imp-new')).toBe(true);
+      // Missing from the list but verified after it was read: live to a session read, not known to run here.
+      clock.advance(300);
+      expect(view.status('imp-recent', new Date(clock.now().getTime() - 100))).toBe('live');
+      expect(view.runs('imp-recent')).toBe(false);
+      expect(view.runs('imp-2')).toBe(false);
+      // Never reloads, and knows nothing once the lists are older than the window.
+      const reads = loadLive.mock.calls.length;
+      view.runs('imp-1');
+      expect(loadLive).toHaveBeenCalledTimes(reads);
+      failWith(new Error('connection refused'));
+      await elapse(REVOCATION_WINDOW_MS);
+      expect(view.runs('imp-1')).toBe(false);
+      view.stop();
+    });
+
+    it('knows only what the lists read on demand said, when it does not poll', async () => {
+      const { view, clock, setLive } = setup(['imp-1']);
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      expect(view.runs('imp-1')).toBe(true);
+      setLive([]);
+      expect(view.runs('imp-1')).toBe(true);
+      clock.advance(REVOCATION_WINDOW_MS + 1);
+      expect(view.runs('imp-1')).toBe(false);
+    });
+  });
+
   it(`fails closed once the database could not be read for longer than ${REVOCATION_WINDOW_MS} ms, and recovers when it can`, async () => {
     const { view, elapse, failWith, onLoadFailed } = setup(['imp-1']);
     await view.start();

@@ -50,6 +50,14 @@ export interface LiveImpersonations {
    */
   check(impersonationId: string, verifiedAt: Date): Promise<LiveStatus>;
   /**
+   * Whether this server knows, from what it holds, that the impersonation runs: its list is current (read
+   * within the revocation window) and lists it, or this server committed its activation since that list was
+   * read (`admit`). Stricter than `status`: never `true` for an impersonation merely missing from a list
+   * read before its activation, and never reloads. A `true` is as old as the list (at most the window): a
+   * change on another server since is not seen yet, so it may answer a question, never decide a change.
+   */
+  runs(impersonationId: string): boolean;
+  /**
    * Tells this server's list of an activation it just committed, so that the session it issues is not
    * looked up in a list read on demand. It stays live here until a list read after this call (the next
    * poll, or a change notification): from then on, like every other impersonation, it is live only while
@@ -194,6 +202,9 @@ export function createLiveImpersonations({
       await refresh();
       if (loads === before) return 'live';
       return isLive(impersonationId) ? 'live' : 'ended';
+    },
+    runs(impersonationId) {
+      return loadedAt !== undefined && clock.now().getTime() - loadedAt <= windowMs && isLive(impersonationId);
     },
     admit(impersonationId) {
       // A view that does not poll reads a list only on demand: there the activation is looked up like any
