@@ -15,6 +15,7 @@ export {
 } from './lib/openapi/create-openapi-document';
 export { AdminApiError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
 export type { RequestContext, ImpersonationService } from './lib/server/impersonation-service';
+export type { ApiRequest, ApiRequestHeaders } from './lib/server/api-request';
 export {
   createAdminApiHandlers,
   DEFAULT_MAX_BODY_BYTES,
