@@ -16,9 +16,10 @@ const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export const SIZE_BUDGETS = {
   'impersonation-banner': { index: 3072, notice: 1200, flow: 640 },
+  // The client entries' goal is 2,048 B: an entry that reached it is gated there, the others at 3,072 B.
   theme: { index: 3072 },
-  'session-client': { index: 3072, 'next-auth': 3072 },
-  'admin-api': { index: 3072, account: 3072 },
+  'session-client': { index: 2048, 'next-auth': 2048 },
+  'admin-api': { index: 3072, account: 2048 },
 };
 
 /**
