@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { AdminApiError } from './admin-api-error';
 import type { ApiRequest } from './api-request';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { en } from 'zod/locales';
 import type { FieldIssue } from '../contracts/errors';
 import { AdminApiError } from './admin-api-error';
