@@ -13,6 +13,7 @@ import { scrubError } from './src/server/logging/error-scrub.mjs';
 import { logDestination } from './src/server/logging/log-destination.mjs';
 import { CLIENT_IP_HEADER, parseTrustedProxies, stampClientAddress } from './src/server/runtime/client-address.mjs';
 import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.mjs';
+import { nodeRequest } from './src/server/runtime/node-request.mjs';
 
 // Set by the app's start-up (server/app/server-context.ts): closes the database and stops its timers.
 const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
@@ -144,26 +145,16 @@ function readWhole(request) {
   });
 }
 
-function requestHeaders(request) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return headers;
-}
-
 /**
- * The request as the route handler gets it from Next: method, URL, every header, the body. A small body
- * with a Content-Length is read first and handed over as bytes, which the route reads the same way and
- * with less work than a stream adapted from Node's; any other body is handed over as that stream.
+ * The request as the route handler reads it (runtime/node-request.mjs; what a `Request` from Next would
+ * give it): method, URL, every header, the body. A small body with a Content-Length is read first and
+ * handed over as bytes, which the route reads the same way and with less work than a stream adapted from
+ * Node's; any other body is handed over as that stream.
  */
 async function webRequest(request) {
-  const url = `http://${request.headers.host ?? 'localhost'}${request.url}`;
-  const init = { method: request.method, headers: requestHeaders(request) };
   // An empty body too is handed over as one (a route tells "no body" from "an empty one").
-  if (isSmallBody(request)) return new Request(url, { ...init, body: await readWhole(request) });
-  return new Request(url, { ...init, body: Readable.toWeb(request), duplex: 'half' });
+  if (isSmallBody(request)) return nodeRequest(request, await readWhole(request));
+  return nodeRequest(request, Readable.toWeb(request));
 }
 
 function answerCycleCall(answer, path, request, response) {

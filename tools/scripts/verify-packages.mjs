@@ -16,9 +16,11 @@ const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export const SIZE_BUDGETS = {
   'impersonation-banner': { index: 3072, notice: 1200, flow: 640 },
-  theme: { index: 3072 },
-  'session-client': { index: 3072, 'next-auth': 3072 },
-  'admin-api': { index: 3072, account: 3072 },
+  // The client entries' goal is 2,048 B: an entry that reached it is gated there; the others are gated a
+  // little above their size (docs/performance.md, "Library entry sizes"), so what was won does not slip back.
+  theme: { index: 2816 },
+  'session-client': { index: 2048, 'next-auth': 2048 },
+  'admin-api': { index: 2560, account: 2048 },
 };
 
 /**

@@ -61,7 +61,7 @@ describe('module boundaries (docs/architecture.md, the parts)', () => {
   it('fails lint when a library imports the app', async () => {
     const messages = await lintAs(
       'libs/admin-api/src/boundary-probe.ts',
-      "import config from '../../../apps/web/next.config';\nexport const probe = config;\n",
+      "import config from '../../../apps/web/next.config.mjs';\nexport const probe = config;\n",
     );
     expect(messages.join('\n')).toMatch(/enforce-module-boundaries/);
   });

@@ -1,6 +1,5 @@
 // The account API (`/api/account/*`): what any signed-in user's browser calls about their own account.
 export {
-  AccessHistoryQuerySchema,
   AccessHistoryEntrySchema,
   AccessHistoryPageSchema,
   type AccessHistoryQuery,
@@ -10,10 +9,8 @@ export {
 export {
   NOTIFICATIONS_READ_MAX_IDS,
   NotificationKindSchema,
-  NotificationsQuerySchema,
   NotificationSchema,
   NotificationsPageSchema,
-  MarkNotificationsReadSchema,
   MarkNotificationsReadResponseSchema,
   type NotificationKind,
   type NotificationsQuery,
@@ -27,9 +24,7 @@ export {
   SupportAccessSchema,
   AccountSettingFieldSchema,
   AccountSettingsSchema,
-  AccountSettingsPatchSchema,
   AccountSettingsResponseSchema,
-  AccountActivityQuerySchema,
   AccountActivityEntrySchema,
   AccountActivityPageSchema,
   type SupportAccessChoice,

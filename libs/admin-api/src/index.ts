@@ -1,5 +1,5 @@
 // Contracts: zod/mini schemas and the types inferred from them.
-export { IdSchema, TimestampSchema, PersonSchema, CursorSchema, NextCursorSchema, type Person } from './lib/contracts/primitives';
+export { TimestampSchema, PersonSchema, CursorSchema, NextCursorSchema, type Person } from './lib/contracts/primitives';
 export {
   API_ERROR_STATUS,
   ApiErrorCodeSchema,
@@ -14,11 +14,9 @@ export {
 export {
   REASON_MIN_LENGTH,
   REASON_MAX_LENGTH,
-  ImpersonateRequestSchema,
   ImpersonateResponseSchema,
   ImpersonatePendingResponseSchema,
   StartImpersonationResponseSchema,
-  ReauthRequestSchema,
   ReauthResponseSchema,
   isPendingApproval,
   type ReauthRequest,
@@ -36,8 +34,6 @@ export {
   AccessDecisionSchema,
   AccessRequestSchema,
   AccessRequestListSchema,
-  UserApprovalSchema,
-  AccessRequestPathSchema,
   AccessDecisionResponseSchema,
   type AccessRequestStatus,
   type AccessRequest,
@@ -70,7 +66,6 @@ export {
   USERS_QUERY_MAX_LENGTH,
   USERS_PAGE_MAX_LIMIT,
   USERS_PAGE_SIZE,
-  UsersQuerySchema,
   AdminUserSummarySchema,
   UsersPageSchema,
   RoleSchema,
@@ -82,7 +77,6 @@ export {
   type UsersPage,
 } from './lib/contracts/users';
 export {
-  ImpersonationsQuerySchema,
   ImpersonationEndReasonSchema,
   ImpersonationStatusSchema,
   ImpersonationRecordSchema,
@@ -97,7 +91,6 @@ export {
 } from './lib/contracts/impersonations';
 export {
   KNOWN_LEDGER_EVENT_TYPES,
-  LedgerQuerySchema,
   LedgerEventSchema,
   LedgerPageSchema,
   type KnownLedgerEventType,

@@ -1,5 +1,5 @@
 // The routes as data and their OpenAPI 3.1 description: server-side, so browsers that only call the
-// API do not download the route table and the generator (the client entry has a 3 KB budget).
+// API do not download the route table and the generator.
 export {
   ADMIN_API_ROUTES,
   type ApiRouteContract,
@@ -15,6 +15,7 @@ export {
 } from './lib/openapi/create-openapi-document';
 export { AdminApiError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
 export type { RequestContext, ImpersonationService } from './lib/server/impersonation-service';
+export type { ApiRequest, ApiRequestHeaders } from './lib/server/api-request';
 export {
   createAdminApiHandlers,
   DEFAULT_MAX_BODY_BYTES,
@@ -33,3 +34,20 @@ export {
   LedgerDeliveriesSchema,
   LEDGER_EXPORT_FORMATS,
 } from './lib/contracts/ledger-integrity';
+// What the server validates: request bodies, query strings and path parameters (their types are in
+// the main and account entries; browsers send typed objects and do not download these).
+export {
+  IdSchema,
+  ImpersonateRequestSchema,
+  ReauthRequestSchema,
+  UsersQuerySchema,
+  ImpersonationsQuerySchema,
+  LedgerQuerySchema,
+  AccessRequestPathSchema,
+  UserApprovalSchema,
+  AccessHistoryQuerySchema,
+  NotificationsQuerySchema,
+  MarkNotificationsReadSchema,
+  AccountSettingsPatchSchema,
+  AccountActivityQuerySchema,
+} from './lib/contracts/requests';

@@ -2,7 +2,7 @@ import type { SemanticColors } from './tokens';
 
 /** `surfaceRaised` -> `--vw-color-surface-raised`. */
 export function colorVarName(name: keyof SemanticColors): string {
-  return `--vw-color-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return `--vw-color-${name.replace(/[A-Z]/g, '-$&').toLowerCase()}`;
 }
 
 /** The custom-property declarations GlobalStyle emits for one colour mode. */

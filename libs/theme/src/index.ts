@@ -27,5 +27,3 @@ export { COLOR_MODE_COOKIE_MAX_AGE, DEFAULT_COLOR_MODE_STORAGE_KEY } from './col
 export type { ColorMode, ColorModePreference } from './color-mode/color-mode';
 export { createCookieStorageManager, createLocalStorageManager, createMemoryStorageManager } from './color-mode/storage-manager';
 export type { StorageManager } from './color-mode/storage-manager';
-export { ColorModeScript } from './color-mode/color-mode-script';
-export type { ColorModeScriptProps } from './color-mode/color-mode-script';

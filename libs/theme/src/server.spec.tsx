@@ -3,6 +3,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
+import * as client from './index';
 import { createCookieStorageManager, createLocalStorageManager, GlobalStyle, ThemeProvider, useColorMode } from './index';
 import { ColorModeScript, createTheme, getColorModeHtmlProps, getColorModeScript, readColorModePreference } from './server';
 
@@ -118,5 +119,10 @@ describe('getColorModeHtmlProps', () => {
 describe('ColorModeScript in a server component', () => {
   it('renders with the nonce', () => {
     expect(renderToString(<ColorModeScript nonce="n0nce" />)).toBe(`<script nonce="n0nce">${getColorModeScript()}</script>`);
+  });
+
+  it('has one home, ./server, with the other first-paint helpers: the client entry does not carry it', () => {
+    expect(client).not.toHaveProperty('ColorModeScript');
+    expect(client).not.toHaveProperty('getColorModeScript');
   });
 });

@@ -8,6 +8,7 @@ import { contentSecurityPolicy, createNonce, withNoncedStyles } from '../securit
 import { mustNotBeStored, securityHeaders } from '../security/security-headers';
 import type { HealthReport } from '../services/health';
 import type { ReadOnlyGate } from '../security/read-only-gate';
+import { fetchRequest, type WebRequest } from './web-request';
 
 export interface WebRoutes {
   /** next-auth's endpoints: its answers come as plain data (`PlainAnswer`). */
@@ -15,7 +16,7 @@ export interface WebRoutes {
   /** `GET /api/auth/session`, the hottest read, as plain data (the auth handler's session endpoint, without a Request). */
   session: SessionRead;
   /** The admin API's dispatcher: /api/admin/* and /api/account/*. */
-  adminApi: WebHandler;
+  adminApi: (request: WebRequest) => Promise<Response>;
   /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
   openApi: WebHandler;
   health: () => Promise<HealthReport>;
@@ -51,9 +52,10 @@ export interface WebEntry {
   handle: WebHandler;
   /**
    * Exactly what `handle` answers for a request (the same code runs for both), as plain data: for the
-   * production server to write without a second `Headers` and `Response` wrapped around the route's.
+   * production server to write without a second `Headers` and `Response` wrapped around the route's. The
+   * request may be the server's lighter one (runtime/node-request.mjs) rather than a fetch `Request`.
    */
-  answer: (request: Request) => Promise<WebAnswer>;
+  answer: (request: WebRequest) => Promise<WebAnswer>;
   /**
    * `GET /api/auth/session` for a `Cookie` header: exactly what `handle` answers for it (the same code
    * runs for both), for the production server to send without building a Request or a Response.
@@ -86,7 +88,7 @@ export function createWebHandler({
 }: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
-  const route = async (request: Request): Promise<RouteAnswer> => {
+  const route = async (request: WebRequest): Promise<RouteAnswer> => {
     const { pathname } = new URL(request.url);
     try {
       // Before any route: in a read-only view every change is refused here, whatever the route.
@@ -100,9 +102,9 @@ export function createWebHandler({
         return json(report, report.db === 'up' ? 200 : 503);
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
-      if (pathname === '/api/openapi.json') return await openApi(request);
+      if (pathname === '/api/openapi.json') return await openApi(fetchRequest(request));
       if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return await adminApi(request);
-      if (pathname === '/api/setup') return await setup(request);
+      if (pathname === '/api/setup') return await setup(fetchRequest(request));
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       logger.error({ err: error, method: request.method, pathname }, 'request failed');
@@ -198,7 +200,7 @@ export function createWebHandler({
   }
 
   /** Every route but the session read: routed, logged, and given the final headers, in the request's own scope. */
-  function secured(request: Request, pathname: string): Promise<Secured> {
+  function secured(request: WebRequest, pathname: string): Promise<Secured> {
     const requestId = createRequestId();
     return requestScope.run(requestId, async () => {
       const started = performance.now();
@@ -218,7 +220,7 @@ export function createWebHandler({
     return toResponse(await secured(request, pathname));
   };
 
-  async function answer(request: Request): Promise<WebAnswer> {
+  async function answer(request: WebRequest): Promise<WebAnswer> {
     const { pathname } = new URL(request.url);
     if (request.method === 'GET' && pathname === SESSION_PATH) return readSession(request.headers.get('cookie'));
     return toAnswer(await secured(request, pathname));

@@ -2,6 +2,7 @@ import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@vie
 import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
+import { fetchRequest, type WebRequest } from '../app/web-request';
 import type { AuthRequests } from './auth-request';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -10,7 +11,7 @@ export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 export type WebHandler = (request: Request) => Promise<Response>;
 /** A route that may answer with plain data (`PlainAnswer`) instead of a `Response`. */
-export type RouteHandler = (request: Request) => Promise<RouteAnswer>;
+export type RouteHandler = (request: WebRequest) => Promise<RouteAnswer>;
 
 export interface AuthHandlerOptions {
   authOptions: AuthOptions;
@@ -22,8 +23,9 @@ export interface AuthHandlerOptions {
 }
 
 /**
- * Every next-auth v4 endpoint under /api/auth as a plain `(Request) => Response` function, so the same
- * handler serves the Next.js route and a `node:http` server in the tests. next-auth's App Router adapter
+ * Every next-auth v4 endpoint under /api/auth as a plain `(Request) => Response` function (any `WebRequest`:
+ * a fetch `Request`, or the production server's lighter one), so the same handler serves the Next.js route,
+ * the production server's calls and a `node:http` server in the tests. next-auth's App Router adapter
  * needs Next's request scope (`next/headers`); its core is not exported; so this drives its
  * framework-neutral API-route entry with a small request/response adapter.
  */
@@ -37,7 +39,7 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRe
       .slice(AUTH_BASE_PATH.length + 1)
       .split('/')
       .filter(Boolean);
-    if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(request);
+    if (request.method === 'GET' && segments.length === 1 && segments[0] === 'session') return sessionEndpoint(fetchRequest(request));
     if (request.method === 'GET' && segments[0] === 'error' && url.searchParams.get('error') === RATE_LIMITED_CODE)
       return rateLimitedPage();
 
@@ -104,7 +106,7 @@ function accessibleNextAuthPage(html: string): string {
 }
 
 /** next-auth's body (a form or JSON), read with the admin API's bounded reader. */
-async function readBody(request: Request): Promise<Record<string, string> | undefined> {
+async function readBody(request: WebRequest): Promise<Record<string, string> | undefined> {
   if (request.method !== 'POST' || !request.body) return undefined;
   const text = await readBodyText(request, MAX_AUTH_BODY_BYTES);
   const type = request.headers.get('content-type') ?? '';

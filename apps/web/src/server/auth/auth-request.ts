@@ -1,3 +1,4 @@
+import type { WebRequestHeaders } from '../app/web-request';
 import { createRequestId } from '../logging/request-id';
 import type { RequestScope } from '../logging/request-scope';
 
@@ -9,15 +10,15 @@ import type { RequestScope } from '../logging/request-scope';
  */
 export interface AuthRequests {
   /** Runs next-auth's handling of one request with that request's headers in scope. */
-  run<T>(headers: Headers, work: () => Promise<T>): Promise<T>;
+  run<T>(headers: WebRequestHeaders, work: () => Promise<T>): Promise<T>;
   /** The headers of the auth request being handled, or an empty set outside one. */
-  headers(): Headers;
+  headers(): WebRequestHeaders;
 }
 
 export function createAuthRequests(scope: RequestScope): AuthRequests {
   const owner = {};
-  const current = () => scope.memo<'headers', Headers>(owner);
-  function run<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
+  const current = () => scope.memo<'headers', WebRequestHeaders>(owner);
+  function run<T>(headers: WebRequestHeaders, work: () => Promise<T>): Promise<T> {
     const memo = current();
     // Called outside a request (not by the web handler): a scope of its own.
     if (!memo) return scope.run(createRequestId(), () => run(headers, work));

@@ -56,6 +56,7 @@ const CASES = [
   'return: not impersonating',
   'return-to-admin callback: a session that is not an impersonation',
   'impersonate callback: the same impersonation again',
+  'start: header names in any case, the cookie on two lines',
 ] as const;
 type Case = (typeof CASES)[number];
 
@@ -126,6 +127,19 @@ async function playCycle(server: ProductionServer): Promise<{ answers: Map<Case,
   );
   answers.set('return-to-admin callback: a session that is not an impersonation', await callback('return-to-admin', user, { adminUserId }));
   answers.set('impersonate callback: the same impersonation again', await callback('impersonate', adminCookie, { impersonationId }));
+  // Headers as a client may send them: any case, a repeated one (the server's request reads them as Node joins them).
+  const [firstCookie, ...otherCookies] = admin.cookieHeader().split('; ');
+  answers.set(
+    'start: header names in any case, the cookie on two lines',
+    await start({
+      Origin: url,
+      'SEC-FETCH-SITE': 'same-origin',
+      'Content-Type': 'application/json; charset=utf-8',
+      'User-Agent': 'TestBrowser/2.0',
+      Cookie: firstCookie ?? '',
+      cookie: otherCookies.join('; '),
+    }),
+  );
 
   const ledger = await admin.api<{ events: { id: number }[] }>('GET', '/api/admin/audit');
   return { answers, ledger: ledger.body.events.map((event) => comparable(JSON.stringify({ ...event, id: '<id>' }))) };
@@ -169,6 +183,7 @@ describe('the start + return cycle before Next (server.mjs)', () => {
     expect(status('start: a body over the limit')).toBe(413);
     expect(status('start: from inside a read-only view')).toBe(403);
     expect(status('return: success')).toBe(200);
+    expect(status('start: header names in any case, the cookie on two lines')).toBe(200);
     expect(played.fast.answers.get('impersonate callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
     expect(played.fast.answers.get('return-to-admin callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
     for (const refused of [

@@ -8,6 +8,7 @@ import {
   type Impersonation,
   type SessionState,
 } from '@viewas/impersonation-core';
+import type { WebRequest } from '../app/web-request';
 import { requestInfo } from '../services/request-info';
 
 /** How the gate reads the caller's session: from the `Cookie` header only, as every privileged step does. */
@@ -51,7 +52,7 @@ const REFUSED: ReadOnlyRefusal = { status: 403, body: READ_ONLY_ANSWER, headers:
  */
 export function createReadOnlyGate({ sessions, impersonation, origin, clientIpHeader }: ReadOnlyGateOptions) {
   const appOrigin = new URL(origin).origin;
-  return async function refusesReadOnly(request: Request): Promise<ReadOnlyRefusal | null> {
+  return async function refusesReadOnly(request: WebRequest): Promise<ReadOnlyRefusal | null> {
     const { method } = request;
     const { pathname } = new URL(request.url);
     if (!readOnlyRefuses({ method, pathname })) return null;

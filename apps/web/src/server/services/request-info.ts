@@ -1,15 +1,19 @@
+import type { ApiRequestHeaders } from '@viewas/admin-api/server';
 import type { RequestInfo } from '@viewas/impersonation-core';
 import { isIP } from 'node:net';
 
 /** Who is calling, for the ledger and the sign-in limits. */
 export type { RequestInfo };
 
-type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefined>>;
+/** A fetch `Headers`, a request's lighter headers (app/web-request.ts), or Node's header object. */
+type HeaderSource = ApiRequestHeaders | Readonly<Record<string, string | string[] | undefined>>;
+
+const readsByName = (headers: HeaderSource): headers is ApiRequestHeaders => typeof headers['get'] === 'function';
 
 const USER_AGENT_MAX_LENGTH = 512;
 
 export function headerValue(headers: HeaderSource, name: string): string | null {
-  if (headers instanceof Headers) return headers.get(name);
+  if (readsByName(headers)) return headers.get(name);
   const value = headers[name.toLowerCase()];
   return (Array.isArray(value) ? value.join(', ') : value) ?? null;
 }

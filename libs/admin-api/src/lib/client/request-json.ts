@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts/errors';
 import type { ApiClientError, ApiClientErrorCode, ApiResult } from './api-result';
 
@@ -18,14 +18,6 @@ function codeForStatus(status: number): ApiClientErrorCode {
   return known ?? (status >= 500 ? 'unavailable' : 'invalid_response');
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** One call: never throws, and only hands back data that matched `schema`. */
 export async function requestJson<T>(fetch: FetchLike, url: string, init: RequestInit, schema: Schema<T>): Promise<ApiResult<T>> {
   let response: Response;
@@ -33,23 +25,25 @@ export async function requestJson<T>(fetch: FetchLike, url: string, init: Reques
     response = await fetch(url, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
   } catch (error) {
     if (init.signal?.aborted) return failure('aborted', 'The request was cancelled', 0);
-    return failure(
-      'network',
-      error instanceof Error && error.message ? `Could not reach the server: ${error.message}` : 'Could not reach the server',
-      0,
-    );
+    return failure('network', `Could not reach the server${error instanceof Error && error.message ? `: ${error.message}` : ''}`, 0);
   }
 
-  const body = await readJson(response);
-  if (response.ok) {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (an empty body, a proxy's HTML page): only the status can say what happened.
+  }
+  const { ok, status } = response;
+  if (ok) {
     const answer = z.safeParse(schema, body);
     if (answer.success) return { ok: true, data: answer.data };
   }
   // An envelope can also arrive with a 2xx (`{ success: false }`), and that is a failure too.
   const envelope = z.safeParse(ApiErrorEnvelopeSchema, body);
-  if (envelope.success) return { ok: false, error: { ...envelope.data.error, status: response.status } };
-  if (response.ok) return failure('invalid_response', 'The server answered in an unexpected format', response.status);
-  return failure(codeForStatus(response.status), `The server answered ${response.status}`, response.status);
+  if (envelope.success) return { ok: false, error: { ...envelope.data.error, status } };
+  if (ok) return failure('invalid_response', 'The server answered in an unexpected format', status);
+  return failure(codeForStatus(status), `The server answered ${status}`, status);
 }
 
 /** `?a=1&b=x` from the defined, non-empty values only: a blank search is no search. */
@@ -68,16 +62,16 @@ export function withQuery(path: string, query: Record<string, string | number | 
  */
 export function createCaller(baseUrl: string, fetch: FetchLike = (input, init) => globalThis.fetch(input, init)) {
   const base = baseUrl.replace(/\/+$/, '');
-  const get = <T>(url: string, schema: Schema<T>, options: { signal?: AbortSignal } = {}) =>
-    requestJson(fetch, url, { method: 'GET', signal: options.signal }, schema);
+  const get = <T>(url: string, schema: Schema<T>, options?: { signal?: AbortSignal }) =>
+    requestJson(fetch, url, { method: 'GET', signal: options?.signal }, schema);
   // The JSON content type is what the server's CSRF defence expects, even for calls without a payload.
   const send =
     (method: 'POST' | 'PATCH') =>
-    <T>(url: string, body: unknown, schema: Schema<T>, options: { signal?: AbortSignal } = {}) =>
+    <T>(url: string, body: unknown, schema: Schema<T>, options?: { signal?: AbortSignal }) =>
       requestJson(
         fetch,
         url,
-        { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: options.signal },
+        { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: options?.signal },
         schema,
       );
   return { base, get, post: send('POST'), patch: send('PATCH') };

@@ -1,10 +1,7 @@
-import * as z from 'zod/mini';
-import { CursorSchema, NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
-import { ImpersonationEndReasonSchema } from './impersonations';
+import { z } from '../zod';
+import { ImpersonationEndReasonSchema, NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
 
-/** `GET /api/account/access?cursor=`: the signed-in user's own history, never anyone else's. */
-export const AccessHistoryQuerySchema = z.object({ cursor: z.optional(CursorSchema) });
-export type AccessHistoryQuery = z.output<typeof AccessHistoryQuerySchema>;
+export type { AccessHistoryQuery } from './requests';
 
 /** One time an admin viewed the account; `endedAt: null` while it is still going on. */
 export const AccessHistoryEntrySchema = z.object({

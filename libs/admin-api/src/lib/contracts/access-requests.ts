@@ -1,5 +1,7 @@
-import * as z from 'zod/mini';
-import { IdSchema, PersonSchema, TimestampSchema } from './primitives';
+import { z } from '../zod';
+import { PersonSchema, TimestampSchema } from './primitives';
+
+export type { UserApproval } from './requests';
 
 /** The longest a user lets staff in for with one approval: a day, in minutes. */
 export const ACCESS_GRANT_MAX_MINUTES = 1440;
@@ -39,20 +41,6 @@ export type AccessRequest = z.infer<typeof AccessRequestSchema>;
 /** `GET /api/account/access-requests` (the user's) and `GET /api/admin/access-requests` (awaiting an admin, and the reader's own). */
 export const AccessRequestListSchema = z.object({ requests: z.array(AccessRequestSchema) });
 export type AccessRequestList = z.infer<typeof AccessRequestListSchema>;
-
-/** `POST /api/account/access-requests/{id}/approve { minutes }`: how long the user lets the requester in. */
-export const UserApprovalSchema = z.object({
-  minutes: z
-    .number()
-    .check(
-      z.int('Must be a whole number of minutes'),
-      z.gte(1, 'Must be at least 1 minute'),
-      z.lte(ACCESS_GRANT_MAX_MINUTES, `Must be at most ${ACCESS_GRANT_MAX_MINUTES} minutes (24 hours)`),
-    ),
-});
-export type UserApproval = z.infer<typeof UserApprovalSchema>;
-
-export const AccessRequestPathSchema = z.object({ id: IdSchema });
 
 /** The answer to approve and deny: the request after the decision. */
 export const AccessDecisionResponseSchema = z.object({ success: z.literal(true), request: AccessRequestSchema });

@@ -1,33 +1,29 @@
-import * as z from 'zod/mini';
-import { AccessHistoryPageSchema, AccessHistoryQuerySchema } from './access-history';
-import {
-  AccountActivityPageSchema,
-  AccountActivityQuerySchema,
-  AccountSettingsPatchSchema,
-  AccountSettingsResponseSchema,
-  AccountSettingsSchema,
-} from './account-settings';
-import { LedgerPageSchema, LedgerQuerySchema } from './ledger';
+import { z } from '../zod';
+import { AccessHistoryPageSchema } from './access-history';
+import { AccountActivityPageSchema, AccountSettingsResponseSchema, AccountSettingsSchema } from './account-settings';
+import { LedgerPageSchema } from './ledger';
 import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from './ledger-integrity';
 import type { ApiErrorCode } from './errors';
-import { AccessDecisionResponseSchema, AccessRequestListSchema, UserApprovalSchema } from './access-requests';
+import { AccessDecisionResponseSchema, AccessRequestListSchema } from './access-requests';
+import { ImpersonatePendingResponseSchema, ImpersonateResponseSchema, ReauthResponseSchema } from './impersonate';
+import { MarkNotificationsReadResponseSchema, NotificationsPageSchema } from './notifications';
+import { EndImpersonationResponseSchema, ImpersonationsPageSchema } from './impersonations';
 import {
-  ImpersonatePendingResponseSchema,
+  AccessHistoryQuerySchema,
+  AccountActivityQuerySchema,
+  AccountSettingsPatchSchema,
+  IdSchema,
   ImpersonateRequestSchema,
-  ImpersonateResponseSchema,
-  ReauthRequestSchema,
-  ReauthResponseSchema,
-} from './impersonate';
-import {
-  MarkNotificationsReadResponseSchema,
+  ImpersonationsQuerySchema,
+  LedgerQuerySchema,
   MarkNotificationsReadSchema,
-  NotificationsPageSchema,
   NotificationsQuerySchema,
-} from './notifications';
-import { EndImpersonationResponseSchema, ImpersonationsPageSchema, ImpersonationsQuerySchema } from './impersonations';
-import { IdSchema } from './primitives';
+  ReauthRequestSchema,
+  UserApprovalSchema,
+  UsersQuerySchema,
+} from './requests';
 import { ReturnToAdminResponseSchema } from './return-to-admin';
-import { UsersPageSchema, UsersQuerySchema } from './users';
+import { UsersPageSchema } from './users';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

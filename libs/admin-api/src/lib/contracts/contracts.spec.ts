@@ -1,9 +1,10 @@
+import { AccountSettingFieldSchema, AccountSettingsSchema } from './account-settings';
 import { API_ERROR_STATUS, ApiErrorEnvelopeSchema } from './errors';
-import { LedgerEventSchema, LedgerQuerySchema } from './ledger';
-import { IdSchema } from './primitives';
-import { ImpersonateRequestSchema, ImpersonateResponseSchema, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './impersonate';
-import { ImpersonationRecordSchema, ImpersonationsQuerySchema } from './impersonations';
-import { UsersQuerySchema, USERS_PAGE_MAX_LIMIT, USERS_QUERY_MAX_LENGTH } from './users';
+import { LedgerEventSchema } from './ledger';
+import { ImpersonateResponseSchema, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './impersonate';
+import { ImpersonationRecordSchema } from './impersonations';
+import { IdSchema, ImpersonateRequestSchema, ImpersonationsQuerySchema, LedgerQuerySchema, UsersQuerySchema } from './requests';
+import { USERS_PAGE_MAX_LIMIT, USERS_QUERY_MAX_LENGTH } from './users';
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
@@ -133,6 +134,12 @@ describe('answer schemas', () => {
       detail: { note: 1 },
     };
     expect(LedgerEventSchema.safeParse(event).success).toBe(true);
+  });
+
+  it('names a changed setting by exactly the keys of the settings answer', () => {
+    expect(AccountSettingFieldSchema.options).toEqual(Object.keys(AccountSettingsSchema.shape));
+    expect(AccountSettingFieldSchema.options).toEqual(['displayName', 'supportAccess', 'emailNotifications']);
+    expect(paths(AccountSettingFieldSchema.safeParse('password'))).toEqual(['']);
   });
 });
 

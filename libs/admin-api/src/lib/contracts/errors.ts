@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 
 /** Every failure code the API answers with, and the HTTP status it travels with (docs/architecture.md). */
 export const API_ERROR_STATUS = {

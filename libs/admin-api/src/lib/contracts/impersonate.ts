@@ -1,30 +1,11 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { ApproverSchema, ViewModeSchema } from './access-requests';
-import { IdSchema, PersonSchema, TimestampSchema } from './primitives';
+import { PersonSchema, TimestampSchema } from './primitives';
+
+export type { ImpersonateRequest, ReauthRequest } from './requests';
 
 export const REASON_MIN_LENGTH = 3;
 export const REASON_MAX_LENGTH = 500;
-
-/** `POST /api/admin/impersonate`: the reason is trimmed before its length is checked. */
-export const ImpersonateRequestSchema = z.object({
-  userId: IdSchema,
-  reason: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(REASON_MIN_LENGTH, `Must be at least ${REASON_MIN_LENGTH} characters`),
-      z.maxLength(REASON_MAX_LENGTH, `Must be at most ${REASON_MAX_LENGTH} characters`),
-    ),
-  /** Default `read_only`. */
-  mode: z.optional(ViewModeSchema),
-  /** An admin's emergency view of a user who said `never`: read-only, a longer reason, the user told at once. */
-  breakGlass: z.optional(z.boolean()),
-});
-export type ImpersonateRequest = z.infer<typeof ImpersonateRequestSchema>;
-
-/** `POST /api/admin/reauth`: the caller's password, entered again before starting a view (step-up). */
-export const ReauthRequestSchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(1024)) });
-export type ReauthRequest = z.infer<typeof ReauthRequestSchema>;
 
 export const ReauthResponseSchema = z.object({ success: z.literal(true) });
 export type ReauthResponse = z.infer<typeof ReauthResponseSchema>;

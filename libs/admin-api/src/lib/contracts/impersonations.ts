@@ -1,23 +1,10 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { ViewModeSchema } from './access-requests';
-import { PersonSchema, TimestampSchema } from './primitives';
+import { ImpersonationEndReasonSchema, PersonSchema, TimestampSchema } from './primitives';
 
-/**
- * `GET /api/admin/impersonations?active=true`: `true` lists pending and active ones, `false` only
- * ended ones, and no value lists all. Only `true` and `false` are booleans on the wire.
- */
-export const ImpersonationsQuerySchema = z.object({
-  active: z.optional(
-    z.pipe(
-      z.enum(['true', 'false']),
-      z.transform((value) => value === 'true'),
-    ),
-  ),
-});
-export type ImpersonationsQuery = z.output<typeof ImpersonationsQuerySchema>;
+export type { ImpersonationsQuery } from './requests';
 
-export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn']);
-export type ImpersonationEndReason = z.infer<typeof ImpersonationEndReasonSchema>;
+export { ImpersonationEndReasonSchema, type ImpersonationEndReason } from './primitives';
 
 /** `pending` until the admin's session takes it over, `active` while viewing, then `ended`. */
 export const ImpersonationStatusSchema = z.enum(['pending', 'active', 'ended']);

@@ -1,5 +1,6 @@
-import * as z from 'zod/mini';
-import { IdSchema, TimestampSchema } from './primitives';
+import { z } from '../zod';
+import { TimestampSchema } from './primitives';
+import { IdSchema } from './requests';
 
 // The ledger's verify, export and delivery routes: server-side contracts in a file of their own, so
 // the browser entry (which only needs their types) does not carry the schemas.

@@ -1,5 +1,7 @@
-import * as z from 'zod/mini';
-import { CursorSchema, IdSchema, NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
+import { z } from '../zod';
+import { NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
+
+export type { LedgerQuery } from './requests';
 
 /** The ledger's event types today. The wire type stays an open string so older clients keep reading newer ledgers. */
 export const KNOWN_LEDGER_EVENT_TYPES = [
@@ -13,14 +15,6 @@ export const KNOWN_LEDGER_EVENT_TYPES = [
 export type KnownLedgerEventType = (typeof KNOWN_LEDGER_EVENT_TYPES)[number];
 // `string & {}` keeps editor completion for the known types while accepting new ones.
 export type AnyLedgerEventType = KnownLedgerEventType | (string & {});
-
-/** `GET /api/admin/audit?cursor=&admin=&target=`: `admin` and `target` filter by user id. */
-export const LedgerQuerySchema = z.object({
-  cursor: z.optional(CursorSchema),
-  admin: z.optional(IdSchema),
-  target: z.optional(IdSchema),
-});
-export type LedgerQuery = z.output<typeof LedgerQuerySchema>;
 
 export const LedgerEventSchema = z.object({
   id: z.string(),

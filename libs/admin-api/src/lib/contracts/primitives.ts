@@ -1,7 +1,4 @@
-import * as z from 'zod/mini';
-
-/** Ids travel in URLs and bodies: a conservative charset keeps them safe in paths and logs. */
-export const IdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Must be an id (1-128 letters, digits, - or _)'));
+import { z } from '../zod';
 
 /** Timestamps are ISO 8601 strings (`Date#toISOString()`), never Date objects, so they survive JSON. */
 export const TimestampSchema = z.iso.datetime({ offset: true });
@@ -15,3 +12,10 @@ export const CursorSchema = z.string().check(z.minLength(1), z.maxLength(512));
 
 /** `nextCursor: null` means the last page. */
 export const NextCursorSchema = z.nullable(CursorSchema);
+
+/**
+ * Why a view ended: in the staff list of impersonations and in a user's own access history. Here, with
+ * the other shared pieces, so the account entry does not load the staff impersonation schemas for it.
+ */
+export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn']);
+export type ImpersonationEndReason = z.infer<typeof ImpersonationEndReasonSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { PersonSchema } from './primitives';
 
 /** `POST /api/admin/return-to-admin` (docs/product.md §3): the admin to sign back in as. */

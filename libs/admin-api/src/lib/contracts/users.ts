@@ -1,19 +1,13 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { ViewModeSchema } from './access-requests';
-import { CursorSchema, NextCursorSchema } from './primitives';
+import { NextCursorSchema } from './primitives';
+
+export type { UsersQuery } from './requests';
 
 export const USERS_QUERY_MAX_LENGTH = 200;
 export const USERS_PAGE_MAX_LIMIT = 100;
 /** Users per page when the caller does not ask for another size: enough to find someone, few enough to keep the rest of the admin page in view. */
 export const USERS_PAGE_SIZE = 10;
-
-/** `GET /api/admin/users?query=&cursor=&limit=`: query values arrive as strings, `limit` is coerced. */
-export const UsersQuerySchema = z.object({
-  query: z.optional(z.string().check(z.trim(), z.maxLength(USERS_QUERY_MAX_LENGTH))),
-  cursor: z.optional(CursorSchema),
-  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(USERS_PAGE_MAX_LIMIT))),
-});
-export type UsersQuery = z.output<typeof UsersQuerySchema>;
 
 export const RoleSchema = z.enum(['user', 'support', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;

@@ -12,6 +12,7 @@ import { USERS_PAGE_MAX_LIMIT } from '../contracts/users';
 import type { ApiErrorCode } from '../contracts/errors';
 import { AdminApiError } from './admin-api-error';
 import { createAdminApiHandlers, DEFAULT_MAX_BODY_BYTES, type AdminApiHandlersOptions } from './create-admin-api-handlers';
+import type { ApiRequest } from './api-request';
 import type { ImpersonationService } from './impersonation-service';
 
 const ORIGIN = 'https://app.example.com';
@@ -329,6 +330,52 @@ describe('body size cap', () => {
     const { handlers } = setup();
     const error = await errorOf(await handlers.impersonate(post('/api/admin/impersonate', new Uint8Array([0x7b, 0xff, 0x7d]))));
     expect(error).toEqual({ status: 400, code: 'bad_request', message: 'The request body is not valid UTF-8' });
+  });
+});
+
+describe('a request that is not a fetch Request', () => {
+  // What a server hands over without building a `Request`: the headers read by name, the body's bytes read whole.
+  function plain(path: string, body: Uint8Array | null, headers: Record<string, string> = {}): ApiRequest {
+    const all = new Map(Object.entries({ ...SAME_ORIGIN, ...JSON_TYPE, ...headers }));
+    return { method: 'POST', url: `${ORIGIN}${path}`, headers: { get: (name) => all.get(name.toLowerCase()) ?? null }, body };
+  }
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('is served exactly as the same call made with a Request', async () => {
+    const viaRequest = setup({ getClientIp: (request) => request.headers.get('x-real-ip') });
+    const viaBytes = setup({ getClientIp: (request) => request.headers.get('x-real-ip') });
+    const headers = { 'x-real-ip': '203.0.113.7', 'user-agent': 'Firefox' };
+    const request = plain('/api/admin/impersonate', bytes(validStart), headers);
+
+    const expected = await viaRequest.handlers.route(post('/api/admin/impersonate', validStart, headers));
+    const response = await viaBytes.handlers.route(request);
+
+    expect(response.status).toBe(expected.status);
+    expect([...response.headers]).toEqual([...expected.headers]);
+    expect(await response.text()).toBe(await expected.text());
+    expect(viaBytes.service.startImpersonation).toHaveBeenCalledWith(
+      { request, ip: '203.0.113.7', userAgent: 'Firefox' },
+      { userId: 'usr_ada', reason: 'Support ticket #4521' },
+    );
+  });
+
+  it('holds bytes to the same cap: the cap itself passes, one byte more is 413 and never reaches the service', async () => {
+    const { service, handlers } = setup({ maxBodyBytes: 64 });
+    expect((await handlers.impersonate(plain('/api/admin/impersonate', bytes(validStart.padEnd(64, ' '))))).status).toBe(200);
+
+    const error = await errorOf(await handlers.impersonate(plain('/api/admin/impersonate', bytes(validStart.padEnd(65, ' ')))));
+    expect(error).toEqual({ status: 413, code: 'payload_too_large', message: 'The request body must be at most 64 bytes' });
+    expect(service.startImpersonation).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 400 for bytes that are not UTF-8, and reads no bytes (or none at all) as an empty body', async () => {
+    const { service, handlers } = setup();
+    const error = await errorOf(await handlers.impersonate(plain('/api/admin/impersonate', new Uint8Array([0x7b, 0xff, 0x7d]))));
+    expect(error).toEqual({ status: 400, code: 'bad_request', message: 'The request body is not valid UTF-8' });
+
+    expect((await handlers.returnToAdmin(plain('/api/admin/return-to-admin', new Uint8Array(0)))).status).toBe(200);
+    expect((await handlers.returnToAdmin(plain('/api/admin/return-to-admin', null))).status).toBe(200);
+    expect(service.returnToAdmin).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,6 +1,7 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { AdminApiError } from './admin-api-error';
+import type { ApiRequest } from './api-request';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';
 import { errorResponse, jsonResponse } from './json-response';
@@ -22,20 +23,20 @@ export interface AdminApiHandlersOptions {
   /** Where the account API (`/access`) is mounted, for `route`. */
   accountBasePath?: string;
   /** The caller's IP for the ledger. Default: unknown (`null`); only the deployment knows which proxy header to trust. */
-  getClientIp?: (request: Request) => string | null;
+  getClientIp?: (request: ApiRequest) => string | null;
   /** Which unexpected errors mean "database unreachable" (503) rather than a bug (500). */
   classifyError?: (error: unknown) => 'unavailable' | 'internal';
   /** Called with every unexpected error (500 or 503), for logging; the caller only sees a generic message. */
-  onError?: (error: unknown, request: Request) => void;
+  onError?: (error: unknown, request: ApiRequest) => void;
 }
 
-export type AdminApiHandler = (request: Request) => Promise<Response>;
+export type AdminApiHandler = (request: ApiRequest) => Promise<Response>;
 
 /** A route as this server serves it: its contract, with `path` under the configured mounts. */
 export type ServedRoute = ApiRouteContract;
 
 /** A route's handler; `params` are its path parameters, still encoded. */
-type RouteHandler = (request: Request, params?: Record<string, string>) => Promise<Response>;
+type RouteHandler = (request: ApiRequest, params?: Record<string, string>) => Promise<Response>;
 
 interface RouteTableEntry {
   contract: ApiRouteContract;
@@ -50,16 +51,16 @@ export interface AdminApiHandlers {
   returnToAdmin: AdminApiHandler;
   users: AdminApiHandler;
   impersonations: AdminApiHandler;
-  endImpersonation: (request: Request, id: string) => Promise<Response>;
+  endImpersonation: (request: ApiRequest, id: string) => Promise<Response>;
   ledger: AdminApiHandler;
   verifyLedger: AdminApiHandler;
   exportLedger: AdminApiHandler;
   ledgerDeliveries: AdminApiHandler;
   accessHistory: AdminApiHandler;
   staffAccessRequests: AdminApiHandler;
-  decideAccessRequestAsAdmin: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
+  decideAccessRequestAsAdmin: (request: ApiRequest, id: string, decision: 'approve' | 'deny') => Promise<Response>;
   myAccessRequests: AdminApiHandler;
-  decideAccessRequestAsUser: (request: Request, id: string, decision: 'approve' | 'deny') => Promise<Response>;
+  decideAccessRequestAsUser: (request: ApiRequest, id: string, decision: 'approve' | 'deny') => Promise<Response>;
   notifications: AdminApiHandler;
   markNotificationsRead: AdminApiHandler;
   accountSettings: AdminApiHandler;
@@ -101,7 +102,7 @@ const GENERIC_MESSAGES = {
   unavailable: 'The service is temporarily unavailable, please try again shortly',
 } as const;
 
-/** Framework-agnostic `(request: Request) => Promise<Response>` handlers over an injected service. */
+/** Framework-agnostic `(request: ApiRequest) => Promise<Response>` handlers over an injected service. */
 export function createAdminApiHandlers({
   service,
   origin,
@@ -114,12 +115,12 @@ export function createAdminApiHandlers({
 }: AdminApiHandlersOptions): AdminApiHandlers {
   const appOrigin = canonicalOrigin(origin);
 
-  async function readInput<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  async function readInput<T extends z.core.$ZodType>(request: ApiRequest, schema: T): Promise<z.output<T>> {
     if (request.method === 'GET') return validateInput(schema, queryObject(request), 'query');
     return validateInput(schema, await readJsonBody(request, maxBodyBytes), 'body');
   }
 
-  function failure(error: unknown, request: Request): Response {
+  function failure(error: unknown, request: ApiRequest): Response {
     if (error instanceof AdminApiError) {
       const headers: Record<string, string> =
         error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };

@@ -19,11 +19,12 @@ import type {
 } from '../contracts/notifications';
 import type { ReturnToAdminResponse } from '../contracts/return-to-admin';
 import type { UsersPage, UsersQuery } from '../contracts/users';
+import type { ApiRequest } from './api-request';
 
 /** What a handler knows about the call, for the service's authorisation and ledger rows. */
 export interface RequestContext {
   /** The original request: the service reads the session cookie from it, never an id from the body. */
-  request: Request;
+  request: ApiRequest;
   /** From the injected `getClientIp`; `null` when the deployment does not say. */
   ip: string | null;
   userAgent: string | null;

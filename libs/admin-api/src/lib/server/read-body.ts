@@ -1,6 +1,7 @@
 import { AdminApiError } from './admin-api-error';
+import type { ApiRequest } from './api-request';
 
-export function hasJsonContentType(request: Request): boolean {
+export function hasJsonContentType(request: ApiRequest): boolean {
   const mediaType = request.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
   return mediaType === 'application/json';
 }
@@ -10,13 +11,20 @@ const tooLarge = (maxBytes: number) => new AdminApiError('payload_too_large', `T
 /**
  * Reads the body as UTF-8 text, stopping as soon as it passes `maxBytes`: `Content-Length` is only
  * a hint (it can be absent with chunked encoding, or lie), so the cap is enforced on the bytes read.
+ * A body handed over as bytes is held to the same cap.
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+export async function readBodyText(request: ApiRequest, maxBytes: number): Promise<string> {
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
   if (declaredLength > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return '';
+  const { body } = request;
+  if (!body) return '';
+  // Bytes the server already read in full (a small body with a Content-Length): the same cap, no stream.
+  if (ArrayBuffer.isView(body)) {
+    if (body.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return decodeUtf8(body);
+  }
 
-  const reader = request.body.getReader();
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -37,6 +45,10 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return decodeUtf8(bytes);
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -45,7 +57,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 }
 
 /** An empty body reads as `{}`, so calls without a payload (return-to-admin, end) may send none. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<unknown> {
   if (!hasJsonContentType(request)) {
     throw new AdminApiError('unsupported_media_type', 'The request body must be application/json');
   }

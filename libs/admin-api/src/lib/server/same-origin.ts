@@ -1,3 +1,5 @@
+import type { ApiRequest } from './api-request';
+
 const TRUSTED_FETCH_SITES = new Set(['same-origin', 'none']);
 
 /**
@@ -6,7 +8,7 @@ const TRUSTED_FETCH_SITES = new Set(['same-origin', 'none']);
  * when sent, says the request did not come from another site. `Origin: null` (sandboxed frames,
  * opaque redirects) never equals a real origin.
  */
-export function isSameOriginRequest(request: Request, origin: string): boolean {
+export function isSameOriginRequest(request: ApiRequest, origin: string): boolean {
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite !== null && !TRUSTED_FETCH_SITES.has(fetchSite)) return false;
   const requestOrigin = request.headers.get('origin');

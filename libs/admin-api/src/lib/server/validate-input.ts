@@ -1,7 +1,8 @@
-import * as z from 'zod/mini';
+import { z } from '../zod';
 import { en } from 'zod/locales';
 import type { FieldIssue } from '../contracts/errors';
 import { AdminApiError } from './admin-api-error';
+import type { ApiRequest } from './api-request';
 
 // zod/mini ships without messages; the English locale is applied per parse so nothing global changes.
 const englishMessages = en().localeError;
@@ -23,7 +24,7 @@ export function validateInput<T extends z.core.$ZodType>(schema: T, value: unkno
  * The first non-empty value of each query parameter. Empty values count as absent, since forms and
  * naive clients send `?query=&cursor=`; unknown parameters are dropped by the schema.
  */
-export function queryObject(request: Request): Record<string, string> {
+export function queryObject(request: ApiRequest): Record<string, string> {
   const first = new Map<string, string>();
   for (const [key, value] of new URL(request.url).searchParams) {
     if (value !== '' && !first.has(key)) first.set(key, value);

@@ -1,9 +1,12 @@
+// Plain JavaScript, not TypeScript: Next.js compiles a next.config.ts with its native SWC binding at
+// every start of the server and keeps that binding mapped for the life of the process.
 import path from 'node:path';
-import type { NextConfig } from 'next';
+import { fileURLToPath } from 'node:url';
 
-const workspaceRoot = path.join(__dirname, '..', '..');
+const workspaceRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   // A second build (NEXT_DIST_DIR=.next-other at build and start) can sit beside the shared one.
   distDir: process.env['NEXT_DIST_DIR'] || '.next',
   reactStrictMode: true,
