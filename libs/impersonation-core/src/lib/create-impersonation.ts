@@ -72,15 +72,8 @@ export interface ImpersonationOptions {
    */
   consent?: {
     service: ConsentService;
-    /**
-     * The target's choice, by user id; the host reads it from wherever it keeps account settings (the
-     * app: `AccountSettingsService.supportAccessOf`). A start asks it beside its own read of the caller
-     * and the target, so before the id is known to be a user: it gets the id as the caller sent it
-     * (anything, for a caller signed in to their own session), and an id it does not know answers the
-     * default. Its answer, or its failure, counts only once every rule before the consent rules passed;
-     * when the stored id differs from the one sent (letter case), it is asked again with the stored one.
-     */
-    supportAccessOf(userId: string): Promise<SupportAccess> | SupportAccess;
+    /** The target's choice; the host reads it from wherever it keeps account settings. */
+    supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
   };
 }
 
@@ -144,16 +137,6 @@ class Denied extends Error {
     super(`${denial.attempt} denied: ${denial.why}`);
   }
 }
-
-/** A call's answer or its failure, kept until it is looked at (a failure nobody needs is no unhandled rejection). */
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** Starts `run` now, and settles: a synchronous throw is a failure like a rejection. */
-const settle = <T>(run: () => Promise<T> | T): Promise<Settled<T>> =>
-  new Promise<T>((resolve) => resolve(run())).then(
-    (value): Settled<T> => ({ ok: true, value }),
-    (error: unknown): Settled<T> => ({ ok: false, error }),
-  );
 
 /** A refusal that leaves no ledger row. */
 const refused = (why: DenialReason, known: Partial<Refusal> = {}): Outcome<never> => ({
@@ -436,12 +419,6 @@ export function createImpersonation(options: ImpersonationOptions) {
       session.status === 'valid' && !session.claims.impersonation
         ? { id: session.claims.sub, sessionAuthTime: session.claims.authTime }
         : null;
-    // The target's consent choice is asked for at the same time, off the critical path, for a caller who
-    // may be staff (a session of their own) and only with consent rules. It is looked at only after every
-    // rule before them passed: no refusal waits for it, depends on it or tells of it, and a failed read
-    // fails only a start that would have gone ahead, as when it was read after those rules.
-    const consent = options.consent;
-    const supportAccessRead = consent && asking ? settle(() => consent.supportAccessOf(userId)) : null;
     const view = await db.impersonations.readForStart({ caller: asking, targetId: userId, now: at });
     const { caller, target } = view;
     const deny = (why: DenialReason, who = actor, detail: Record<string, unknown> = {}) =>
@@ -476,16 +453,11 @@ export function createImpersonation(options: ImpersonationOptions) {
 
     // Whose yes this view needs: the user's (`ask`), a second admin's (a full view), or nobody's.
     let brokeGlass = false;
-    if (consent) {
-      // The read above was for the id as sent; the store's id is the one the rules judged (an id in
-      // capitals finds the same user), and the choice must be that user's.
-      const read =
-        supportAccessRead && target.id === userId ? await supportAccessRead : await settle(() => consent.supportAccessOf(target.id));
-      if (!read.ok) throw read.error;
-      const supportAccess = read.value;
+    if (options.consent) {
+      const supportAccess = await options.consent.supportAccessOf(target);
       let gate;
       try {
-        gate = await consent.service.beforeStart({
+        gate = await options.consent.service.beforeStart({
           actor: { ...person(caller), role: caller.role },
           target: { ...person(target), supportAccess },
           mode,
@@ -523,8 +495,8 @@ export function createImpersonation(options: ImpersonationOptions) {
         detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) },
       }),
     );
-    if (brokeGlass && consent) {
-      await consent.service.recordBreakGlass({
+    if (brokeGlass && options.consent) {
+      await options.consent.service.recordBreakGlass({
         actor: person(caller),
         target: person(target),
         impersonationId: pending.id,

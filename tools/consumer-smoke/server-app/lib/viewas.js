@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
 import {
-  createAccountSettingsService,
   createAdminApiService,
   createImpersonation,
+  DEFAULT_SUPPORT_ACCESS,
   defaultAccessPolicy,
   toEpochSeconds,
 } from '@viewas/impersonation-core';
@@ -17,7 +17,7 @@ import {
   nextAuthCookies,
   sessionCookieName,
 } from '@viewas/impersonation-core/next-auth';
-import { createAccountSettingsStore, createPostgresConsent, createPostgresStore, schema } from '@viewas/impersonation-core/postgres';
+import { createPostgresConsent, createPostgresStore, schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Credentials from 'next-auth/providers/credentials';
 import pg from 'pg';
@@ -38,17 +38,15 @@ function wire() {
   const db = drizzle({ client: new pg.Pool({ connectionString: process.env.DATABASE_URL }), schema });
   const store = createPostgresStore(db);
 
-  // Consent: who must agree before a view starts, and the in-app notifications it sends. Each user's own
-  // choice (`supportAccess`) is read by id from the core's account settings, beside the start's own read.
+  // Consent: who must agree before a view starts, and the in-app notifications it sends.
   const consent = createPostgresConsent({ db, clock, newId: randomUUID });
-  const accountSettings = createAccountSettingsService({ store: createAccountSettingsStore(db), clock, newId: randomUUID });
 
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
     policy: defaultAccessPolicy({ maxMinutes: 30 }),
     clock,
-    consent: { service: consent.service, supportAccessOf: accountSettings.supportAccessOf },
+    consent: { service: consent.service, supportAccessOf: () => DEFAULT_SUPPORT_ACCESS },
     logger,
   });
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, now: clock.now });

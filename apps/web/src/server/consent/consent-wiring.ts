@@ -6,6 +6,7 @@ import {
   type MailOutboxWorker,
   type NotificationReader,
   type SupportAccess,
+  type UserRow,
 } from '@viewas/impersonation-core';
 import { createPostgresConsent, type PostgresStoreOptions } from '@viewas/impersonation-core/postgres';
 import type { MailConfig } from '../config/config';
@@ -19,14 +20,13 @@ import { createSmtpTransport } from '../mail/smtp-transport';
  * store inside each notification's transaction; `wantsEmail` here can only say no on top of it.
  */
 export interface AccountPreferences {
-  /** By user id, asked beside the start's own read (the core's `consent.supportAccessOf`). */
-  supportAccessOf(userId: string): Promise<SupportAccess> | SupportAccess;
+  supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
   wantsEmail(userId: string): Promise<boolean>;
 }
 
 /** The users' own account settings as the consent rules' preferences. */
 export function accountPreferences(settings: Pick<AccountSettingsService, 'supportAccessOf'>): AccountPreferences {
-  return { supportAccessOf: (userId) => settings.supportAccessOf(userId), wantsEmail: async () => true };
+  return { supportAccessOf: (user) => settings.supportAccessOf(user.id), wantsEmail: async () => true };
 }
 
 export interface ConsentWiring {

@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     app = await startTestApp({
       database,
       clock: new TestClock(),
-      preferences: { supportAccessOf: (userId) => supportAccess.get(userId) ?? 'allowed', wantsEmail: async (id) => !noEmails.has(id) },
+      preferences: { supportAccessOf: (user) => supportAccess.get(user.id) ?? 'allowed', wantsEmail: async (id) => !noEmails.has(id) },
       mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Viewas <no-reply@app.viewas.test>' },
     });
     // What the production server's start-up does: each app server delivers the shared outbox.
