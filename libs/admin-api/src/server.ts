@@ -24,6 +24,7 @@ export {
   type AdminApiHandler,
   type ServedRoute,
 } from './lib/server/create-admin-api-handlers';
+export { answerResponse, type AdminApiAnswer } from './lib/server/json-response';
 export { isUnavailableError } from './lib/server/is-unavailable-error';
 export { isSameOriginRequest } from './lib/server/same-origin';
 export { readBodyText, readJsonBody, hasJsonContentType } from './lib/server/read-body';

@@ -196,7 +196,7 @@ export function createAppServices({
   const { handle, answer, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
-    adminApi: adminApi.route,
+    adminApi: adminApi.answer,
     openApi,
     health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),

@@ -1,12 +1,17 @@
 /**
  * A route's answer as data, for a route that builds its answer itself (next-auth's, collected by the
- * auth handler): the web handler gives it the final headers and writes it out, or makes the `Response`
- * for Next, without a `Response` in between whose body would be a stream read back at once.
+ * auth handler; the admin API's JSON answers): the web handler gives it the final headers and writes it
+ * out, or makes the `Response` for Next, without a `Response` in between whose body would be a stream
+ * read back at once.
  */
 export interface PlainAnswer {
   status: number;
-  /** As a `Response` built from this answer would carry them (a string body's default type included). */
-  headers: Headers;
+  /**
+   * As a `Response` built from this answer would carry them (a string body's default type included):
+   * a `Headers`, or name and value pairs in the order they were set (names in any case, a repeated name's
+   * values joined with ", " as a `Headers` joins them).
+   */
+  headers: Iterable<readonly [string, string]>;
   body: string | null;
 }
 

@@ -1,3 +1,4 @@
+import type { AdminApiAnswer } from '@viewas/admin-api/server';
 import type { RouteHandler, WebHandler } from '../auth/auth-handler';
 import { isPlainAnswer, type RouteAnswer } from './plain-answer';
 import { SESSION_ANSWER_HEADERS, type SessionRead } from '@viewas/impersonation-core/next-auth';
@@ -15,8 +16,8 @@ export interface WebRoutes {
   auth: RouteHandler;
   /** `GET /api/auth/session`, the hottest read, as plain data (the auth handler's session endpoint, without a Request). */
   session: SessionRead;
-  /** The admin API's dispatcher: /api/admin/* and /api/account/*. */
-  adminApi: (request: WebRequest) => Promise<Response>;
+  /** The admin API's dispatcher, answering as data: /api/admin/* and /api/account/*. */
+  adminApi: (request: WebRequest) => Promise<AdminApiAnswer>;
   /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
   openApi: WebHandler;
   health: () => Promise<HealthReport>;
@@ -88,6 +89,10 @@ export function createWebHandler({
 }: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
+  // A JSON answer stays data; the ledger export's stream becomes the Response it is sent as.
+  const fromAdminApi = ({ status, headers, body }: AdminApiAnswer): RouteAnswer =>
+    typeof body === 'string' ? { status, headers: Object.entries(headers), body } : new Response(body, { status, headers });
+
   const route = async (request: WebRequest): Promise<RouteAnswer> => {
     const { pathname } = new URL(request.url);
     try {
@@ -103,7 +108,7 @@ export function createWebHandler({
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
       if (pathname === '/api/openapi.json') return await openApi(fetchRequest(request));
-      if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return await adminApi(request);
+      if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return fromAdminApi(await adminApi(request));
       if (pathname === '/api/setup') return await setup(fetchRequest(request));
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {

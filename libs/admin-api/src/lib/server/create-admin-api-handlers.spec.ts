@@ -13,6 +13,7 @@ import type { ApiErrorCode } from '../contracts/errors';
 import { AdminApiError } from './admin-api-error';
 import { createAdminApiHandlers, DEFAULT_MAX_BODY_BYTES, type AdminApiHandlersOptions } from './create-admin-api-handlers';
 import type { ApiRequest } from './api-request';
+import { answerResponse, type AdminApiAnswer } from './json-response';
 import type { ImpersonationService } from './impersonation-service';
 
 const ORIGIN = 'https://app.example.com';
@@ -376,6 +377,51 @@ describe('a request that is not a fetch Request', () => {
     expect((await handlers.returnToAdmin(plain('/api/admin/return-to-admin', new Uint8Array(0)))).status).toBe(200);
     expect((await handlers.returnToAdmin(plain('/api/admin/return-to-admin', null))).status).toBe(200);
     expect(service.returnToAdmin).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('answers as data', () => {
+  /** What a server writing the answer itself sends: status, headers as a `Headers` would list them, the body. */
+  async function sent(answer: AdminApiAnswer) {
+    const body = typeof answer.body === 'string' ? answer.body : await new Response(answer.body).text();
+    return { status: answer.status, headers: [...new Headers(answer.headers)], body };
+  }
+  async function received(response: Response) {
+    return { status: response.status, headers: [...response.headers], body: await response.text() };
+  }
+
+  it.each([
+    ['a start', 200, () => post('/api/admin/impersonate', validStart)],
+    ['a start answered 202', 202, () => post('/api/admin/impersonate', validStart)],
+    ['an invalid body', 400, () => post('/api/admin/impersonate', '{"userId":')],
+    ['a wrong method on a path with one route', 405, () => get('/api/admin/impersonate')],
+    ['an unknown path', 404, () => post('/api/admin/nothing-here', '{}')],
+    ['a cross-site request', 403, () => post('/api/admin/return-to-admin', '{}', { 'sec-fetch-site': 'cross-site' })],
+    ['a rate limit', 429, () => post('/api/admin/return-to-admin', '{}')],
+    ['the ledger export', 200, () => get('/api/admin/audit/export?format=csv')],
+  ])('gives exactly what route sends for %s (%i)', async (name, status, request) => {
+    const run = async (via: 'route' | 'answer') => {
+      const { service, handlers } = setup();
+      if (name === 'a start answered 202')
+        service.startImpersonation.mockResolvedValue({
+          success: true,
+          status: 'pending_approval',
+          requestId: 'req_1',
+          approvers: ['user'],
+        });
+      if (name === 'a rate limit')
+        service.returnToAdmin.mockRejectedValue(new AdminApiError('rate_limited', 'Slow down', { retryAfterSeconds: 7 }));
+      return via === 'route' ? received(await handlers.route(request())) : sent(await handlers.answer(request()));
+    };
+    const expected = await run('route');
+    expect(expected.status).toBe(status);
+    expect(await run('answer')).toEqual(expected);
+  });
+
+  it('makes the same Response from an answer as route does', async () => {
+    const { handlers } = setup();
+    const expected = await received(await handlers.route(post('/api/admin/impersonate', validStart)));
+    expect(await received(answerResponse(await handlers.answer(post('/api/admin/impersonate', validStart))))).toEqual(expected);
   });
 });
 

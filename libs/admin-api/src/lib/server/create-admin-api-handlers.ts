@@ -4,7 +4,7 @@ import { AdminApiError } from './admin-api-error';
 import type { ApiRequest } from './api-request';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';
-import { errorResponse, jsonResponse } from './json-response';
+import { answerResponse, errorAnswer, jsonAnswer, type AdminApiAnswer } from './json-response';
 import { readJsonBody } from './read-body';
 import { isSameOriginRequest } from './same-origin';
 import { queryObject, validateInput } from './validate-input';
@@ -35,8 +35,8 @@ export type AdminApiHandler = (request: ApiRequest) => Promise<Response>;
 /** A route as this server serves it: its contract, with `path` under the configured mounts. */
 export type ServedRoute = ApiRouteContract;
 
-/** A route's handler; `params` are its path parameters, still encoded. */
-type RouteHandler = (request: ApiRequest, params?: Record<string, string>) => Promise<Response>;
+/** A route's handler, answering as data; `params` are its path parameters, still encoded. */
+type RouteHandler = (request: ApiRequest, params?: Record<string, string>) => Promise<AdminApiAnswer>;
 
 interface RouteTableEntry {
   contract: ApiRouteContract;
@@ -68,6 +68,8 @@ export interface AdminApiHandlers {
   accountActivity: AdminApiHandler;
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
+  /** `route`'s answer as data (the same code runs for both), for a server that writes it without a `Response`. */
+  answer: (request: ApiRequest) => Promise<AdminApiAnswer>;
   /** Every route `route` serves: one per contract in the route table (and so in the OpenAPI document). */
   routes: readonly ServedRoute[];
 }
@@ -120,11 +122,11 @@ export function createAdminApiHandlers({
     return validateInput(schema, await readJsonBody(request, maxBodyBytes), 'body');
   }
 
-  function failure(error: unknown, request: ApiRequest): Response {
+  function failure(error: unknown, request: ApiRequest): AdminApiAnswer {
     if (error instanceof AdminApiError) {
       const headers: Record<string, string> =
         error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-      return errorResponse(error.code, error.message, { issues: error.issues, headers });
+      return errorAnswer(error.code, error.message, { issues: error.issues, headers });
     }
     try {
       onError?.(error, request);
@@ -132,26 +134,26 @@ export function createAdminApiHandlers({
       // A failing logger must not turn a clean 500 into an unhandled rejection.
     }
     const code = classifyError(error);
-    return errorResponse(code, GENERIC_MESSAGES[code]);
+    return errorAnswer(code, GENERIC_MESSAGES[code]);
   }
 
   /**
    * A route as its contract says: the method, the same-origin check, then its input (query string or JSON body) and
-   * path parameters validated, the service called, and `respond` turning the answer into the response.
+   * path parameters validated, the service called, and `respond` turning the service's answer into the route's.
    */
   function serve<C extends ApiRouteContract, Output>(
     contract: C,
     call: (ctx: RequestContext, input: z.output<InputOf<C>>, params: ParamsOf<C>) => Promise<Output>,
-    respond: (output: Output) => Response,
+    respond: (output: Output) => AdminApiAnswer,
   ): RouteHandler {
     const input = (contract.query ?? contract.body ?? NO_PAYLOAD) as InputOf<C>;
     const params = z.object(contract.params ?? {});
     return async (request, rawParams = {}) => {
       if (request.method !== contract.method) {
-        return errorResponse('method_not_allowed', `Use ${contract.method}`, { headers: { Allow: contract.method } });
+        return errorAnswer('method_not_allowed', `Use ${contract.method}`, { headers: { Allow: contract.method } });
       }
       if (!isSameOriginRequest(request, appOrigin)) {
-        return errorResponse('forbidden', 'Cross-site requests are not allowed');
+        return errorAnswer('forbidden', 'Cross-site requests are not allowed');
       }
       try {
         const body = (await readInput(request, input)) as z.output<InputOf<C>>;
@@ -170,12 +172,12 @@ export function createAdminApiHandlers({
    */
   const answer =
     (contract: ApiRouteContract) =>
-    (output: unknown): Response => {
+    (output: unknown): AdminApiAnswer => {
       const accepted = contract.accepted ? z.safeParse(contract.accepted, output) : null;
-      if (accepted?.success) return jsonResponse(accepted.data, 202);
+      if (accepted?.success) return jsonAnswer(accepted.data, 202);
       const parsed = z.safeParse(contract.response, output);
       if (!parsed.success) throw new Error('The service answer does not match the contract', { cause: parsed.error });
-      return jsonResponse(parsed.data, 200);
+      return jsonAnswer(parsed.data, 200);
     };
 
   // Path ids are left encoded on purpose: the id schema refuses '%', so a decoded '/' or '..' never reaches the service.
@@ -207,16 +209,16 @@ export function createAdminApiHandlers({
   const exportLedger = serve(
     ADMIN_API_ROUTES.exportLedger,
     (ctx, query) => service.exportLedger(ctx, query),
-    (file) =>
-      new Response(file.body, {
-        status: 200,
-        headers: {
-          'Content-Type': file.contentType,
-          'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
-          'Cache-Control': 'no-store',
-          'X-Content-Type-Options': 'nosniff',
-        },
-      }),
+    (file) => ({
+      status: 200,
+      headers: {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+      body: file.body,
+    }),
   );
   const json = <K extends JsonRoute>(key: K): RouteHandler =>
     serve<Routes[K], AnswerOf<Routes[K]>>(ADMIN_API_ROUTES[key], calls[key], answer(ADMIN_API_ROUTES[key]));
@@ -240,48 +242,56 @@ export function createAdminApiHandlers({
   // In the contracts' order, which is also the OpenAPI document's.
   const table: readonly RouteTableEntry[] = routeKeys.map((key) => entry(ADMIN_API_ROUTES[key], served[key]));
 
-  const route: AdminApiHandler = async (request) => {
+  const answerRoute = async (request: ApiRequest): Promise<AdminApiAnswer> => {
     const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
     const matches = table.flatMap((candidate) => {
       const match = candidate.pattern.exec(pathname);
       return match ? [{ candidate, params: { ...match.groups } }] : [];
     });
     const [only] = matches;
-    if (!only) return errorResponse('not_found', 'No such endpoint');
+    if (!only) return errorAnswer('not_found', 'No such endpoint');
     // One route on this path answers a wrong method itself (405 with Allow); several are chosen by method.
     const chosen = matches.length === 1 ? only : matches.find(({ candidate }) => candidate.contract.method === request.method);
     if (!chosen) {
       const allow = matches.map(({ candidate }) => candidate.contract.method).join(', ');
-      return errorResponse('method_not_allowed', `Use ${allow}`, { headers: { Allow: allow } });
+      return errorAnswer('method_not_allowed', `Use ${allow}`, { headers: { Allow: allow } });
     }
     return chosen.candidate.handle(request, chosen.params);
   };
   const routes: readonly ServedRoute[] = table.map(({ contract, path }) => ({ ...contract, path }));
 
+  // The public handlers answer with a `Response` each; `answer` is `route` without it.
+  const respond =
+    (handler: RouteHandler, params?: Record<string, string>): AdminApiHandler =>
+    async (request) =>
+      answerResponse(await handler(request, params));
+  const route: AdminApiHandler = async (request) => answerResponse(await answerRoute(request));
+
   return {
-    impersonate: served.impersonate,
-    reauth: served.reauth,
-    returnToAdmin: served.returnToAdmin,
-    users: served.users,
-    impersonations: served.impersonations,
-    endImpersonation: (request, id) => served.endImpersonation(request, { id }),
-    ledger: served.ledger,
-    verifyLedger: served.verifyLedger,
-    exportLedger,
-    ledgerDeliveries: served.ledgerDeliveries,
-    accessHistory: served.accessHistory,
-    staffAccessRequests: served.staffAccessRequests,
+    impersonate: respond(served.impersonate),
+    reauth: respond(served.reauth),
+    returnToAdmin: respond(served.returnToAdmin),
+    users: respond(served.users),
+    impersonations: respond(served.impersonations),
+    endImpersonation: (request, id) => respond(served.endImpersonation, { id })(request),
+    ledger: respond(served.ledger),
+    verifyLedger: respond(served.verifyLedger),
+    exportLedger: respond(exportLedger),
+    ledgerDeliveries: respond(served.ledgerDeliveries),
+    accessHistory: respond(served.accessHistory),
+    staffAccessRequests: respond(served.staffAccessRequests),
     decideAccessRequestAsAdmin: (request, id, decision) =>
-      served[decision === 'approve' ? 'approveAccessRequestAsAdmin' : 'denyAccessRequestAsAdmin'](request, { id }),
-    myAccessRequests: served.myAccessRequests,
+      respond(served[decision === 'approve' ? 'approveAccessRequestAsAdmin' : 'denyAccessRequestAsAdmin'], { id })(request),
+    myAccessRequests: respond(served.myAccessRequests),
     decideAccessRequestAsUser: (request, id, decision) =>
-      served[decision === 'approve' ? 'approveAccessRequestAsUser' : 'denyAccessRequestAsUser'](request, { id }),
-    notifications: served.notifications,
-    markNotificationsRead: served.markNotificationsRead,
-    accountSettings: served.accountSettings,
-    updateAccountSettings: served.updateAccountSettings,
-    accountActivity: served.accountActivity,
+      respond(served[decision === 'approve' ? 'approveAccessRequestAsUser' : 'denyAccessRequestAsUser'], { id })(request),
+    notifications: respond(served.notifications),
+    markNotificationsRead: respond(served.markNotificationsRead),
+    accountSettings: respond(served.accountSettings),
+    updateAccountSettings: respond(served.updateAccountSettings),
+    accountActivity: respond(served.accountActivity),
     route,
+    answer: answerRoute,
     routes,
   };
 }

@@ -1,8 +1,25 @@
 import { API_ERROR_STATUS, type ApiErrorCode, type ApiErrorEnvelope, type FieldIssue } from '../contracts/errors';
 
+/**
+ * A handler's answer as data: exactly what its `Response` carries (`answerResponse` makes it), for a server
+ * that writes the answer out itself without a `Response` to build and read back.
+ */
+export interface AdminApiAnswer {
+  status: number;
+  /** As the route set them; a `Response` made from the answer lists them lower-case and sorted. */
+  headers: Readonly<Record<string, string>>;
+  /** JSON text, or the ledger export's stream. */
+  body: string | ReadableStream<Uint8Array>;
+}
+
+/** The `Response` an answer stands for. */
+export function answerResponse({ status, headers, body }: AdminApiAnswer): Response {
+  return new Response(body, { status, headers });
+}
+
 /** Admin answers are per-user and privileged: never cached, never sniffed as something else. */
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+export function jsonAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): AdminApiAnswer {
+  return {
     status,
     headers: {
       'Content-Type': 'application/json',
@@ -10,15 +27,16 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
       'X-Content-Type-Options': 'nosniff',
       ...headers,
     },
-  });
+    body: JSON.stringify(body),
+  };
 }
 
-export interface ErrorResponseOptions {
+export interface ErrorAnswerOptions {
   issues?: FieldIssue[] | undefined;
   headers?: Record<string, string>;
 }
 
-export function errorResponse(code: ApiErrorCode, message: string, { issues, headers }: ErrorResponseOptions = {}): Response {
+export function errorAnswer(code: ApiErrorCode, message: string, { issues, headers }: ErrorAnswerOptions = {}): AdminApiAnswer {
   const envelope: ApiErrorEnvelope = { success: false, error: issues ? { code, message, issues } : { code, message } };
-  return jsonResponse(envelope, API_ERROR_STATUS[code], headers);
+  return jsonAnswer(envelope, API_ERROR_STATUS[code], headers);
 }
