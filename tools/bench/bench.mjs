@@ -86,7 +86,11 @@ async function withPostgresServers(adminUrl, work) {
     withDatabase(adminUrl, async (theirsUrl) => {
       createUser(oursUrl, 'admin@example.com', 'admin');
       createUser(oursUrl, 'user@example.com', 'user');
-      const ours = await startProductionServer({ env: { DATABASE_URL: oursUrl, NEXTAUTH_SECRET: randomBytes(32).toString('hex') } });
+      // Like Better Auth's server, without the bench's memory probe: this server's memory is not reported.
+      const ours = await startProductionServer({
+        env: { DATABASE_URL: oursUrl, NEXTAUTH_SECRET: randomBytes(32).toString('hex') },
+        memoryProbe: false,
+      });
       try {
         const betterAuth = await startBetterAuthServer(theirsUrl);
         try {

@@ -38,15 +38,18 @@ export function cpuMicros(pid) {
  * defaults (e.g. `DATABASE_URL` for a PostgreSQL server, which seeds nothing); `appDir` serves another checkout's
  * apps/web (bench:compare). The seeded accounts: this commit's server creates them on an empty database when
  * DEMO_SEED is true; commits before 94108ea created them on every empty database (and ignore DEMO_SEED).
+ * `memoryProbe` (default on) loads memory-probe.mjs into the server for `memoryAtPeak`; it costs the server
+ * CPU (at each new high of its resident size it reads /proc/self/smaps), so a server whose memory is not
+ * reported, and whose CPU or speed is compared with another program's, runs without it.
  */
-export async function startProductionServer({ port, env = {}, nodeArgs = [], appDir } = {}) {
+export async function startProductionServer({ port, env = {}, nodeArgs = [], appDir, memoryProbe = true } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewas-bench-'));
   const memoryFile = join(dataDir, 'memory.json');
   // Its own process group, so stopping reaches anything the server starts.
   const server = await launchProductionServer({
     port,
     host: 'localhost',
-    nodeArgs: ['--import', MEMORY_PROBE, ...nodeArgs],
+    nodeArgs: memoryProbe ? ['--import', MEMORY_PROBE, ...nodeArgs] : nodeArgs,
     appDir,
     detached: true,
     env: {
@@ -55,7 +58,7 @@ export async function startProductionServer({ port, env = {}, nodeArgs = [], app
       DEMO_SEED: 'true',
       BENCH_ROUTES: '1',
       LOG_LEVEL: 'warn',
-      BENCH_MEMORY_FILE: memoryFile,
+      ...(memoryProbe ? { BENCH_MEMORY_FILE: memoryFile } : {}),
       ...env,
     },
   });

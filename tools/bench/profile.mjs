@@ -160,7 +160,8 @@ async function profilePath(name, target, keepDir) {
 
 async function profileOn(name, { path, who }, keepDir, env, databaseCpu) {
   const dir = keepDir ? join(keepDir, name) : mkdtempSync(join(tmpdir(), `viewas-profile-${name}-`));
-  const server = await startProductionServer({ env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  // Without the bench's memory probe, whose /proc reads would be sampled as the server's own work.
+  const server = await startProductionServer({ env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], memoryProbe: false });
   let from;
   let to;
   let requests;
