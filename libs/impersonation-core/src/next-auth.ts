@@ -11,7 +11,7 @@ export {
   type AuthorizeHeaders,
 } from './lib/next-auth/providers';
 export { createSessionCallbacks, SessionEndedError, type SessionCallbacksOptions } from './lib/next-auth/callbacks';
-export { createJwtCodec, type JwtCodec, type JwtCodecOptions } from './lib/next-auth/jwt-codec';
+export { createJwtCodec, DECODED_TOKENS_KEPT, type JwtCodec, type JwtCodecOptions } from './lib/next-auth/jwt-codec';
 export {
   sessionCookieName,
   callbackUrlCookieName,

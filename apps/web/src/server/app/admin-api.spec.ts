@@ -166,5 +166,19 @@ describe('admin API', () => {
         { via: 'sign_out' },
       ]);
     });
+
+    it('refuses a saved copy of the signed-out impersonated cookie, which this server has already decoded', async () => {
+      const { browser } = await app.impersonating(admin, target);
+      expect(await browser.session()).toMatchObject({ user: { id: target.id } });
+      const saved = browser.clone();
+      const csrfToken = await browser.csrfToken();
+      await browser.fetch('/api/auth/signout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }),
+      });
+      expect(await saved.clone().session()).toEqual({});
+      expect(await saved.clone().api('POST', '/api/admin/return-to-admin')).toMatchObject({ status: 401 });
+    });
   });
 });

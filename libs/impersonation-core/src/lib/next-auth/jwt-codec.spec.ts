@@ -1,11 +1,22 @@
+import { jwtDecrypt } from 'jose';
 import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
-import { createJwtCodec } from './jwt-codec';
+import { createJwtCodec, DECODED_TOKENS_KEPT } from './jwt-codec';
 import type { SessionClaims } from '../session';
+
+// The real decryption, counted: a kept token must answer without calling it.
+jest.mock('jose', () => {
+  const actual = jest.requireActual<typeof import('jose')>('jose');
+  return { ...actual, jwtDecrypt: jest.fn(actual.jwtDecrypt) };
+});
+const decryptions = jest.mocked(jwtDecrypt);
 
 const secret = 'a-test-secret-that-is-long-enough-000000';
 const start = new Date('2030-01-01T10:00:00.000Z');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const HOUR = 3600;
+
+// A caller that would change an answer, as a type (the codec answers a plain `JWTPayload`).
+type Writable = { role?: string; exp?: number; impersonation: { adminId: string } };
 
 const ordinary: SessionClaims = { sub: 'user-1', email: 'ada@example.com', role: 'user', authTime: seconds(start) };
 const impersonated: SessionClaims = {
@@ -57,5 +68,141 @@ describe('JWT codec', () => {
     const fresh = { ...ordinary, authTime: seconds(new Date()) };
     expect(await nextAuthDecode({ token: await realCodec.encode(fresh), secret })).toMatchObject(fresh);
     expect(await realCodec.decode(await nextAuthEncode({ token: { ...fresh }, secret }))).toMatchObject(fresh);
+  });
+
+  describe('decoded tokens kept', () => {
+    const at = (secondsFromStart: number) => new Date(start.getTime() + secondsFromStart * 1000);
+    const freshCodec = (decodedTokensKept?: number) =>
+      createJwtCodec({ secret, sessionMaxAgeSeconds: 8 * HOUR, now: () => now, decodedTokensKept });
+
+    beforeEach(() => decryptions.mockClear());
+
+    it('decodes a token it encoded itself without decrypting it', async () => {
+      const token = await codec.encode(impersonated);
+      expect(await codec.decode(token)).toMatchObject(impersonated);
+      expect(await codec.decode(token)).toMatchObject(impersonated);
+      expect(decryptions).not.toHaveBeenCalled();
+    });
+
+    it('decrypts a token issued elsewhere once and then answers it without decrypting', async () => {
+      const token = await freshCodec().encode(ordinary);
+      const first = await codec.decode(token);
+      const second = await codec.decode(token);
+      expect(decryptions).toHaveBeenCalledTimes(1);
+      expect(second).toEqual(first);
+    });
+
+    it('answers the same payload as a fresh decryption', async () => {
+      for (const claims of [ordinary, impersonated]) {
+        const token = await codec.encode(claims);
+        const kept = await codec.decode(token);
+        const fresh = await freshCodec(0).decode(token);
+        expect(decryptions).toHaveBeenCalledTimes(claims === ordinary ? 1 : 2);
+        expect(kept).toEqual(fresh);
+        expect(Object.keys(kept as object)).toEqual(Object.keys(fresh as object));
+      }
+    });
+
+    it("refuses a kept token from the tolerance's end past its exp, exactly as a fresh decryption does", async () => {
+      const token = await codec.encode(impersonated);
+      await codec.decode(token);
+      const uncached = freshCodec(0);
+      // exp is start + 1 h; next-auth's 15 s tolerance makes start + 1 h + 14 s its last accepted second.
+      now = at(HOUR + 14);
+      expect(await codec.decode(token)).toMatchObject({ exp: seconds(start) + HOUR });
+      expect(await uncached.decode(token)).not.toBeNull();
+      now = at(HOUR + 15);
+      expect(await codec.decode(token)).toBeNull();
+      expect(await uncached.decode(token)).toBeNull();
+      // The codec that kept it decrypted nothing: both answers came from the kept entry.
+      expect(decryptions).toHaveBeenCalledTimes(2);
+    });
+
+    it('refuses a kept token whose nbf is ahead of the clock by more than the tolerance, as jose does', async () => {
+      const { EncryptJWT } = jest.requireActual<typeof import('jose')>('jose');
+      const hkdf = (await import('@panva/hkdf')).default;
+      const key = await hkdf('sha256', secret, '', 'NextAuth.js Generated Encryption Key', 32);
+      const token = await new EncryptJWT({ ...ordinary, nbf: seconds(start), exp: seconds(start) + HOUR })
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+        .encrypt(key);
+      expect(await codec.decode(token)).not.toBeNull();
+      // A clock put back: the kept entry answers as a decryption at that instant would.
+      now = at(-15);
+      expect(await codec.decode(token)).not.toBeNull();
+      now = at(-16);
+      expect(await codec.decode(token)).toBeNull();
+      expect(await freshCodec(0).decode(token)).toBeNull();
+    });
+
+    it('never keeps a tampered token, a foreign token or garbage: each is decrypted and refused every time', async () => {
+      const token = await codec.encode(ordinary);
+      const [header, encryptedKey, iv, ciphertext = '', tag] = token.split('.');
+      const flipped = `${ciphertext.slice(0, -2)}${ciphertext.at(-2) === 'A' ? 'B' : 'A'}${ciphertext.at(-1)}`;
+      const tampered = [header, encryptedKey, iv, flipped, tag].join('.');
+      const foreign = await createJwtCodec({ secret: `${secret}-other`, sessionMaxAgeSeconds: HOUR, now: () => now }).encode(ordinary);
+      for (const bad of [tampered, foreign, 'not.a.token']) {
+        expect(await codec.decode(bad)).toBeNull();
+        expect(await codec.decode(bad)).toBeNull();
+      }
+      expect(decryptions).toHaveBeenCalledTimes(6);
+    });
+
+    it('keeps its tokens to itself: a codec with another secret refuses a token the first one kept', async () => {
+      const token = await codec.encode(ordinary);
+      expect(await codec.decode(token)).not.toBeNull();
+      const rotated = createJwtCodec({ secret: `${secret}-rotated`, sessionMaxAgeSeconds: 8 * HOUR, now: () => now });
+      expect(await rotated.decode(token)).toBeNull();
+    });
+
+    it('keeps a bounded number of tokens: the least recently read one is decrypted again after eviction', async () => {
+      const small = freshCodec(3);
+      const encoded: string[] = [];
+      for (const n of [1, 2, 3, 4]) encoded.push(await small.encode({ ...ordinary, sub: `user-${n}` }));
+      const [a = '', b = '', c = '', d = ''] = encoded;
+      // a, the oldest, was dropped when d came in; reading b makes c the least recently read.
+      expect(await small.decode(b)).toMatchObject({ sub: 'user-2' });
+      expect(decryptions).not.toHaveBeenCalled();
+      expect(await small.decode(a)).toMatchObject({ sub: 'user-1' });
+      expect(decryptions).toHaveBeenCalledTimes(1);
+      // Keeping a again dropped c; b and d are still kept.
+      await small.decode(b);
+      await small.decode(d);
+      expect(decryptions).toHaveBeenCalledTimes(1);
+      await small.decode(c);
+      expect(decryptions).toHaveBeenCalledTimes(2);
+    });
+
+    it(`keeps ${DECODED_TOKENS_KEPT} tokens by default`, async () => {
+      const bounded = freshCodec();
+      const tokens: string[] = [];
+      for (let n = 0; n <= DECODED_TOKENS_KEPT; n++) tokens.push(await bounded.encode({ ...ordinary, sub: `user-${n}` }));
+      await bounded.decode(tokens[1] ?? '');
+      expect(decryptions).not.toHaveBeenCalled();
+      await bounded.decode(tokens[0] ?? '');
+      expect(decryptions).toHaveBeenCalledTimes(1);
+    });
+
+    it('answers a frozen payload: a caller mutating it cannot change the next answer', async () => {
+      const token = await codec.encode(impersonated);
+      const first = (await codec.decode(token)) as unknown as Writable;
+      expect(() => {
+        first.role = 'admin';
+      }).toThrow(TypeError);
+      expect(() => {
+        first.impersonation.adminId = 'someone-else';
+      }).toThrow(TypeError);
+      expect(() => {
+        delete first.exp;
+      }).toThrow(TypeError);
+      expect(await codec.decode(token)).toMatchObject({ role: 'user', impersonation: { adminId: 'admin-1' }, exp: seconds(start) + HOUR });
+    });
+
+    it('answers a frozen payload from its first decryption too, so mutating that one changes nothing either', async () => {
+      const token = await freshCodec().encode(impersonated);
+      const first = (await codec.decode(token)) as unknown as Writable;
+      expect(decryptions).toHaveBeenCalledTimes(1);
+      expect(Object.isFrozen(first) && Object.isFrozen(first.impersonation)).toBe(true);
+      expect(await codec.decode(token)).toMatchObject({ impersonation: { adminId: 'admin-1' } });
+    });
   });
 });

@@ -6,7 +6,10 @@ import { sessionExpiresAt, type SessionClaims } from '../session';
 export interface JwtCodec {
   /** Encrypts the claims; `exp` is the session's real end, so even a stolen copy dies on time. */
   encode(claims: SessionClaims): Promise<string>;
-  /** The payload of a token we issued and that has not expired, or `null`. Never throws. */
+  /**
+   * The payload of a token we issued and that has not expired, or `null`. Never throws. The payload is
+   * deeply frozen: the same token may answer the same object again.
+   */
   decode(token: string): Promise<JWTPayload | null>;
 }
 
@@ -14,6 +17,10 @@ export interface JwtCodecOptions {
   secret: string;
   sessionMaxAgeSeconds: number;
   now: () => Date;
+  /**
+   * How many decoded tokens the codec keeps (default {@link DECODED_TOKENS_KEPT}); `0` keeps none.
+   */
+  decodedTokensKept?: number;
 }
 
 // next-auth v4's exact derivation (jwt/index.js), so stock next-auth reads our cookies and we read its.
@@ -22,27 +29,94 @@ const KEY_INFO = 'NextAuth.js Generated Encryption Key';
 const CLOCK_TOLERANCE_SECONDS = 15;
 
 /**
+ * A token is one live session's cookie (a read re-issues it only when its claims change), so this is
+ * the number of sessions active on one server whose reads skip the decryption. An entry is the token
+ * (≈ 0.4-0.7 KB) and its frozen payload (≈ 0.5 KB): about 5 MB at most. Beyond that the least recently
+ * read token is dropped and simply decrypted again on its next read.
+ */
+export const DECODED_TOKENS_KEPT = 4096;
+
+interface Kept {
+  payload: JWTPayload;
+  /** jose's two clock checks, kept to be asked again at every answer (`undefined`: not in the token). */
+  exp: number | undefined;
+  nbf: number | undefined;
+}
+
+/**
  * next-auth's JWE format (`dir` + `A256GCM`, key from HKDF-SHA256 of the secret) with the derived key
  * computed once instead of on every call.
+ *
+ * Decoded tokens are kept (a bounded LRU map, one per codec and so per secret), so a token this process
+ * already decrypted, or encrypted itself, is not decrypted again: an impersonation cycle reads each of
+ * its two cookies twice, and every session read decrypts. Why this is as safe as decrypting each time:
+ * - The key is the exact token string. A256GCM is authenticated, so only a token that decrypted under
+ *   our key (or that `encode` just produced) ever enters; a token that fails is never kept, so nobody
+ *   can fill the map with garbage, and another secret means another codec with its own map.
+ * - jwtDecrypt's answer depends on the instant only through `exp` and `nbf` (with the options used it
+ *   checks no `iat` age, issuer or audience), and each answer from the map asks both again with the same
+ *   tolerance and the same `now()`: a kept token is refused exactly when a fresh decryption would be.
+ * - The payload is deeply frozen before it is first answered, so a caller can't change a later answer.
+ * - Revocation is not the codec's job: ended views, sign-outs and demotions are refused by the session
+ *   check that runs on every read, after the decode, whether or not the token was kept.
  */
-export function createJwtCodec({ secret, sessionMaxAgeSeconds, now }: JwtCodecOptions): JwtCodec {
+export function createJwtCodec({ secret, sessionMaxAgeSeconds, now, decodedTokensKept = DECODED_TOKENS_KEPT }: JwtCodecOptions): JwtCodec {
   const key = hkdf('sha256', secret, '', KEY_INFO, 32);
+  const kept = new Map<string, Kept>();
+
+  const keep = (token: string, payload: JWTPayload) => {
+    if (decodedTokensKept <= 0) return;
+    if (kept.size >= decodedTokensKept) kept.delete(kept.keys().next().value as string);
+    kept.set(token, { payload, exp: payload.exp, nbf: payload.nbf });
+  };
+
   return {
     async encode(claims) {
-      return new EncryptJWT({ ...claims })
-        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-        .setIssuedAt(Math.floor(now().getTime() / 1000))
-        .setExpirationTime(sessionExpiresAt(claims, sessionMaxAgeSeconds))
-        .setJti(randomUUID())
-        .encrypt(await key);
+      const payload: JWTPayload = {
+        ...claims,
+        iat: Math.floor(now().getTime() / 1000),
+        exp: sessionExpiresAt(claims, sessionMaxAgeSeconds),
+        jti: randomUUID(),
+      };
+      const token = await new EncryptJWT(payload).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(await key);
+      // Kept as a decryption would answer it: through JSON (an `undefined` claim is not in the token).
+      keep(token, deepFreeze(JSON.parse(JSON.stringify(payload)) as JWTPayload));
+      return token;
     },
     async decode(token) {
+      const currentDate = now();
+      const hit = kept.get(token);
+      if (hit) {
+        // jose's own checks (lib/jwt_claims_set.js), same tolerance, same instant.
+        const at = Math.floor(currentDate.getTime() / 1000);
+        const early = hit.nbf !== undefined && hit.nbf > at + CLOCK_TOLERANCE_SECONDS;
+        const expired = hit.exp !== undefined && hit.exp <= at - CLOCK_TOLERANCE_SECONDS;
+        if (early || expired) {
+          // An expired token stays expired (unless the clock goes back, when it is decrypted again).
+          if (expired) kept.delete(token);
+          return null;
+        }
+        // Least recently read goes first.
+        kept.delete(token);
+        kept.set(token, hit);
+        return hit.payload;
+      }
       try {
-        const { payload } = await jwtDecrypt(token, await key, { clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate: now() });
+        const { payload } = await jwtDecrypt(token, await key, { clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate });
+        keep(token, deepFreeze(payload));
         return payload;
       } catch {
         return null;
       }
     },
   };
+}
+
+/** Freezes a JSON value and everything in it (a token's payload is plain JSON: no cycles). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }

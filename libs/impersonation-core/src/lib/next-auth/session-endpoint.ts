@@ -35,9 +35,9 @@ const NO_COOKIES: string[] = [];
 
 /**
  * `GET /api/auth/session` with next-auth's exact answer (`{ user, expires }` or `{}`), without its
- * per-request overhead: one decryption with a cached key, and the cookie is re-issued only when its
- * claims changed (an impersonation re-checked), since its `exp` is fixed at the session's real end and
- * sliding it would change nothing. An unusable cookie is cleared, as next-auth does.
+ * per-request overhead: at most one decryption with a cached key (none for a cookie the codec keeps),
+ * and the cookie is re-issued only when its claims changed (an impersonation re-checked), since its `exp`
+ * is fixed at the session's real end and sliding it would change nothing. An unusable cookie is cleared, as next-auth does.
  */
 export function createSessionRead({
   sessions,
