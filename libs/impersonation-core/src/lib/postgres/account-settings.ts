@@ -7,7 +7,7 @@ import { isUuid } from '../ids';
 import { accountActivity, accountSettings, type AccountActivityRow } from './account-settings-schema';
 import type { Database, Queryable } from './database';
 import { users } from './schema';
-import { runStatement, statement } from './statements';
+import { runStatement, statement, valueAt } from './statements';
 
 const toEntry = (row: AccountActivityRow): AccountActivityEntry => ({
   id: row.id,
@@ -29,12 +29,13 @@ const LOCK_SETTINGS = statement('account_settings_locked', `${SELECT_SETTINGS} f
 
 async function readSettings(db: Queryable, userId: string, lock: boolean): Promise<AccountSettings | null> {
   if (!isUuid(userId)) return null;
-  const [raw] = await runStatement(db, lock ? LOCK_SETTINGS : READ_SETTINGS, [userId]);
+  const result = await runStatement(db, lock ? LOCK_SETTINGS : READ_SETTINGS, [userId]);
+  const [raw] = result.rows;
   if (!raw) return null;
   return {
-    displayName: raw['display_name'] as string | null,
-    supportAccess: (raw['support_access'] as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
-    emailNotifications: (raw['email_notifications'] as boolean | null) ?? true,
+    displayName: valueAt(result, raw, 'display_name') as string | null,
+    supportAccess: (valueAt(result, raw, 'support_access') as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
+    emailNotifications: (valueAt(result, raw, 'email_notifications') as boolean | null) ?? true,
   };
 }
 

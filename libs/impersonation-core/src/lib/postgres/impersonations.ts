@@ -41,7 +41,7 @@ import {
 import { ledgerAppendParameters } from './ledger';
 import { notificationParameters } from './notifications';
 import { impersonations, users } from './schema';
-import { runStatement, type Statement } from './statements';
+import { runStatement, valueAt, type Statement } from './statements';
 
 /** The unique index that keeps one running impersonation per admin and target (migration 0002). */
 const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
@@ -78,8 +78,9 @@ export function createImpersonationsRepository(
     after: unknown[] = [],
   ): Promise<ImpersonationRow | null> {
     const parameters = [...change, ...ledgerAppendParameters(toLedgerRowValues(event)), ...after];
-    const [raw] = await runStatement(db, variants[queue ? 1 : 0], parameters);
-    return raw ? impersonationColumns.read(raw) : null;
+    const result = await runStatement(db, variants[queue ? 1 : 0], parameters);
+    const [raw] = result.rows;
+    return raw ? impersonationColumns.read(result, raw) : null;
   }
 
   const selectDetails = () =>
@@ -164,8 +165,9 @@ export function createImpersonationsRepository(
     /** The admin's running impersonation of this user, if there is one (at most one: see `activate`). */
     async findRunning({ adminId, targetId, now }: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null> {
       if (!isUuid(adminId) || !isUuid(targetId)) return null;
-      const [raw] = await runStatement(db, FIND_RUNNING, [adminId, targetId, instant(now)]);
-      return raw ? impersonationColumns.read(raw) : null;
+      const result = await runStatement(db, FIND_RUNNING, [adminId, targetId, instant(now)]);
+      const [raw] = result.rows;
+      return raw ? impersonationColumns.read(result, raw) : null;
     },
 
     /**
@@ -249,58 +251,65 @@ export function createImpersonationsRepository(
     },
 
     async anyDue(now: Date): Promise<boolean> {
-      return (await runStatement(db, ANY_DUE, [instant(now), instant(pendingDeadline(now))])).length > 0;
+      return (await runStatement(db, ANY_DUE, [instant(now), instant(pendingDeadline(now))])).rows.length > 0;
     },
 
     /** The caller and the target, the caller's step-up entry, a running view of the pair, and whether anything is due: one read. */
     async readForStart({ caller: asking, targetId, now }): Promise<StartView> {
       const callerId = asking ? uuidOrNull(asking.id) : null;
-      const [raw] = await runStatement(db, READ_FOR_START, [
+      const result = await runStatement(db, READ_FOR_START, [
         instant(now),
         instant(pendingDeadline(now)),
         callerId,
         uuidOrNull(targetId),
         callerId && asking ? asking.sessionAuthTime : null,
       ]);
+      const [raw] = result.rows;
       if (!raw) throw new Error('a select without a FROM returned no row');
-      const caller = adminColumns.read(raw);
-      const target = targetColumns.read(raw);
-      const entered = raw['password_entered_at'];
+      const caller = adminColumns.read(result, raw);
+      const target = targetColumns.read(result, raw);
+      const entered = valueAt(result, raw, 'password_entered_at');
       return {
         caller,
         target,
         passwordEnteredAt: caller && entered !== null && entered !== undefined ? new Date(entered as string) : null,
-        alreadyViewing: caller !== null && target !== null && raw['already_viewing'] === true,
-        anyDue: raw['any_due'] === true,
+        alreadyViewing: caller !== null && target !== null && valueAt(result, raw, 'already_viewing') === true,
+        anyDue: valueAt(result, raw, 'any_due') === true,
       };
     },
 
     /** The staff member, the impersonation and its target, whether they already view that user, and whether anything is due: one read. */
     async readForTakeOver({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<TakeOverView> {
-      const [raw] = await runStatement(db, READ_FOR_TAKE_OVER, [
+      const result = await runStatement(db, READ_FOR_TAKE_OVER, [
         instant(now),
         uuidOrNull(adminId),
         uuidOrNull(id),
         instant(pendingDeadline(now)),
       ]);
+      const [raw] = result.rows;
       if (!raw) throw new Error('a select without a FROM returned no row');
-      const admin = adminColumns.read(raw);
-      const impersonation = impersonationColumns.read(raw);
+      const admin = adminColumns.read(result, raw);
+      const impersonation = impersonationColumns.read(result, raw);
       return {
         admin,
         impersonation,
-        target: impersonation ? targetColumns.read(raw) : null,
-        alreadyViewing: admin !== null && impersonation !== null && raw['already_viewing'] === true,
-        anyDue: raw['any_due'] === true,
+        target: impersonation ? targetColumns.read(result, raw) : null,
+        alreadyViewing: admin !== null && impersonation !== null && valueAt(result, raw, 'already_viewing') === true,
+        anyDue: valueAt(result, raw, 'any_due') === true,
       };
     },
 
     /** The staff member and the impersonation a return names, and whether it is running: one read. */
     async readForReturn({ id, adminId, now }: { id: string; adminId: string; now: Date }): Promise<ReturnView> {
-      const [raw] = await runStatement(db, READ_FOR_RETURN, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
+      const result = await runStatement(db, READ_FOR_RETURN, [instant(now), uuidOrNull(adminId), uuidOrNull(id)]);
+      const [raw] = result.rows;
       if (!raw) throw new Error('a select without a FROM returned no row');
-      const impersonation = impersonationColumns.read(raw);
-      return { admin: adminColumns.read(raw), impersonation, running: impersonation !== null && raw['running'] === true };
+      const impersonation = impersonationColumns.read(result, raw);
+      return {
+        admin: adminColumns.read(result, raw),
+        impersonation,
+        running: impersonation !== null && valueAt(result, raw, 'running') === true,
+      };
     },
 
     /** Whether a session built on this impersonation may still be used. */
@@ -313,12 +322,12 @@ export function createImpersonationsRepository(
     },
 
     async listRunning(now: Date): Promise<RunningImpersonation[]> {
-      const rows = await runStatement(db, LIST_RUNNING, [instant(now)]);
-      return rows.map((raw) => ({
-        id: String(raw['i.id']),
-        mode: raw['i.mode'] as ImpersonationRow['mode'],
-        admin: adminColumns.read(raw) as UserRow,
-        target: targetColumns.read(raw) as UserRow,
+      const result = await runStatement(db, LIST_RUNNING, [instant(now)]);
+      return result.rows.map((raw) => ({
+        id: String(valueAt(result, raw, 'i.id')),
+        mode: valueAt(result, raw, 'i.mode') as ImpersonationRow['mode'],
+        admin: adminColumns.read(result, raw) as UserRow,
+        target: targetColumns.read(result, raw) as UserRow,
       }));
     },
 

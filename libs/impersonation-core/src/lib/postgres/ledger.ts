@@ -5,7 +5,7 @@ import { hashedTextAroundId, type ChainedLedgerRow } from '../ledger/ledger-chai
 import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
 import type { Queryable } from './database';
-import { parameter, runStatement, statement, type Statement } from './statements';
+import { parameter, runStatement, statement, valueAt, type Statement } from './statements';
 import { ledgerEvents, ledgerHead } from './schema';
 
 const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
@@ -95,9 +95,15 @@ export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = f
   /** One statement per row (see `ledgerAppendText`). */
   async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
     const values = toLedgerRowValues(event);
-    const [head] = await runStatement(db, appendStatement, ledgerAppendParameters(values));
+    const result = await runStatement(db, appendStatement, ledgerAppendParameters(values));
+    const [head] = result.rows;
     if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
-    return { id: Number(head['id']), ...values, prevHash: String(head['prev_hash']), hash: String(head['hash']) };
+    return {
+      id: Number(valueAt(result, head, 'id')),
+      ...values,
+      prevHash: String(valueAt(result, head, 'prev_hash')),
+      hash: String(valueAt(result, head, 'hash')),
+    };
   }
 
   return {

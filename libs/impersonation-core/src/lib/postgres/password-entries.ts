@@ -2,7 +2,7 @@ import { isUuid } from '../ids';
 import type { PasswordEntriesRepository } from '../store';
 import type { Queryable } from './database';
 import { passwordEntries } from './schema';
-import { runStatement, statement } from './statements';
+import { runStatement, statement, valueAt } from './statements';
 
 const LAST_PASSWORD_ENTRY = statement(
   'last_password_entry',
@@ -21,8 +21,9 @@ export function createPasswordEntriesRepository(db: Queryable): PasswordEntriesR
     async last({ userId, sessionAuthTime }) {
       if (!isUuid(userId)) return null;
       // Every start asks: a statement prepared once per connection.
-      const [row] = await runStatement(db, LAST_PASSWORD_ENTRY, [userId, sessionAuthTime]);
-      return row ? new Date(row['entered_at'] as string) : null;
+      const result = await runStatement(db, LAST_PASSWORD_ENTRY, [userId, sessionAuthTime]);
+      const [row] = result.rows;
+      return row ? new Date(valueAt(result, row, 'entered_at') as string) : null;
     },
   };
 }

@@ -25,8 +25,8 @@ export function createUsersRepository(db: Queryable): UsersRepository {
 
     /** Two accounts in one read (the same id twice is one account, returned twice). */
     async findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]> {
-      const raws = await runStatement(db, USERS_PAIR, [uuidOrNull(firstId), uuidOrNull(secondId)]);
-      const rows = raws.map((raw) => userColumns.read(raw)).filter((row): row is UserRow => row !== null);
+      const result = await runStatement(db, USERS_PAIR, [uuidOrNull(firstId), uuidOrNull(secondId)]);
+      const rows = result.rows.map((raw) => userColumns.read(result, raw)).filter((row): row is UserRow => row !== null);
       const find = (id: string) => rows.find((row) => isUuid(id) && row.id === id.toLowerCase()) ?? null;
       return [find(firstId), find(secondId)];
     },
