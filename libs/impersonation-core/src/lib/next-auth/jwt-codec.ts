@@ -1,6 +1,7 @@
 import hkdf from '@panva/hkdf';
 import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { deepFreeze } from '../deep-freeze';
 import { sessionExpiresAt, type SessionClaims } from '../session';
 
 export interface JwtCodec {
@@ -110,13 +111,4 @@ export function createJwtCodec({ secret, sessionMaxAgeSeconds, now, decodedToken
       }
     },
   };
-}
-
-/** Freezes a JSON value and everything in it (a token's payload is plain JSON: no cycles). */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -1,4 +1,4 @@
-import { sessionExpiresAt } from '../session';
+import { sessionExpiresAt, type SessionClaims } from '../session';
 import type { JwtCodec } from './jwt-codec';
 import { parseCookieHeader, readSessionToken, sessionCookieNames } from './session-cookie';
 import type { SessionReader } from './session-reader';
@@ -47,6 +47,18 @@ export function createSessionRead({
   sessionMaxAgeSeconds,
 }: SessionEndpointOptions): SessionRead {
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
+  // A session's answer depends on its claims alone: for the frozen claims of a token the codec keeps (the
+  // same object on every read of that cookie), it is written once.
+  const bodies = new WeakMap<SessionClaims, string>();
+  const bodyOf = (claims: SessionClaims): string => {
+    if (!Object.isFrozen(claims)) return JSON.stringify(toSession(claims, sessionMaxAgeSeconds));
+    let body = bodies.get(claims);
+    if (body === undefined) {
+      body = JSON.stringify(toSession(claims, sessionMaxAgeSeconds));
+      bodies.set(claims, body);
+    }
+    return body;
+  };
 
   return async (cookieHeader) => {
     const token = readSessionToken(cookieHeader, cookieName);
@@ -66,7 +78,7 @@ export function createSessionRead({
       for (const name of present) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
       setCookies.push(`${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
     }
-    return { body: JSON.stringify(toSession(state.claims, sessionMaxAgeSeconds)), setCookies };
+    return { body: bodyOf(state.claims), setCookies };
   };
 }
 

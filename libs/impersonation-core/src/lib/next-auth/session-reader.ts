@@ -1,5 +1,6 @@
+import { deepFreeze } from '../deep-freeze';
 import type { CheckSession } from '../session-check';
-import { readClaims, type SessionState } from '../session';
+import { readClaims, type SessionClaims, type SessionState } from '../session';
 import type { JwtCodec } from './jwt-codec';
 import { readSessionToken } from './session-cookie';
 
@@ -19,9 +20,22 @@ export function createSessionReader({
   cookieName: string;
   checkSession: CheckSession;
 }): SessionReader {
+  // The codec hands out one frozen payload for every read of a token it keeps: its claims are then read
+  // (validated) once too, and shared frozen, like the payload.
+  const claimsOfKept = new WeakMap<object, SessionClaims | null>();
+  const claimsOf = (payload: object | null): SessionClaims | null => {
+    if (payload === null || !Object.isFrozen(payload)) return readClaims(payload);
+    let claims = claimsOfKept.get(payload);
+    if (claims === undefined) {
+      claims = readClaims(payload);
+      claimsOfKept.set(payload, claims && deepFreeze(claims));
+    }
+    return claims;
+  };
+
   const fromToken = async (token: string | null): Promise<SessionState> => {
     if (!token) return { status: 'none' };
-    const claims = readClaims(await codec.decode(token));
+    const claims = claimsOf(await codec.decode(token));
     if (!claims) return { status: 'invalid' };
     const check = await checkSession(claims);
     return check.valid
