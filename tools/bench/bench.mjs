@@ -223,7 +223,9 @@ async function main() {
         `@viewas/${lib}${entry === 'index' ? '' : `/${entry}`} min+gzip`,
         `${gzip} B`,
         `gate ${budget} B`,
-        lib === 'impersonation-banner' ? '<= 3072 B' : '<= 2048 B',
+        // DESIGN's goals: the banner's 3 KB is what a page loads with the badge (its main entry; the files it
+        // loads later are gated only), the other libraries' 2 KB is each client entry's.
+        lib !== 'impersonation-banner' ? '<= 2048 B' : entry === 'index' ? '<= 3072 B' : 'loaded later',
       );
     }
   }
