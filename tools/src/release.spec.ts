@@ -136,6 +136,22 @@ describe('npm run release (Nx Release, conventional commits, independent version
     }
   });
 
+  it('moves a dependent library to a dependency released with a breaking change, and releases it too', () => {
+    const scratch = scratchWorkspace();
+    try {
+      scratch.commit('libs/theme/script.ts', 'feat(theme)!: the colour-mode script only from ./server');
+      const result = scratch.release(['--dry-run'], { RELEASE_REGISTRY: '' });
+      expect(result.stderr).not.toContain('outside the current range');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/theme.*New version 0\.2\.0 written/);
+      expect(result.stdout).toMatch(/impersonation-banner.*New version 0\.1\.1 written/);
+      expect(result.stdout).toMatch(/impersonation-banner.*Updated 1 dependency in manifest: libs\/impersonation-banner\/package\.json/);
+      expect(result.stdout).toMatch(/"@viewas\/theme": "\^0\.2\.0"/);
+    } finally {
+      scratch.cleanUp();
+    }
+  });
+
   it('versions each library on its own, writes its CHANGELOG.md, commits, tags, builds and publishes to RELEASE_REGISTRY', async () => {
     const scratch = scratchWorkspace();
     const registryDir = mkdtempSync(path.join(tmpdir(), 'viewas-release-registry-'));
