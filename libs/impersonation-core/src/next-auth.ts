@@ -30,4 +30,4 @@ export {
   type SessionRead,
   type SessionAnswer,
 } from './lib/next-auth/session-endpoint';
-export { toSession, toSessionUser, type SessionView, type SessionUserView } from './lib/next-auth/session-view';
+export { toSession, toSessionUser, type SessionView, type SessionUserView, type SessionActorView } from './lib/next-auth/session-view';

@@ -6,6 +6,7 @@ export { IMPERSONATE_PROVIDER, RETURN_TO_ADMIN_PROVIDER } from './lib/provider-i
 export type {
   ClientSafeProvider,
   Session,
+  SessionActor,
   SessionClientError,
   SessionClientErrorKind,
   SessionResult,

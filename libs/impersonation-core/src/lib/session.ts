@@ -48,6 +48,14 @@ export function readClaims(token: unknown): SessionClaims | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * RFC 8693 §4.1's actor claim for a token: who is acting for the subject. Only an impersonated session
+ * has one, so a service that reads the token can tell that an admin is acting as the user.
+ */
+export function actorOf(claims: SessionClaims): { sub: string } | undefined {
+  return claims.impersonation ? { sub: claims.impersonation.adminId } : undefined;
+}
+
 export const toEpochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** When a session ends for good: its absolute lifetime, or the impersonation's hard expiry if sooner. */

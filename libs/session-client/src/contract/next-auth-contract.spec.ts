@@ -3,7 +3,7 @@
  */
 import type { LoggerInstance } from 'next-auth';
 import { createSessionClient } from '../lib/session-client';
-import { CONTRACT_ACCOUNT, createContractAuthOptions } from '../../testing/contract-auth-options';
+import { CONTRACT_ACCOUNT, CONTRACT_VIEWED_ACCOUNT, createContractAuthOptions } from '../../testing/contract-auth-options';
 import { createNextAuthFetch, withCookieJar } from '../../testing/next-auth-fetch';
 
 // The HTTP client against a real next-auth v4 (AuthHandler, credentials provider, JWT sessions)
@@ -77,6 +77,35 @@ describe('the session client against a real next-auth v4 handler', () => {
       data: {
         user: { id: CONTRACT_ACCOUNT.id, email, role: 'admin', isImpersonated: false },
         expires: expect.any(String),
+      },
+    });
+  });
+
+  it("has no actor (act) in an ordinary session's answer", async () => {
+    const { client } = setup();
+    await client.signIn('credentials', { email, password });
+
+    const session = await client.getSession();
+
+    expect(session.ok && session.data).not.toHaveProperty('act');
+  });
+
+  it("reads an impersonated session's RFC 8693 actor (act) at the top level of next-auth's answer", async () => {
+    const { client } = setup();
+    await client.signIn('credentials', { email: CONTRACT_VIEWED_ACCOUNT.email, password: CONTRACT_VIEWED_ACCOUNT.password });
+
+    await expect(client.getSession()).resolves.toEqual({
+      ok: true,
+      data: {
+        user: {
+          id: CONTRACT_VIEWED_ACCOUNT.id,
+          email: CONTRACT_VIEWED_ACCOUNT.email,
+          role: 'user',
+          isImpersonated: true,
+          impersonator: { id: CONTRACT_ACCOUNT.id, email },
+        },
+        expires: expect.any(String),
+        act: { sub: CONTRACT_ACCOUNT.id, email },
       },
     });
   });

@@ -74,6 +74,43 @@ describe('parseSession', () => {
     expect(parseSession({ user })).toBeNull();
   });
 
+  it("reads an impersonated session's RFC 8693 actor (act) beside its user", () => {
+    const act = { sub: 'admin-grace', email: 'grace@example.com' };
+
+    expect(parseSession({ user: impersonated, expires: '2030-01-31T00:00:00.000Z', act })).toEqual({
+      user: impersonated,
+      expires: '2030-01-31T00:00:00.000Z',
+      act,
+    });
+  });
+
+  it('keeps only the documented actor fields', () => {
+    const parsed = parseSession({
+      user: impersonated,
+      expires: '2030-01-31T00:00:00.000Z',
+      act: { sub: 'admin-grace', email: 'grace@example.com', act: { sub: 'x' } },
+    });
+
+    expect(parsed?.act).toEqual({ sub: 'admin-grace', email: 'grace@example.com' });
+  });
+
+  it.each([
+    ['without an e-mail', { sub: 'admin-grace' }],
+    ['with an empty sub', { sub: '', email: 'grace@example.com' }],
+    ['that is a string', 'admin-grace'],
+  ])('drops an actor %s but keeps the session', (_case, act) => {
+    expect(parseSession({ user: impersonated, expires: '2030-01-31T00:00:00.000Z', act })).toEqual({
+      user: impersonated,
+      expires: '2030-01-31T00:00:00.000Z',
+    });
+  });
+
+  it('drops an actor beside a user who is not impersonated', () => {
+    const act = { sub: 'admin-grace', email: 'grace@example.com' };
+
+    expect(parseSession({ user, expires: '2030-01-31T00:00:00.000Z', act })).toEqual({ user, expires: '2030-01-31T00:00:00.000Z' });
+  });
+
   it('reads no session when its user is unreadable', () => {
     expect(parseSession({ user: { email: 'ada@example.com' }, expires: '2030-01-31T00:00:00.000Z' })).toBeNull();
   });

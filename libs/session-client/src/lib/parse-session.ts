@@ -1,4 +1,4 @@
-import type { Session, SessionUser } from './types';
+import type { Session, SessionActor, SessionUser } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -28,9 +28,19 @@ export function parseSessionUser(value: unknown): SessionUser | null {
   return user;
 }
 
-/** Reads a session (`{ user, expires }`) from untrusted JSON; `null` when it is not one. */
+const isActor = (value: unknown): value is SessionActor => isRecord(value) && isText(value['sub']) && isText(value['email']);
+
+/**
+ * Reads a session (`{ user, expires, act? }`) from untrusted JSON; `null` when it is not one. A
+ * malformed `act` is dropped, as is one beside a user who is not impersonated: an actor claim with no
+ * impersonation would say something the rest of the session denies.
+ */
 export function parseSession(value: unknown): Session | null {
   if (!isRecord(value) || !isText(value['expires'])) return null;
   const user = parseSessionUser(value['user']);
-  return user && { user, expires: value['expires'] };
+  if (!user) return null;
+  const session: Session = { user, expires: value['expires'] };
+  const act = value['act'];
+  if (user.isImpersonated && isActor(act)) session.act = { sub: act.sub, email: act.email };
+  return session;
 }

@@ -16,10 +16,19 @@ export interface SessionUser {
   impersonationMode?: 'read_only' | 'full';
 }
 
+/** RFC 8693's actor (`act`): the administrator acting as the session's user. */
+export interface SessionActor {
+  /** The administrator's user id. */
+  sub: string;
+  email: string;
+}
+
 export interface Session {
   user: SessionUser;
   /** ISO time at which the session expires unless refreshed. */
   expires: string;
+  /** Present only while an administrator views the app as `user`; an ordinary session has none. */
+  act?: SessionActor;
 }
 
 /** A provider as `GET /api/auth/providers` lists it. */

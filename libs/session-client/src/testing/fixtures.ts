@@ -16,5 +16,8 @@ export const sessionFixtures = {
 
 export const FIXTURE_SESSION_EXPIRES = '2030-01-31T00:00:00.000Z';
 
-/** A whole session (`GET /api/auth/session`'s answer) around a fixture user. */
-export const createSessionFixture = (user: SessionUser, expires = FIXTURE_SESSION_EXPIRES): Session => ({ user, expires });
+/** A whole session (`GET /api/auth/session`'s answer) around a fixture user, with `act` when it is impersonated, as the server answers. */
+export const createSessionFixture = (user: SessionUser, expires = FIXTURE_SESSION_EXPIRES): Session =>
+  user.isImpersonated && user.impersonator
+    ? { user, expires, act: { sub: user.impersonator.id, email: user.impersonator.email } }
+    : { user, expires };

@@ -2,7 +2,7 @@ import hkdf from '@panva/hkdf';
 import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { deepFreeze } from '../deep-freeze';
-import { sessionExpiresAt, type SessionClaims } from '../session';
+import { actorOf, sessionExpiresAt, type SessionClaims } from '../session';
 
 export interface JwtCodec {
   /** Encrypts the claims; `exp` is the session's real end, so even a stolen copy dies on time. */
@@ -73,8 +73,11 @@ export function createJwtCodec({ secret, sessionMaxAgeSeconds, now, decodedToken
 
   return {
     async encode(claims) {
+      const act = actorOf(claims);
       const payload: JWTPayload = {
         ...claims,
+        // Derived from the impersonation claim, so the reader ignores it (readClaims keeps only our claims).
+        ...(act && { act }),
         iat: Math.floor(now().getTime() / 1000),
         exp: sessionExpiresAt(claims, sessionMaxAgeSeconds),
         jti: randomUUID(),

@@ -11,9 +11,17 @@ export interface SessionUserView {
   impersonationMode?: 'read_only' | 'full';
 }
 
+/** RFC 8693's actor, as the session answer names it: the admin acting as the session's user. */
+export interface SessionActorView {
+  sub: string;
+  email: string;
+}
+
 export interface SessionView {
   user: SessionUserView;
   expires: string;
+  /** Only while impersonated (the token's `act`, with the admin's e-mail); an ordinary session has none. */
+  act?: SessionActorView;
 }
 
 export function toSessionUser(claims: SessionClaims): SessionUserView {
@@ -32,5 +40,10 @@ export function toSessionUser(claims: SessionClaims): SessionUserView {
 }
 
 export function toSession(claims: SessionClaims, maxAgeSeconds: number): SessionView {
-  return { user: toSessionUser(claims), expires: new Date(sessionExpiresAt(claims, maxAgeSeconds) * 1000).toISOString() };
+  const session: SessionView = {
+    user: toSessionUser(claims),
+    expires: new Date(sessionExpiresAt(claims, maxAgeSeconds) * 1000).toISOString(),
+  };
+  if (claims.impersonation) session.act = { sub: claims.impersonation.adminId, email: claims.impersonation.adminEmail };
+  return session;
 }
