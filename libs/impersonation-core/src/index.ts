@@ -27,6 +27,7 @@ export { viewExpiresAt, whyViewMustEnd } from './lib/governance/view-lifetime';
 export {
   DISPLAY_NAME_MAX_LENGTH,
   ACCOUNT_SETTING_FIELDS,
+  ACCOUNT_HOLDER_ONLY_FIELDS,
   changeSettings,
   type AccountSettings,
   type AccountSettingField,
@@ -44,7 +45,7 @@ export type { AccountActivityEntry, AccountSettingsStore, AccountSettingsUnit } 
 export {
   createAccountSettingsApi,
   toActivityAnswer,
-  SUPPORT_ACCESS_IS_THE_USERS_MESSAGE,
+  ACCOUNT_HOLDER_ONLY_MESSAGE,
   type AccountSettingsApi,
 } from './lib/account/account-settings-api';
 export {

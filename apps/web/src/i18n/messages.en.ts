@@ -329,6 +329,7 @@ export const en = {
     },
     emailNotifications: 'Also send my notifications by e-mail',
     emailNotificationsHint: 'You always see them under Notifications.',
+    emailNotificationsInView: 'Only the account holder can turn these e-mails on or off, never someone viewing the account as them.',
     save: 'Save settings',
     saving: 'Saving…',
     saved: 'Settings saved.',

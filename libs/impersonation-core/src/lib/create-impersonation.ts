@@ -453,6 +453,8 @@ export function createImpersonation(options: ImpersonationOptions) {
 
     // Whose yes this view needs: the user's (`ask`), a second admin's (a full view), or nobody's.
     let brokeGlass = false;
+    // The approval that lets this view start, when one had to: the view ends with it and its start row names it.
+    let grant: AccessRequest | null = null;
     if (options.consent) {
       const supportAccess = await options.consent.supportAccessOf(target);
       let gate;
@@ -471,15 +473,18 @@ export function createImpersonation(options: ImpersonationOptions) {
       }
       if (gate.outcome === 'pending_approval') return { ok: true, value: { pendingApproval: gate.request } };
       brokeGlass = gate.breakGlass;
+      grant = gate.grant;
     } else if (breakGlass) {
       throw new ConsentError('break_glass_invalid', 'Break-glass needs the consent rules, which this server does not run');
     }
 
-    // A view never outlives the session that started it, nor the policy's longest view (capped by the deployment).
+    // A view never outlives the session that started it, the policy's longest view (capped by the
+    // deployment), nor the grant that allowed it.
     const expiresAt = viewExpiresAt({
       at,
       minutes: decision.minutes,
       actorSessionEndsAt: new Date((session.claims.authTime + sessionMaxAgeSeconds) * 1000),
+      grantEndsAt: grant?.grantEndsAt ?? null,
     });
     // The pending row and its ledger row in one atomic step (one statement on PostgreSQL).
     const id = ids();
@@ -492,7 +497,7 @@ export function createImpersonation(options: ImpersonationOptions) {
         impersonation: { id, reason },
         info: request,
         at,
-        detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}) },
+        detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}), ...(grant ? { accessRequestId: grant.id } : {}) },
       }),
     );
     if (brokeGlass && options.consent) {

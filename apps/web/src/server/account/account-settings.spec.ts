@@ -196,23 +196,46 @@ describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => 
     it('attributes a change to the admin the session names, never to the user', async () => {
       const { user, browser } = await signedInUser();
       const viewing = await fullView(user);
-      expect((await patch(viewing, { emailNotifications: false })).status).toBe(200);
+      const changed = await patch(viewing, { displayName: 'Ada King' });
+      expect(changed).toMatchObject({ status: 200, body: { settings: { displayName: 'Ada King' }, changed: ['displayName'] } });
       const { activity } = (await browser.api<Activity>('GET', ACTIVITY)).body;
-      expect(activity).toEqual([expect.objectContaining({ field: 'emailNotifications', actor: { id: admin.id, email: admin.email } })]);
+      expect(activity).toEqual([expect.objectContaining({ field: 'displayName', actor: { id: admin.id, email: admin.email } })]);
     });
 
-    it.each(['never', 'allowed'] as const)(
-      'refuses to change support access (403), even to `%s`, and records nothing',
-      async (supportAccess) => {
+    it.each([
+      ['support access', { supportAccess: 'never' }],
+      ['support access, even to the value it has', { supportAccess: 'allowed' }],
+      ['the e-mail alerts', { emailNotifications: false }],
+      ['the e-mail alerts, even to the value they have', { emailNotifications: true }],
+    ] as const)('refuses to change %s with 403 account_holder_only, and changes and records nothing', async (_, setting) => {
+      const { user, browser } = await signedInUser();
+      const viewing = await fullView(user);
+      const refused = await patch<Failure>(viewing, { ...setting, displayName: 'Changed by staff' });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { success: false, error: { code: 'account_holder_only', message: expect.stringContaining(Object.keys(setting)[0] ?? '') } },
+      });
+      expect((await browser.api<Settings>('GET', SETTINGS)).body).toEqual({
+        supportAccess: 'allowed',
+        emailNotifications: true,
+        displayName: 'Ada Lovelace',
+      });
+      expect((await browser.api<Activity>('GET', ACTIVITY)).body.activity).toEqual([]);
+    });
+  });
+
+  describe('during a read-only view of the account', () => {
+    it.each([{ supportAccess: 'never' }, { emailNotifications: false }, { displayName: 'Changed by staff' }])(
+      'refuses %j with 403 read_only and changes nothing',
+      async (setting) => {
         const { user, browser } = await signedInUser();
-        const viewing = await fullView(user);
-        const refused = await patch<Failure>(viewing, { supportAccess, displayName: 'Changed by staff' });
-        expect(refused).toMatchObject({ status: 403, body: { success: false, error: { code: 'forbidden', message: expect.any(String) } } });
-        expect((await browser.api<Settings>('GET', SETTINGS)).body).toMatchObject({
+        const { browser: viewing } = await app.impersonating(admin, user, 'Ticket 78: check the settings page', 'read_only');
+        expect(await patch<Failure>(viewing, setting)).toMatchObject({ status: 403, body: { success: false, error: { code: 'read_only' } } });
+        expect((await browser.api<Settings>('GET', SETTINGS)).body).toEqual({
           supportAccess: 'allowed',
+          emailNotifications: true,
           displayName: 'Ada Lovelace',
         });
-        expect((await browser.api<Activity>('GET', ACTIVITY)).body.activity).toEqual([]);
       },
     );
   });

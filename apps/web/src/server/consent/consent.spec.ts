@@ -86,6 +86,58 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     );
   });
 
+  const startRow = async (targetId: string, impersonationId: string) =>
+    (
+      await adminBrowser.api<{ events: { type: string; impersonationId: string | null; detail: Record<string, unknown> }[] }>(
+        'GET',
+        `/api/admin/audit?target=${targetId}`,
+      )
+    ).body.events.find((event) => event.type === 'impersonation.started' && event.impersonationId === impersonationId);
+
+  it('ends a view allowed by a 1-minute approval within that minute, and names the approval in its start row', async () => {
+    const { user, browser } = await userWith('ask');
+    const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
+    expect((await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 1 })).status).toBe(200);
+    const approvedAt = app.clock.now().getTime();
+    const viewing = await app.signedIn(admin);
+    const started = await start(viewing, user.id);
+    expect(started.status).toBe(200);
+    const { impersonationId, expiresAt } = started.body as { impersonationId: string; expiresAt: string };
+    expect(Date.parse(expiresAt)).toBe(approvedAt + 60_000);
+    expect(await startRow(user.id, impersonationId)).toMatchObject({ detail: { accessRequestId: requestId } });
+
+    expect((await viewing.signIn('impersonate', { impersonationId })).ok).toBe(true);
+    expect(await viewing.session()).toMatchObject({ user: { id: user.id, isImpersonated: true } });
+    app.clock.advance(60_000);
+    expect(await viewing.session()).toEqual({});
+  });
+
+  it("ends a full view no later than the second admin's approval, and names that approval in its start row", async () => {
+    const { user } = await userWith('allowed');
+    const asked = await start(adminBrowser, user.id, { mode: 'full' });
+    const { requestId } = asked.body as { requestId: string };
+    const approved = await secondAdminBrowser.api<{ request: { grantEndsAt: string } }>(
+      'POST',
+      `/api/admin/access-requests/${requestId}/approve`,
+    );
+    expect(approved.status).toBe(200);
+    const grantEndsAt = Date.parse(approved.body.request.grantEndsAt);
+    app.clock.advance(50 * 60_000);
+    const started = await start(adminBrowser, user.id, { mode: 'full' });
+    expect(started.status).toBe(200);
+    const { impersonationId, expiresAt } = started.body as { impersonationId: string; expiresAt: string };
+    expect(Date.parse(expiresAt)).toBe(grantEndsAt);
+    expect(Date.parse(expiresAt) - app.clock.now().getTime()).toBe(10 * 60_000);
+    expect(await startRow(user.id, impersonationId)).toMatchObject({ detail: { mode: 'full', accessRequestId: requestId } });
+  });
+
+  it('names no approval in the start row of a view nobody had to approve', async () => {
+    const { user } = await userWith('allowed');
+    const started = await start(adminBrowser, user.id);
+    const { impersonationId } = started.body as { impersonationId: string };
+    expect((await startRow(user.id, impersonationId))?.detail).toEqual({ mode: 'read_only' });
+  });
+
   it('refuses a `never` user with 403 consent_refused and a denied ledger row', async () => {
     const { user } = await userWith('never');
     expect(await start(adminBrowser, user.id)).toMatchObject({ status: 403, body: { success: false, error: { code: 'consent_refused' } } });

@@ -2,7 +2,7 @@ import type { ApiClientError } from '@viewas/admin-api';
 import type { Messages } from '../../i18n/messages';
 
 /** Codes whose server message is written for the person at the keyboard (a conflict, a bad reason). */
-const SPEAKING_CODES = new Set(['bad_request', 'conflict', 'not_found', 'rate_limited', 'consent_refused']);
+const SPEAKING_CODES = new Set(['bad_request', 'conflict', 'not_found', 'rate_limited', 'consent_refused', 'account_holder_only']);
 
 /** The sentence to show for a failed call: our own words, or the server's where they say more. */
 export function describeError(error: ApiClientError, messages: Messages['common']['error']): string {

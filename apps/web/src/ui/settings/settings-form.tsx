@@ -89,25 +89,25 @@ const Message = styled.p<{ $error?: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
 
-/** The patch from `saved` to `draft`: only what differs, and never support access from someone viewing the account. */
+/** The patch from `saved` to `draft`: only what differs, and never consent or e-mail alerts from someone viewing the account. */
 function changesOf(saved: AccountSettingsAnswer, draft: AccountSettingsAnswer, viewing: boolean): AccountSettingsPatch {
   const patch: AccountSettingsPatch = {};
   if ((draft.displayName ?? '').trim() !== (saved.displayName ?? '')) patch.displayName = draft.displayName ?? '';
   if (!viewing && draft.supportAccess !== saved.supportAccess) patch.supportAccess = draft.supportAccess;
-  if (draft.emailNotifications !== saved.emailNotifications) patch.emailNotifications = draft.emailNotifications;
+  if (!viewing && draft.emailNotifications !== saved.emailNotifications) patch.emailNotifications = draft.emailNotifications;
   return patch;
 }
 
 /** The server's own words where they say more than ours: a refused change, or a read-only view. */
 function saveError(error: ApiClientError, messages: Parameters<typeof describeError>[1]): string {
-  return (error.code === 'forbidden' || (error.code as string) === 'read_only') && error.message
+  return (error.code === 'forbidden' || error.code === 'account_holder_only' || (error.code as string) === 'read_only') && error.message
     ? error.message
     : describeError(error, messages);
 }
 
 export interface SettingsFormProps {
   initial: AccountSettingsAnswer;
-  /** In a view of the account, support access is the holder's alone: shown, not editable. */
+  /** In a view of the account, support access and the e-mail alerts are the holder's alone: shown, not editable. */
   viewing: boolean;
   /** In a read-only view nothing may change: every control is disabled and the form says why (the server refuses anyway). */
   readOnly?: boolean;
@@ -132,6 +132,7 @@ export function SettingsForm({ initial, viewing, readOnly = false, onSaved }: Se
   const [nameError, setNameError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const accessHintId = useId();
+  const emailHintId = useId();
   const choicesId = useId();
   const readOnlyId = useId();
 
@@ -211,12 +212,13 @@ export function SettingsForm({ initial, viewing, readOnly = false, onSaved }: Se
             type="checkbox"
             name="emailNotifications"
             checked={draft.emailNotifications}
-            disabled={readOnly}
+            disabled={viewing || readOnly}
+            aria-describedby={emailHintId}
             onChange={(event) => setDraft({ ...draft, emailNotifications: event.target.checked })}
           />
           {t.emailNotifications}
         </Check>
-        <Hint>{t.emailNotificationsHint}</Hint>
+        <Hint id={emailHintId}>{viewing ? t.emailNotificationsInView : t.emailNotificationsHint}</Hint>
       </Fieldset>
       <Actions>
         <Button type="submit" variant="primary" pending={saving} pendingLabel={t.saving} disabled={readOnly}>

@@ -127,15 +127,24 @@ describe('SettingsView', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This is a read-only view: nothing can be changed on this account.');
   });
 
-  it('in a view of the account, shows support access without offering it, and never sends it', async () => {
-    const updateSettings = saved({ emailNotifications: false }, ['emailNotifications']);
+  it('in a view of the account, shows support access and the e-mail alerts without offering them, and never sends them', async () => {
+    const updateSettings = saved({ displayName: 'Ada King' }, ['displayName']);
     const { user, container } = setup({ viewing: true, updateSettings });
     const access = screen.getByRole('group', { name: 'Support access' });
     expect(access).toHaveAccessibleDescription('Only the account holder can change this, never someone viewing the account as them.');
     for (const radio of within(access).getAllByRole('radio')) expect(radio).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'Also send my notifications by e-mail' }));
+    const email = screen.getByRole('checkbox', { name: 'Also send my notifications by e-mail' });
+    expect(email).toBeDisabled();
+    expect(email).toHaveAccessibleDescription(
+      'Only the account holder can turn these e-mails on or off, never someone viewing the account as them.',
+    );
+    await user.click(email);
+    expect(email).toBeChecked();
+    const name = screen.getByRole('textbox', { name: 'Display name' });
+    await user.clear(name);
+    await user.type(name, 'Ada King');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(updateSettings).toHaveBeenCalledWith({ emailNotifications: false });
+    expect(updateSettings).toHaveBeenCalledWith({ displayName: 'Ada King' });
     expect(await axe(container)).toHaveNoViolations();
   });
 

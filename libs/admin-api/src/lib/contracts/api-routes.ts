@@ -326,12 +326,13 @@ export const ADMIN_API_ROUTES = {
     summary: 'Change my settings',
     description:
       'Changes the given settings and records each change with who made it (staff in a full view are named). ' +
-      'Nobody viewing the account may change `supportAccess` (403 `forbidden`); setting it to `never` ends any view of the account.',
+      'Nobody viewing the account may change `supportAccess` or `emailNotifications` (403 `account_holder_only`); ' +
+      'setting `supportAccess` to `never` ends any view of the account.',
     tag: 'Account',
     access: 'signed-in',
     body: AccountSettingsPatchSchema,
     response: AccountSettingsResponseSchema,
-    errors: WRITE,
+    errors: [...WRITE, 'account_holder_only'],
   },
   accountActivity: {
     operationId: 'listAccountActivity',

@@ -153,6 +153,7 @@ describe('API_ERROR_STATUS', () => {
       forbidden: 403,
       consent_refused: 403,
       read_only: 403,
+      account_holder_only: 403,
       not_found: 404,
       method_not_allowed: 405,
       conflict: 409,

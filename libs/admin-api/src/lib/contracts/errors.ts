@@ -13,6 +13,8 @@ export const API_ERROR_STATUS = {
   consent_refused: 403,
   /** A read-only view may not change anything. */
   read_only: 403,
+  /** Only the account holder may change this (consent, e-mail alerts): never someone viewing the account as them. */
+  account_holder_only: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

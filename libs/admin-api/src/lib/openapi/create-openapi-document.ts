@@ -44,6 +44,8 @@ const ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
   invalid_password: 'The password entered again is not correct (counted like a failed sign-in)',
   read_only: 'The caller is in a read-only view: nothing may be changed (return to your own account first)',
   consent_refused: 'The user does not allow staff to view their account (only an administrator’s break-glass view may)',
+  account_holder_only:
+    'Only the account holder may change this setting (`supportAccess`, `emailNotifications`), never someone viewing the account as them',
 };
 
 const ACCESS_TEXT: Record<ApiAccess, string> = {

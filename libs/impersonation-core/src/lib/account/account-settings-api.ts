@@ -8,8 +8,8 @@ import type { AccountSettingsService } from './account-settings-service';
 
 export type AccountSettingsApi = Pick<ImpersonationService, 'getAccountSettings' | 'updateAccountSettings' | 'listAccountActivity'>;
 
-export const SUPPORT_ACCESS_IS_THE_USERS_MESSAGE =
-  'Only the account holder can change who may view their account, never someone viewing it as them';
+export const ACCOUNT_HOLDER_ONLY_MESSAGE =
+  'Only the account holder can change who may view their account and whether they get e-mails, never someone viewing it as them';
 
 /** An activity entry as the API answers it (and as a page renders it from the server). */
 export const toActivityAnswer = (entry: AccountActivityEntry): AccountActivityEntryAnswer => ({
@@ -62,7 +62,7 @@ export function createAccountSettingsApi({
       const outcome = await enabled().change({ user, patch, editor });
       if (outcome.ok) return { success: true, settings: outcome.settings, changed: outcome.changed };
       if (outcome.why === 'not_found') throw new AdminApiError('not_found', 'This account no longer exists');
-      throw new AdminApiError('forbidden', SUPPORT_ACCESS_IS_THE_USERS_MESSAGE);
+      throw new AdminApiError('account_holder_only', `${ACCOUNT_HOLDER_ONLY_MESSAGE} (${outcome.fields.join(', ')})`);
     },
     async listAccountActivity(ctx, { cursor }) {
       const { user } = await caller(ctx);

@@ -9,7 +9,9 @@ export const ACCOUNT_ACTIVITY_PAGE_SIZE = 50;
 const RECORDS_VALUES: Record<AccountSettingField, boolean> = { displayName: false, supportAccess: true, emailNotifications: true };
 
 export type ChangeSettingsOutcome =
-  { ok: true; settings: AccountSettings; changed: AccountSettingField[] } | { ok: false; why: 'not_found' | 'support_access_is_the_users' };
+  | { ok: true; settings: AccountSettings; changed: AccountSettingField[] }
+  | { ok: false; why: 'not_found' }
+  | { ok: false; why: 'account_holder_only'; fields: AccountSettingField[] };
 
 export interface AccountSettingsServiceOptions {
   /** The store, or how to get it (the host's database may open lazily). */
@@ -53,7 +55,7 @@ export function createAccountSettingsService({ store: source, clock, newId, onCo
         const current = await unit.lock(user.id);
         if (!current) return { ok: false, why: 'not_found' };
         const result = changeSettings(current, normalised, editor);
-        if (!result.allowed) return { ok: false, why: result.rule };
+        if (!result.allowed) return { ok: false, why: result.rule, fields: result.fields };
         if (result.changed.length === 0) return { ok: true, settings: result.settings, changed: [] };
         await unit.save(user.id, result.settings, at);
         const actor = editor.kind === 'view' ? editor.actor : null;

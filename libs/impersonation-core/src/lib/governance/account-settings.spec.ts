@@ -20,10 +20,29 @@ describe('changing account settings', () => {
   });
 
   it.each(['never', 'allowed'] as const)('lets no view change support access, not even to %s', (supportAccess) => {
-    expect(changeSettings(current, { supportAccess }, staff)).toEqual({ allowed: false, rule: 'support_access_is_the_users' });
+    expect(changeSettings(current, { supportAccess }, staff)).toEqual({
+      allowed: false,
+      rule: 'account_holder_only',
+      fields: ['supportAccess'],
+    });
   });
 
-  it('lets a full view change the other settings', () => {
-    expect(changeSettings(current, { emailNotifications: false }, staff)).toMatchObject({ allowed: true, changed: ['emailNotifications'] });
+  it.each([false, true])('lets no view change the e-mail alerts, not even to %s', (emailNotifications) => {
+    expect(changeSettings(current, { emailNotifications, displayName: 'Ada L.' }, staff)).toEqual({
+      allowed: false,
+      rule: 'account_holder_only',
+      fields: ['emailNotifications'],
+    });
+  });
+
+  it('lets the user turn their own e-mail alerts off', () => {
+    expect(changeSettings(current, { emailNotifications: false }, { kind: 'self' })).toMatchObject({
+      allowed: true,
+      changed: ['emailNotifications'],
+    });
+  });
+
+  it('lets a full view change the display name', () => {
+    expect(changeSettings(current, { displayName: 'Ada L.' }, staff)).toMatchObject({ allowed: true, changed: ['displayName'] });
   });
 });

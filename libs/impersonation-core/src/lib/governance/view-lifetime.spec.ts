@@ -15,6 +15,18 @@ describe('how long a view lives', () => {
       '2026-11-23T10:01:00.000Z',
     );
   });
+
+  it('never outlives the grant that allowed it: a one-minute approval gives a view of at most a minute', () => {
+    const grantEndsAt = new Date('2026-11-23T10:01:00.000Z');
+    const actorSessionEndsAt = new Date('2026-11-24T10:00:00.000Z');
+    expect(viewExpiresAt({ at, minutes: 60, actorSessionEndsAt, grantEndsAt }).toISOString()).toBe('2026-11-23T10:01:00.000Z');
+  });
+
+  it('keeps the policy’s limit when the grant lasts longer', () => {
+    const grantEndsAt = new Date('2026-11-24T10:00:00.000Z');
+    const actorSessionEndsAt = new Date('2026-11-24T10:00:00.000Z');
+    expect(viewExpiresAt({ at, minutes: 60, actorSessionEndsAt, grantEndsAt }).toISOString()).toBe('2026-11-23T11:00:00.000Z');
+  });
 });
 
 describe('why a running view must end', () => {

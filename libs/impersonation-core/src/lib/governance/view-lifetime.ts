@@ -3,11 +3,24 @@ import type { ViewMode } from '../consent/access-request';
 import type { Account } from './roles';
 
 /**
- * When a view that starts `at` ends at the latest: after the policy's longest view for the actor, and
- * never after the actor's own session ends (a view must not outlive the session that started it).
+ * When a view that starts `at` ends at the latest: after the policy's longest view for the actor, never
+ * after the actor's own session ends (a view must not outlive the session that started it), and never
+ * after the grant that allowed it ends (`grantEndsAt`: a user's or a second admin's approval for a while).
  */
-export function viewExpiresAt({ at, minutes, actorSessionEndsAt }: { at: Date; minutes: number; actorSessionEndsAt: Date }): Date {
-  return new Date(Math.min(at.getTime() + minutes * 60_000, actorSessionEndsAt.getTime()));
+export function viewExpiresAt({
+  at,
+  minutes,
+  actorSessionEndsAt,
+  grantEndsAt = null,
+}: {
+  at: Date;
+  minutes: number;
+  actorSessionEndsAt: Date;
+  grantEndsAt?: Date | null;
+}): Date {
+  const ends = [at.getTime() + minutes * 60_000, actorSessionEndsAt.getTime()];
+  if (grantEndsAt) ends.push(grantEndsAt.getTime());
+  return new Date(Math.min(...ends));
 }
 
 /**
