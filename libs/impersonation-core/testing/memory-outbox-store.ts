@@ -47,6 +47,11 @@ export function createMemoryOutboxStore(): MailOutboxStore & {
         createdAt,
       }));
     },
+    async renewLease(id, token, leaseUntil) {
+      const row = owned(id, token);
+      if (row) row.lockedUntil = leaseUntil;
+      return row !== undefined;
+    },
     async markSent(id, token, at) {
       const row = owned(id, token);
       if (row) Object.assign(row, { status: 'sent', sentAt: at, lockedUntil: null });

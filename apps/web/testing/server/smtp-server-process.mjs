@@ -1,8 +1,11 @@
 // A real SMTP server in a process of its own, for the outbox tests: it accepts every message and
-// prints one JSON line per event on standard output. Usage: node smtp-server-process.mjs [port]
+// prints one JSON line per event on standard output. Usage: node smtp-server-process.mjs [port] [answerDelayMs]
+// With a delay, a slow mail server: each message is printed when its data has arrived, and accepted
+// (`250`) only that long after.
 import { SMTPServer } from 'smtp-server';
 
 const port = Number(process.argv[2] ?? 0);
+const answerDelayMs = Number(process.argv[3] ?? 0);
 const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -15,7 +18,7 @@ const server = new SMTPServer({
       process.stdout.write(
         `${JSON.stringify({ event: 'message', at: new Date().toISOString(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw })}\n`,
       );
-      callback();
+      setTimeout(callback, answerDelayMs);
     });
   },
 });

@@ -54,11 +54,15 @@ function parse(raw: string, at: string, to: string[]): ReceivedMail {
 
 /**
  * Starts the SMTP server in a child process (port 0: any free one; or a given port, to come back on
- * the same address after an outage). `received` is shared between restarts when passed in.
+ * the same address after an outage). `received` is shared between restarts when passed in. With
+ * `answerDelayMs`, a slow server: each message is received at once and accepted that long after.
  */
-export async function startSmtpServerProcess(options: { port?: number; received?: ReceivedMail[] } = {}): Promise<SmtpServerProcess> {
+export async function startSmtpServerProcess(
+  options: { port?: number; received?: ReceivedMail[]; answerDelayMs?: number } = {},
+): Promise<SmtpServerProcess> {
   const received = options.received ?? [];
-  const child: ChildProcess = spawn(process.execPath, [SCRIPT, String(options.port ?? 0)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = [SCRIPT, String(options.port ?? 0), String(options.answerDelayMs ?? 0)];
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const waiters = new Set<() => void>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {

@@ -176,9 +176,10 @@ describe.each(testDatabaseKinds())('mail outbox against a real SMTP server (%s)'
   it('gives the mail of a worker that died mid-send to another once its lease is over', async () => {
     smtp = await startSmtpServerProcess();
     const ids = await enqueue(2, 'Orphan mail');
-    // The dead worker's process hangs in its first send forever: it never settles what it claimed.
-    const hung: MailTransport = { send: () => new Promise<void>(() => undefined) };
-    void worker(hung, { leaseMs: 400 }).runOnce();
+    // The dead worker claimed both mails and its process died: it never renews nor settles what it claimed
+    // (a live worker renews its lease for as long as its send runs, see the slow mail server below).
+    const claimedAt = new Date();
+    await outbox().claimDue({ now: claimedAt, limit: 2, leaseUntil: new Date(claimedAt.getTime() + 400), claimToken: randomUUID() });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const survivor = worker(transportTo(smtp.port), { leaseMs: 400 });
     await expect(survivor.runOnce()).resolves.toBe(0);
@@ -186,6 +187,38 @@ describe.each(testDatabaseKinds())('mail outbox against a real SMTP server (%s)'
     await expect(survivor.runOnce()).resolves.toBe(2);
     expect(messageIdsOf(smtp.received)).toEqual([...ids].sort());
     expect(await statuses()).toEqual([{ status: 'sent', count: 2 }]);
+  });
+
+  it('delivers each mail exactly once with two workers and a mail server slower than a lease', async () => {
+    // Each send takes 1.5 s, three times a worker's lease: only renewing it during the send keeps the mail one worker's.
+    smtp = await startSmtpServerProcess({ answerDelayMs: 1_500 });
+    const ids = await enqueue(4, 'Slow mail');
+    const other =
+      kind === 'postgres' && database.url
+        ? openPostgres({ url: database.url, connectTimeoutMs: 2_000, queryTimeoutMs: 5_000, poolMax: 4 })
+        : null;
+    try {
+      const sentBy = { a: 0, b: 0 };
+      const a = worker(transportTo(smtp.port), { leaseMs: 500, onEvent: (event) => event.type === 'sent' && (sentBy.a += 1) });
+      const b = worker(transportTo(smtp.port), {
+        leaseMs: 500,
+        store: other ? createMailOutboxRepository(other.db) : outbox(),
+        onEvent: (event) => event.type === 'sent' && (sentBy.b += 1),
+      });
+      a.start();
+      b.start();
+      await smtp.waitForCount(4);
+      await Promise.all([a.stop(), b.stop()]);
+      // A copy sent after a lapsed lease would arrive within one more send.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(messageIdsOf(smtp.received)).toEqual([...ids].sort());
+      expect(sentBy.a + sentBy.b).toBe(4);
+      expect(sentBy.a).toBeGreaterThan(0);
+      expect(sentBy.b).toBeGreaterThan(0);
+      expect(await statuses()).toEqual([{ status: 'sent', count: 4 }]);
+    } finally {
+      await other?.close();
+    }
   });
 
   it('delivers each mail exactly once with two workers (two app servers) draining one outbox', async () => {

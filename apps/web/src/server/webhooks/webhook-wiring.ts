@@ -46,6 +46,7 @@ export function wireWebhooks({
     clock: { now },
     store: {
       claimDue: async (input) => (await outbox()).claimDue(input),
+      renewLease: async (...args) => (await outbox()).renewLease(...args),
       recordDelivered: async (...args) => (await outbox()).recordDelivered(...args),
       recordFailed: async (...args) => (await outbox()).recordFailed(...args),
     },
@@ -62,6 +63,7 @@ export function wireWebhooks({
           'ledger event given up',
         );
     },
+    onError: (error) => log.warn({ err: error }, 'could not renew the lease of a webhook attempt'),
   });
   let worker: WebhookWorker | null = null;
   return {

@@ -116,6 +116,64 @@ describe('mail outbox worker', () => {
     expect(store.rows[0]?.status).toBe('sent');
   });
 
+  it('claims each mail just before sending it: while one send hangs, a second worker sends the mails after it', async () => {
+    const { store, enqueue, clock } = setup({ send: async () => undefined });
+    let release: () => void = () => undefined;
+    const hung: MailTransport = { send: () => new Promise<void>((resolve) => (release = resolve)) };
+    const sent: string[] = [];
+    const first = createMailOutboxWorker({ store, transport: hung, from: 'a@example.com', clock, newToken: () => 'first' });
+    const second = createMailOutboxWorker({
+      store,
+      transport: { send: async (mail) => void sent.push(mail.messageId) },
+      from: 'a@example.com',
+      clock,
+      newToken: () => 'second',
+    });
+    enqueue('m1');
+    enqueue('m2');
+    enqueue('m3');
+    const running = first.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(second.runOnce()).resolves.toBe(2);
+    expect(sent).toEqual(['<m2@viewas>', '<m3@viewas>']);
+    release();
+    await expect(running).resolves.toBe(1);
+    expect(store.rows.map((row) => [row.id, row.status, row.attempts])).toEqual([
+      ['m1', 'sent', 1],
+      ['m2', 'sent', 1],
+      ['m3', 'sent', 1],
+    ]);
+  });
+
+  it('renews the lease of a mail for as long as its send takes, so a second worker never sends it too', async () => {
+    let release: () => void = () => undefined;
+    const { store, enqueue, clock } = setup({ send: async () => undefined });
+    const slow: MailTransport = { send: () => new Promise<void>((resolve) => (release = resolve)) };
+    const sent: string[] = [];
+    const first = createMailOutboxWorker({ store, transport: slow, from: 'a@example.com', clock, newToken: () => 'first', leaseMs: 300 });
+    const second = createMailOutboxWorker({
+      store,
+      transport: { send: async (mail) => void sent.push(mail.messageId) },
+      from: 'a@example.com',
+      clock,
+      newToken: () => 'second',
+      leaseMs: 300,
+    });
+    enqueue('m1');
+    const running = first.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Four times the lease passes on the clock while the first send waits; each time it was renewed.
+    for (let step = 0; step < 4; step += 1) {
+      clock.advance(200);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await expect(second.runOnce()).resolves.toBe(0);
+    }
+    release();
+    await expect(running).resolves.toBe(1);
+    expect(sent).toEqual([]);
+    expect(store.rows[0]).toMatchObject({ status: 'sent', attempts: 1, claimToken: 'first' });
+  });
+
   it('lets stop() wait for the batch in hand, so a shutdown never leaves a sent mail unmarked', async () => {
     let release: () => void = () => undefined;
     const { worker, store, enqueue } = setup({ send: () => new Promise<void>((resolve) => (release = resolve)) });

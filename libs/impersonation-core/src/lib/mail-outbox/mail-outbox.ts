@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import { backoffDelayMs, type Backoff } from '../delivery/backoff';
+import { leaseUntil, whileLeased } from '../delivery/lease';
 import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_FOR_MS } from '../webhooks/webhook-delivery';
 
 /** One e-mail waiting in the outbox, as a worker holds it while delivering. */
@@ -17,8 +18,9 @@ export interface OutboxMail {
 
 export interface ClaimInput {
   now: Date;
+  /** The worker asks for one at a time, just before sending it (`delivery/lease.ts`). */
   limit: number;
-  /** The claim lapses then, so a crashed worker's mail goes to another. */
+  /** The claim lapses then, unless renewed, so a crashed worker's mail goes to another. */
   leaseUntil: Date;
   /** Marks whose claim it is: only that worker may settle it. */
   claimToken: string;
@@ -27,6 +29,8 @@ export interface ClaimInput {
 /** Where the outbox lives. `claimDue` must hand each due mail to one worker only, across processes and servers. */
 export interface MailOutboxStore {
   claimDue(input: ClaimInput): Promise<OutboxMail[]>;
+  /** Extends a claim that is still this token's and still pending; `false` otherwise. */
+  renewLease(id: string, claimToken: string, leaseUntil: Date): Promise<boolean>;
   markSent(id: string, claimToken: string, at: Date): Promise<void>;
   markRetry(id: string, claimToken: string, retry: { error: string; nextAttemptAt: Date }): Promise<void>;
   markFailed(id: string, claimToken: string, failure: { error: string; at: Date }): Promise<void>;
@@ -62,8 +66,12 @@ export interface MailOutboxWorkerOptions {
   /** A fresh unique token per claim. */
   newToken: () => string;
   retry?: RetryPolicy;
+  /** How many mails one run sends at most (each claimed on its own, just before it is sent). */
   batchSize?: number;
-  /** Longer than the transport's own timeouts, so a live worker never loses its claim mid-send. */
+  /**
+   * One claim's lease, renewed every third of it while its mail is being sent: a live worker never loses
+   * its claim mid-send, however slow the mail server; a dead one's mail is due again within this long.
+   */
   leaseMs?: number;
   /** How often an idle worker looks for due mail. */
   pollIntervalMs?: number;
@@ -77,9 +85,12 @@ export interface MailOutboxWorker {
   start(): void;
   /** Looks for due mail now rather than at the next poll (after enqueueing). */
   wake(): void;
-  /** Stops polling and waits for the batch in hand to be settled. */
+  /** Stops polling and waits for the mail in hand to be settled (no further one is claimed). */
   stop(): Promise<void>;
 }
+
+/** Longer than the SMTP transport's timeouts, so even a send that is never renewed rarely outlives it. */
+export const DEFAULT_MAIL_LEASE_MS = 60_000;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -92,18 +103,23 @@ export function createMailOutboxWorker(options: MailOutboxWorkerOptions): MailOu
   const { store, transport, from, clock, newToken, onEvent, onError } = options;
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   const batchSize = options.batchSize ?? 20;
-  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
 
   let running = false;
+  // Set by stop(): the run in hand settles the mail it is sending and claims no more.
+  let stopping = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<number> | null = null;
-  // A wake-up during a batch: the mail it announces may have been queued after that batch was claimed.
+  // A wake-up during a run: the mail it announces may have been queued after the run's last claim.
   let wokenDuringRun = false;
 
   async function deliver(mail: OutboxMail, claimToken: string): Promise<void> {
     try {
-      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId });
+      // The lease is held (renewed) for the send only: the outcome written next ends it.
+      await whileLeased({ leaseMs, clock, renew: (until) => store.renewLease(mail.id, claimToken, until), onRenewFailed: onError }, () =>
+        transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId }),
+      );
     } catch (error) {
       const at = clock.now();
       const message = describe(error);
@@ -123,12 +139,17 @@ export function createMailOutboxWorker(options: MailOutboxWorkerOptions): MailOu
   }
 
   async function runOnce(): Promise<number> {
-    const now = clock.now();
-    const claimToken = newToken();
-    const batch = await store.claimDue({ now, limit: batchSize, leaseUntil: new Date(now.getTime() + leaseMs), claimToken });
-    // One at a time: a mail server that is down fails fast, and a slow one is not flooded.
-    for (const mail of batch) await deliver(mail, claimToken);
-    return batch.length;
+    let handled = 0;
+    // One at a time, each claimed just before it is sent: a mail server that is down fails fast, a slow one
+    // is not flooded, and no mail waits in a claim while the ones before it are sent.
+    while (handled < batchSize && !stopping) {
+      const claimToken = newToken();
+      const [mail] = await store.claimDue({ now: clock.now(), limit: 1, leaseUntil: leaseUntil(clock, leaseMs), claimToken });
+      if (!mail) break;
+      await deliver(mail, claimToken);
+      handled += 1;
+    }
+    return handled;
   }
 
   function schedule(delayMs: number) {
@@ -161,6 +182,7 @@ export function createMailOutboxWorker(options: MailOutboxWorkerOptions): MailOu
     start() {
       if (running) return;
       running = true;
+      stopping = false;
       schedule(0);
     },
     wake() {
@@ -170,6 +192,7 @@ export function createMailOutboxWorker(options: MailOutboxWorkerOptions): MailOu
     },
     async stop() {
       running = false;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await inFlight;

@@ -6,8 +6,8 @@ import type { Queryable } from './database';
 
 /**
  * The e-mail outbox in the database. A claim takes due rows with `FOR UPDATE SKIP LOCKED` and leases
- * them, so workers on any number of app servers never take the same mail at once; a worker that dies
- * mid-batch loses its lease and the mail goes to the next one.
+ * them, so workers on any number of app servers never take the same mail at once; the worker renews the
+ * lease while it sends, and one that dies mid-send loses its lease and the mail goes to the next one.
  */
 export function createMailOutboxRepository(db: Queryable): MailOutboxStore & { enqueue(mail: NewMail): Promise<void> } {
   const owned = (id: string, claimToken: string) =>
@@ -48,6 +48,15 @@ export function createMailOutboxRepository(db: Queryable): MailOutboxStore & { e
           createdAt: new Date(row.created_at),
         }))
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+
+    async renewLease(id, claimToken, leaseUntil) {
+      const renewed = await db
+        .update(mailOutbox)
+        .set({ lockedUntil: leaseUntil })
+        .where(owned(id, claimToken))
+        .returning({ id: mailOutbox.id });
+      return renewed.length > 0;
     },
 
     async markSent(id, claimToken, at) {

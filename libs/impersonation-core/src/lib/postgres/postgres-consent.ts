@@ -101,6 +101,7 @@ export function createPostgresConsent({
     },
     mailOutbox: {
       claimDue: async (input) => (await outbox()).claimDue(input),
+      renewLease: async (...args) => (await outbox()).renewLease(...args),
       markSent: async (...args) => (await outbox()).markSent(...args),
       markRetry: async (...args) => (await outbox()).markRetry(...args),
       markFailed: async (...args) => (await outbox()).markFailed(...args),

@@ -55,6 +55,15 @@ export function createWebhookOutboxRepository(db: Queryable): WebhookOutboxStore
         .sort((a, b) => a.eventId - b.eventId);
     },
 
+    async renewLease(eventId, claimToken, leaseUntil) {
+      const renewed = await db
+        .update(webhookOutbox)
+        .set({ lockedUntil: leaseUntil })
+        .where(owned(eventId, claimToken))
+        .returning({ eventId: webhookOutbox.eventId });
+      return renewed.length > 0;
+    },
+
     async recordDelivered(eventId, { at, status }, claimToken) {
       await db
         .update(webhookOutbox)

@@ -55,6 +55,12 @@ function memoryOutbox(createdAt: Date, ids: number[]) {
         return { eventId: item.row.id, attempts: item.attempts, createdAt: item.createdAt, row: item.row };
       });
     },
+    async renewLease(eventId, _claimToken, leaseUntil) {
+      const item = items.get(eventId)!;
+      if (item.delivered || item.gaveUp) return false;
+      item.dueAt = leaseUntil;
+      return true;
+    },
     async recordDelivered(eventId) {
       items.get(eventId)!.delivered = true;
     },
@@ -222,6 +228,38 @@ describe('the webhook deliverer', () => {
     expect(await deliverer.deliverDue()).toEqual([]);
     clock.advance(1);
     expect(await deliverer.deliverDue()).toEqual([{ eventId: 1, attempt: 2, result: 'delivered', status: 200 }]);
+  });
+});
+
+describe('leases', () => {
+  const start = new Date('2026-11-23T10:00:00.000Z');
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('renews the lease of an attempt for as long as the receiver takes, so no other server attempts it meanwhile', async () => {
+    const clock = createManualClock(start);
+    const { store } = memoryOutbox(start, [1]);
+    let answer: (response: { status: number }) => void = () => undefined;
+    const posts: number[] = [];
+    const slow = createWebhookDeliverer({
+      url,
+      secret,
+      store,
+      clock,
+      leaseMs: 300,
+      post: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const other = createWebhookDeliverer({ url, secret, store, clock, leaseMs: 300, post: async () => (posts.push(1), { status: 200 }) });
+    const round = slow.deliverDue();
+    await pause(20);
+    // Four times the lease passes on the clock while the first attempt waits; each time it was renewed.
+    for (let step = 0; step < 4; step += 1) {
+      clock.advance(200);
+      await pause(250);
+      expect(await other.deliverDue()).toEqual([]);
+    }
+    answer({ status: 200 });
+    expect(await round).toEqual([{ eventId: 1, attempt: 1, result: 'delivered', status: 200 }]);
+    expect(posts).toEqual([]);
   });
 });
 

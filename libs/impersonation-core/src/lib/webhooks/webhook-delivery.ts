@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import { backoffDelayMs } from '../delivery/backoff';
+import { leaseUntil, whileLeased } from '../delivery/lease';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { ledgerEventJson } from '../ledger/ledger-event';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
@@ -13,8 +14,9 @@ export const MAX_RETRY_DELAY_MS = 5 * 60_000;
 /** An event is retried for this long after it was recorded, then given up (and reported). */
 export const RETRY_FOR_MS = 24 * 60 * 60_000;
 /**
- * How long a claimed attempt is one server's. Well above the timeout, so no other server sends the
- * same event while an attempt is in flight; if the server dies mid-attempt, the event is due again after it.
+ * How long a claimed attempt is one server's, renewed every third of it while the attempt runs
+ * (`delivery/lease.ts`): no other server sends the same event while an attempt is in flight, however
+ * slow; if the server dies mid-attempt, the event is due again after it.
  */
 export const DELIVERY_LEASE_MS = 30_000;
 
@@ -46,9 +48,11 @@ export interface WebhookOutboxStore {
   /**
    * Up to `limit` items due at `now` (not delivered, not given up) that no other server is claiming at
    * the same moment (row locks skipped, not waited for): each one's attempt is counted and it is not due
-   * again before `leaseUntil`.
+   * again before `leaseUntil`. The deliverer asks for one at a time, just before its attempt.
    */
   claimDue(input: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxItem[]>;
+  /** Extends a claim that is still this token's and still pending; `false` otherwise. */
+  renewLease(eventId: number, claimToken: string | undefined, leaseUntil: Date): Promise<boolean>;
   recordDelivered(eventId: number, input: { at: Date; status: number }, claimToken?: string): Promise<void>;
   recordFailed(eventId: number, failure: DeliveryFailure, claimToken?: string): Promise<void>;
 }
@@ -86,8 +90,13 @@ export interface WebhookDelivererOptions {
   store: WebhookOutboxStore;
   post: WebhookPoster;
   clock: Clock;
+  /** How many attempts one round runs at once at most (each item claimed on its own, just before its attempt). */
   batchSize?: number;
+  /** One claim's lease, renewed every third of it while its attempt runs; `DELIVERY_LEASE_MS` by default. */
+  leaseMs?: number;
   onOutcome?: (outcome: DeliveryOutcome) => void;
+  /** A lease renewal that failed (the database is unreachable): the attempt goes on. */
+  onError?: (error: unknown) => void;
 }
 
 /** The exact body POSTed for a ledger row (the same bytes on every attempt). */
@@ -130,12 +139,25 @@ function describeError(error: unknown): string {
  * Delivers what is due in the outbox: each item once per attempt across all servers, 2xx is delivered,
  * 410 Gone is given up at once, anything else (or no answer in 5 s) is retried with backoff for 24 h.
  */
-export function createWebhookDeliverer({ url, secret, store, post, clock, batchSize = 10, onOutcome }: WebhookDelivererOptions) {
+export function createWebhookDeliverer({
+  url,
+  secret,
+  store,
+  post,
+  clock,
+  batchSize = 10,
+  leaseMs = DELIVERY_LEASE_MS,
+  onOutcome,
+  onError,
+}: WebhookDelivererOptions) {
   async function attempt(item: OutboxItem): Promise<DeliveryOutcome> {
     let status: number | null = null;
     let error: string;
     try {
-      status = (await post(webhookRequest(url, secret, item.row, clock.now()))).status;
+      // The lease is held (renewed) for the request only: the outcome written next ends it.
+      const leased = { leaseMs, clock, onRenewFailed: onError };
+      const renew = (until: Date) => store.renewLease(item.eventId, item.claimToken, until);
+      status = (await whileLeased({ ...leased, renew }, () => post(webhookRequest(url, secret, item.row, clock.now())))).status;
       if (status >= 200 && status < 300) {
         await store.recordDelivered(item.eventId, { at: clock.now(), status }, item.claimToken);
         return { eventId: item.eventId, attempt: item.attempts, result: 'delivered', status };
@@ -157,11 +179,18 @@ export function createWebhookDeliverer({ url, secret, store, post, clock, batchS
   }
 
   return {
-    /** One round: claims what is due and attempts it; resolves with the outcomes. */
+    /**
+     * One round: up to `batchSize` due items, each claimed on its own and attempted at once (the next
+     * claim runs while it is in flight); resolves with the outcomes.
+     */
     async deliverDue(): Promise<DeliveryOutcome[]> {
-      const now = clock.now();
-      const items = await store.claimDue({ now, leaseUntil: new Date(now.getTime() + DELIVERY_LEASE_MS), limit: batchSize });
-      const outcomes = await Promise.all(items.map(attempt));
+      const attempts: Promise<DeliveryOutcome>[] = [];
+      while (attempts.length < batchSize) {
+        const [item] = await store.claimDue({ now: clock.now(), leaseUntil: leaseUntil(clock, leaseMs), limit: 1 });
+        if (!item) break;
+        attempts.push(attempt(item));
+      }
+      const outcomes = await Promise.all(attempts);
       for (const outcome of outcomes) onOutcome?.(outcome);
       return outcomes;
     },
