@@ -12,6 +12,7 @@ export {
 } from './lib/next-auth/providers';
 export { createSessionCallbacks, SessionEndedError, type SessionCallbacksOptions } from './lib/next-auth/callbacks';
 export { createJwtCodec, DECODED_TOKENS_KEPT, type JwtCodec, type JwtCodecOptions } from './lib/next-auth/jwt-codec';
+export { isCompactSessionJwe, isCanonicalBase64url, MAX_SESSION_TOKEN_LENGTH } from './lib/next-auth/compact-jwe';
 export {
   sessionCookieName,
   callbackUrlCookieName,

@@ -3,13 +3,15 @@ import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { deepFreeze } from '../deep-freeze';
 import { actorOf, sessionExpiresAt, type SessionClaims } from '../session';
+import { isCompactSessionJwe } from './compact-jwe';
 
 export interface JwtCodec {
   /** Encrypts the claims; `exp` is the session's real end, so even a stolen copy dies on time. */
   encode(claims: SessionClaims): Promise<string>;
   /**
    * The payload of a token we issued and that has not expired, or `null`. Never throws. The payload is
-   * deeply frozen: the same token may answer the same object again.
+   * deeply frozen: the same token may answer the same object again. A token that is not strict compact
+   * JWE (`isCompactSessionJwe`) is `null` before any lookup or decryption.
    */
   decode(token: string): Promise<JWTPayload | null>;
 }
@@ -51,7 +53,8 @@ interface Kept {
  * Decoded tokens are kept (a bounded LRU map, one per codec and so per secret), so a token this process
  * already decrypted, or encrypted itself, is not decrypted again: an impersonation cycle reads each of
  * its two cookies twice, and every session read decrypts. Why this is as safe as decrypting each time:
- * - The key is the exact token string. A256GCM is authenticated, so only a token that decrypted under
+ * - The key is the exact token string, read only in its one strict spelling (compact JWE, canonical
+ *   base64url), so each token we issued has one key. A256GCM is authenticated, so only a token that decrypted under
  *   our key (or that `encode` just produced) ever enters; a token that fails is never kept, so nobody
  *   can fill the map with garbage, and another secret means another codec with its own map.
  * - jwtDecrypt's answer depends on the instant only through `exp` and `nbf` (with the options used it
@@ -88,6 +91,9 @@ export function createJwtCodec({ secret, sessionMaxAgeSeconds, now, decodedToken
       return token;
     },
     async decode(token) {
+      // jose v4 decodes base64url leniently (a `!` inserted, spare bits set): such a spelling of a real
+      // token would decrypt, and be kept under a key of its own. Only the one strict spelling is read.
+      if (!isCompactSessionJwe(token)) return null;
       const currentDate = now();
       const hit = kept.get(token);
       if (hit) {
