@@ -29,6 +29,39 @@ test.describe('on a non-local host name', () => {
       await expectScripts(page, counts, ['affiliate', 'analytics']);
       await stepScreenshot(page, '01-user-home-on-a-named-host');
     });
+
+    // Invariant 20: where users decide who may see their account, only our code runs, for everyone.
+    for (const path of ['/account/access', '/account/settings', '/account/notifications']) {
+      test(`loads neither script on ${path} for a plain user, and its policy allows neither origin`, async ({ page, context }) => {
+        await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
+        const counts = countScriptRequests(page);
+        const policy = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === path && response.request().resourceType() === 'document',
+        );
+        await openAndSettle(page, `${NAMED_HOST_BASE_URL}${path}`);
+        await expectScripts(page, counts, []);
+        const scriptSources = (await (await policy).headerValue('content-security-policy'))?.match(/script-src ([^;]*)/)?.[1] ?? '';
+        for (const url of [AFFILIATE_SCRIPT_URL, ANALYTICS_SCRIPT_URL]) expect(scriptSources).not.toContain(new URL(url).origin);
+      });
+    }
+
+    test('opens the settings page from a page that ran both scripts in a new document, where neither runs', async ({ page, context }) => {
+      await copyCookies(context, E2E_BASE_URL, NAMED_HOST_BASE_URL);
+      const counts = countScriptRequests(page);
+      await openAndSettle(page, `${NAMED_HOST_BASE_URL}/`);
+      await expectScripts(page, counts, ['affiliate', 'analytics']);
+
+      const document = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/account/settings' && response.request().resourceType() === 'document',
+      );
+      await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Settings' }).click();
+      await document;
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/account/settings');
+      // A full page load: the scripts of the home page did not come along, and none ran again.
+      expect(await page.evaluate(() => window.__thirdPartyScriptsRan ?? [])).toEqual([]);
+      expect(counts).toEqual({ analytics: 1, affiliate: 1 });
+    });
   });
 
   test.describe('as an admin', () => {

@@ -88,6 +88,17 @@ describe('ThirdPartyScripts', () => {
     expect(loaded(analyticsScriptUrl)).toBeNull();
   });
 
+  it.each(['/account/access', '/account/settings', '/account/notifications'])(
+    'loads nothing on %s for a plain user, where users decide who may see their account',
+    async (pathname) => {
+      const probe = renderScripts({});
+      const { affiliateScriptUrl, analyticsScriptUrl } = renderScripts({ pathname });
+      await waitFor(() => expect(loaded(probe.affiliateScriptUrl)).not.toBeNull());
+      expect(loaded(affiliateScriptUrl)).toBeNull();
+      expect(loaded(analyticsScriptUrl)).toBeNull();
+    },
+  );
+
   it('loads nothing once the live session is an admin, though the server rendered a user', async () => {
     const probe = renderScripts({});
     const { affiliateScriptUrl } = renderScripts({ initialUser: member, session: admin });

@@ -2,7 +2,9 @@ import { ADMIN_PAGE_PATH } from '../ui/routes';
 import {
   hostnameOf,
   isAdminPath,
+  isScriptFreePath,
   isStaffRole,
+  needsFullPageLoad,
   selectThirdPartyScripts,
   type ScriptRequest,
   type ScriptSettings,
@@ -17,7 +19,15 @@ const publicPage: ScriptRequest = { host: 'app.example.com', pathname: '/', isIm
 describe('selectThirdPartyScripts', () => {
   it.each<[string, Partial<ScriptSettings>, Partial<ScriptRequest>, { affiliate: string | null; analytics: string | null }]>([
     ['loads both on a public page of a production build on a real host', {}, {}, { affiliate: AFFILIATE, analytics: ANALYTICS }],
-    ['loads both on the access history page', {}, { pathname: '/account/access' }, { affiliate: AFFILIATE, analytics: ANALYTICS }],
+    ...['/account', '/account/access', '/account/settings', '/account/notifications', '/account/anything/below'].map(
+      (pathname): [string, Partial<ScriptSettings>, Partial<ScriptRequest>, { affiliate: null; analytics: null }] => [
+        `loads neither on ${pathname} for a plain user, where users decide who may see their account`,
+        {},
+        { pathname },
+        { affiliate: null, analytics: null },
+      ],
+    ),
+    ['loads both on a page merely starting with "/account"', {}, { pathname: '/accounts' }, { affiliate: AFFILIATE, analytics: ANALYTICS }],
     [
       'loads neither when both URLs are unset',
       { affiliateScriptUrl: undefined, analyticsScriptUrl: undefined },
@@ -145,5 +155,26 @@ describe('hostnameOf', () => {
     expect(hostnameOf(null)).toBeNull();
     expect(hostnameOf('  ')).toBeNull();
     expect(hostnameOf('exa mple.com')).toBeNull();
+  });
+});
+
+describe('needsFullPageLoad', () => {
+  it('answers true between a page that may load scripts and one that may not, either way', () => {
+    expect(needsFullPageLoad('/', '/account/settings')).toBe(true);
+    expect(needsFullPageLoad('/account/access', '/')).toBe(true);
+    expect(needsFullPageLoad('/', ADMIN_PAGE_PATH)).toBe(true);
+  });
+
+  it('answers false between two pages on the same side, and true from an unknown page', () => {
+    expect(needsFullPageLoad('/account/access', '/account/settings')).toBe(false);
+    expect(needsFullPageLoad('/', '/api-reference')).toBe(false);
+    expect(needsFullPageLoad(null, '/')).toBe(true);
+  });
+
+  it('keeps the script-free pages script-free: the account pages are among them', () => {
+    expect(['/account/access', '/account/settings', '/account/notifications', '/setup', ADMIN_PAGE_PATH].every(isScriptFreePath)).toBe(
+      true,
+    );
+    expect(['/', '/accounts', '/api-reference'].some(isScriptFreePath)).toBe(false);
   });
 });

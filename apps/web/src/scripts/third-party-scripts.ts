@@ -8,6 +8,8 @@
  *   target there would record visits the target never made.
  * - Neither loads on the first administrator's setup page: its address holds a one-time token and
  *   a password is typed there.
+ * - Neither loads on the pages where users decide who may see their account (`/account/*`: access
+ *   requests, support access, alerts), for anyone: a compromised script there could approve a view.
  * - Neither loads, on any page, for a staff session (any role but a plain user: support, admin): a
  *   script on our origin runs with the session's cookie, so a compromised third-party script would
  *   hold a staff member's powers (the admin API). Staff browsers run only our code.
@@ -52,9 +54,23 @@ export function isStaffRole(role: string | null | undefined): boolean {
 /** Pages where a secret is typed or carried in the address (the first administrator's setup link). */
 export const SECRET_PAGE_PATHS = ['/setup'] as const;
 
-/** Pages that never load a third-party script, whoever asks: the admin pages and the secret ones. */
+/** Where users decide who may see their account: their consent, support access and alert settings. */
+export const USER_DECISION_PATHS = ['/account'] as const;
+
+const underAny = (paths: readonly string[], pathname: string) => paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+/** Pages that never load a third-party script, whoever asks: the admin pages, the users' own decisions and the secret ones. */
 export function isScriptFreePath(pathname: string): boolean {
-  return isAdminPath(pathname) || SECRET_PAGE_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return isAdminPath(pathname) || underAny(USER_DECISION_PATHS, pathname) || underAny(SECRET_PAGE_PATHS, pathname);
+}
+
+/**
+ * Whether going from one page to the other must be a full page load: a script, once loaded, runs for the
+ * life of the document, so a client-side navigation must never carry one onto a script-free page. Between
+ * two pages on the same side (or from a page not known yet) a client-side navigation is safe.
+ */
+export function needsFullPageLoad(from: string | null, to: string): boolean {
+  return from === null || isScriptFreePath(from) !== isScriptFreePath(to);
 }
 
 export function isAdminPath(pathname: string): boolean {

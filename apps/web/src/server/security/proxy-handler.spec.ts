@@ -59,7 +59,7 @@ describe('the proxy in front of every request', () => {
     expect(scriptSources).toHaveLength(3);
   });
 
-  it.each(['/', '/account/access'])('allows no third-party origin on %s for a staff or impersonated session', async (path) => {
+  it.each(['/', '/api-reference'])('allows no third-party origin on %s for a staff or impersonated session', async (path) => {
     const ourCodeOnly = jest.fn(async (cookie: string | null) => cookie === 'next-auth.session-token=staff');
     const { proxy } = proxyWith({ ourCodeOnly });
     const staff = directivesOf(
@@ -71,6 +71,20 @@ describe('the proxy in front of every request', () => {
     expect(user.get('script-src')).toContain('https://stats.example.com');
     expect(ourCodeOnly).toHaveBeenCalledWith('next-auth.session-token=staff');
   });
+
+  it.each(['/account/access', '/account/settings', '/account/notifications'])(
+    'allows no third-party origin on %s for a plain user either, without reading the session',
+    async (path) => {
+      const ourCodeOnly = jest.fn(async () => false);
+      const { proxy } = proxyWith({ ourCodeOnly });
+      const user = directivesOf(
+        (await proxy(get(path, { cookie: 'next-auth.session-token=user' }))).headers.get('content-security-policy'),
+      );
+      expect(user.get('script-src')).toHaveLength(3);
+      expect(user.get('connect-src')).toEqual(["'self'"]);
+      expect(ourCodeOnly).not.toHaveBeenCalled();
+    },
+  );
 
   it('allows no third-party origin on the admin page, whoever asks', async () => {
     const { proxy } = proxyWith();

@@ -1,10 +1,11 @@
 /** @jest-environment jsdom */
 import type { SessionUser } from '@viewas/session-client';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { holdSessionFetch, NextContext, sessionOf, type NextContextOptions } from '../../../testing/ui/next';
 import { ok } from '../../../testing/ui/fixtures';
 import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
+import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import { AFTER_SIGN_OUT_URL } from './sign-out-button';
 import { TopBar } from './top-bar';
 
@@ -130,5 +131,51 @@ describe('TopBar', () => {
     await user.click(screen.getByRole('link', { name: 'Viewas' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  describe('full page loads across the script-free account pages', () => {
+    /** Whether a click on the link is left to the browser (a full page load) rather than handled by the router. */
+    const fullLoad = (link: HTMLElement) => {
+      let leftToBrowser = false;
+      // Seen after the app's handlers (React listens on its root), then stopped: jsdom cannot navigate.
+      const observe = (event: MouseEvent) => {
+        leftToBrowser = !event.defaultPrevented;
+        event.preventDefault();
+      };
+      document.addEventListener('click', observe);
+      fireEvent.click(link, { button: 0 });
+      document.removeEventListener('click', observe);
+      return leftToBrowser;
+    };
+    // Outside Next's bundler `next/link` is its Pages Router build: it navigates through this router.
+    const pagesRouter = { push: jest.fn(async () => true), replace: jest.fn(async () => true), prefetch: jest.fn(async () => undefined) };
+    const inPagesRouter = async (pathname: string) => {
+      renderWithApp(
+        <RouterContext.Provider value={pagesRouter as never}>
+          <NextContext session={sessionOf(member)} pathname={pathname}>
+            <TopBar initialUser={member} />
+          </NextContext>
+        </RouterContext.Provider>,
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    };
+
+    it('loads an account page in full from the home page, and the home page in full from an account page', async () => {
+      await inPagesRouter('/');
+      const nav = screen.getByRole('navigation', { name: 'Primary' });
+      expect(fullLoad(within(nav).getByRole('link', { name: 'Settings' }))).toBe(true);
+      expect(fullLoad(within(nav).getByRole('link', { name: 'Access history' }))).toBe(true);
+      expect(fullLoad(within(nav).getByRole('link', { name: /^Notifications/ }))).toBe(true);
+      // Home to home stays a client-side navigation.
+      expect(fullLoad(within(nav).getByRole('link', { name: 'Home' }))).toBe(false);
+    });
+
+    it('moves between account pages client-side, and leaves them in full', async () => {
+      await inPagesRouter('/account/access');
+      const nav = screen.getByRole('navigation', { name: 'Primary' });
+      expect(fullLoad(within(nav).getByRole('link', { name: 'Settings' }))).toBe(false);
+      expect(fullLoad(within(nav).getByRole('link', { name: 'Home' }))).toBe(true);
+      expect(fullLoad(screen.getByRole('link', { name: 'Viewas' }))).toBe(true);
+    });
   });
 });

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import styled, { css } from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
+import { needsFullPageLoad } from '../../scripts/third-party-scripts';
 import { focusRing, onPhone } from '../components/styles';
 import { UnreadBadge } from '../notifications/unread-badge';
 import { useUnreadCount } from '../notifications/unread-count';
@@ -127,12 +128,15 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
   const user = useCurrentUser(initialUser);
   const pathname = usePathname();
   const current = (path: string) => (pathname === path ? ('page' as const) : undefined);
+  // A script loaded on one page runs for the life of the document: crossing into or out of the
+  // script-free pages (the account pages) is a full page load, not a client-side navigation.
+  const to = (href: string) => (needsFullPageLoad(pathname, href) ? { as: 'a' as const, href } : { href });
   const unread = useUnreadCount(user !== null);
 
   return (
     <Bar>
       <Inner>
-        <Brand href={HOME_PATH}>
+        <Brand {...to(HOME_PATH)}>
           <Mark>
             <rect width="32" height="32" rx="8" />
             <path d="M9 9l7 15 7-15" />
@@ -144,17 +148,17 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
             <Nav aria-label={messages.app.primaryNavigation}>
               <NavList>
                 <li>
-                  <NavLink href={HOME_PATH} aria-current={current(HOME_PATH)}>
+                  <NavLink {...to(HOME_PATH)} aria-current={current(HOME_PATH)}>
                     {messages.nav.home}
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink href={ACCESS_PAGE_PATH} aria-current={current(ACCESS_PAGE_PATH)}>
+                  <NavLink {...to(ACCESS_PAGE_PATH)} aria-current={current(ACCESS_PAGE_PATH)}>
                     {messages.nav.access}
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink href={SETTINGS_PAGE_PATH} aria-current={current(SETTINGS_PAGE_PATH)}>
+                  <NavLink {...to(SETTINGS_PAGE_PATH)} aria-current={current(SETTINGS_PAGE_PATH)}>
                     {messages.nav.settings}
                   </NavLink>
                 </li>
@@ -168,7 +172,7 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
                 ) : null}
                 <li>
                   {/* Last in the list: its unread count arrives after the first paint and moves nothing. */}
-                  <NavLink href={NOTIFICATIONS_PAGE_PATH} aria-current={current(NOTIFICATIONS_PAGE_PATH)}>
+                  <NavLink {...to(NOTIFICATIONS_PAGE_PATH)} aria-current={current(NOTIFICATIONS_PAGE_PATH)}>
                     {messages.notifications.navLabel}
                     <UnreadBadge count={unread} />
                   </NavLink>
