@@ -75,6 +75,7 @@ export default [
       // The workspace scripts that launch the production server (@viewas/production-server) or share the axe rules
       // and the consumer smoke's flows, run by plain Node, which knows no tsconfig path.
       'tools/scripts/start.mjs',
+      'tools/scripts/provision.mjs',
       'tools/bench/production-server.mjs',
       'tools/consumer-smoke/lib/*-flow.mjs',
       'tools/storybook-a11y/*.mjs',

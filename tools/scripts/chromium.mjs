@@ -31,19 +31,27 @@ function playwrightBundledChromium() {
   }
 }
 
-export function findChromium() {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    if (existsSync(fromEnv)) return fromEnv;
-    throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, but no file is there.`);
-  }
+/**
+ * Where the browser tests' Chromium is: `{ path }`; `{ badEnvPath }` when CHROMIUM_PATH names no file (it
+ * is then the only place looked at, so a mistyped path is never silently replaced by another browser);
+ * `{}` when there is none.
+ */
+export function locateChromium(env = process.env) {
+  const fromEnv = env.CHROMIUM_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? { path: fromEnv } : { badEnvPath: fromEnv };
   const found = CANDIDATES.find((path) => existsSync(path)) ?? playwrightBundledChromium();
-  if (found) return found;
+  return found ? { path: found } : {};
+}
+
+export function findChromium() {
+  const { path, badEnvPath } = locateChromium();
+  if (path) return path;
+  if (badEnvPath) throw new Error(`CHROMIUM_PATH is set to ${badEnvPath}, but no file is there.`);
   throw new Error(
     [
       'No Chromium found for the browser tests.',
       'Install one of:',
-      '  - Debian/Ubuntu: sudo apt-get install -y chromium',
+      '  - Debian/Ubuntu: sudo apt-get install -y chromium (npm test does it when run as root or with passwordless sudo)',
       '  - anywhere with internet access: npx playwright install chromium',
       'or point CHROMIUM_PATH at a Chromium/Chrome binary.',
     ].join('\n'),

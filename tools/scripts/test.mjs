@@ -3,13 +3,21 @@
 // package checks; axe on every story; a release dry run; the consumer smoke test; the
 // production-server tests; the cluster test (two app servers on PostgreSQL behind nginx); the
 // performance budgets; and the browser tests against the production build. Stops at the first
-// failing step and prints how long each step took.
+// failing step and prints how long each step took. First it provisions what the tests need where it
+// may (provision.mjs), or stops at once saying what to run.
 import { fileURLToPath } from 'node:url';
-import { findChromium } from './chromium.mjs';
+import { provision } from './provision.mjs';
 import { run } from './run.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nx = (...args) => ['npx', ['nx', ...args, '--outputStyle=stream']];
+
+// Before the long steps: the browser tests at the end, and the cluster test, must be able to run.
+const { stop } = await provision();
+if (stop) {
+  console.error(stop);
+  process.exit(1);
+}
 
 const steps = [
   ['formatting (Prettier; npm run format writes it)', 'npx', ['prettier', '--check', '.']],
@@ -32,14 +40,13 @@ const steps = [
   [
     'cluster test (two app servers on one PostgreSQL behind nginx)',
     ...nx('run', 'web:test-cluster'),
-    process.env.TEST_DATABASE_URL ? null : 'SKIPPED: TEST_DATABASE_URL is not set (the cluster needs PostgreSQL; CI sets it)',
+    process.env.TEST_DATABASE_URL
+      ? null
+      : 'SKIPPED: TEST_DATABASE_URL is not set and no PostgreSQL answers on 127.0.0.1:5432 (the cluster needs one)',
   ],
   ['performance budgets (sizes, Lighthouse)', 'node', ['tools/scripts/verify-budgets.mjs']],
   ['browser tests (production build, Chromium)', ...nx('run', 'web-e2e:e2e')],
 ];
-
-// Fail before the long steps when the browser tests could not run at the end.
-findChromium();
 
 const timings = [];
 for (const [title, command, args, skipped] of steps) {

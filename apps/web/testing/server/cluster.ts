@@ -4,13 +4,13 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findWorkspaceRoot } from '../../src/server/config/workspace-root';
+import { locateNginx } from '@viewas/production-server/nginx';
 import { freePort, newDataDir, startProductionServer, type ProductionServer } from './production-server';
 import { createPostgresTestDatabase, requirePostgresUrl, type TestDatabase } from './test-database';
 
 const workspaceRoot = findWorkspaceRoot(__dirname);
 /** The nginx configuration docs/cluster.md recommends to operators; the cluster runs exactly this file. */
 export const NGINX_CONF_TEMPLATE = path.join(workspaceRoot, 'docs', 'nginx.conf');
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx', '/usr/local/bin/nginx'];
 
 /** One line of what happened, with the time since the cluster started: the test prints them as its log tail. */
 export interface TimelineEntry {
@@ -72,10 +72,10 @@ export interface ClusterOptions {
 }
 
 export function findNginx(): string {
-  const found = [process.env['NGINX_PATH'], ...NGINX_CANDIDATES].find((candidate) => candidate && existsSync(candidate));
+  const found = locateNginx(process.env);
   if (!found) {
     throw new Error(
-      'No nginx found for the cluster test.\nInstall it: sudo apt-get install -y nginx-light (Debian/Ubuntu; .ci/run does it), or point NGINX_PATH at an nginx binary.',
+      'No nginx found for the cluster test.\nInstall it: sudo apt-get install -y nginx-light (Debian/Ubuntu; npm test does it when it may), or point NGINX_PATH at an nginx binary.',
     );
   }
   return found;
