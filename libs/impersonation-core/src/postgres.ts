@@ -7,6 +7,7 @@ export {
   type PostgresStoreOptions,
 } from './lib/postgres/postgres-store';
 export { createWebhookOutboxRepository } from './lib/postgres/webhook-outbox';
+export { readOperationalGauges, type OperationalGauges } from './lib/postgres/operational-gauges';
 export {
   schema,
   users,

@@ -64,11 +64,13 @@ const instant = (date: Date) => date.toISOString();
 export interface ImpersonationsRepositoryOptions {
   /** Queue every ledger row a change writes for webhook delivery (as the ledger repository does). */
   webhookOutbox?: boolean;
+  /** Told of each ledger row a change wrote (as the ledger repository tells). */
+  recorded?: (event: NewLedgerEvent) => void;
 }
 
 export function createImpersonationsRepository(
   db: Queryable,
-  { webhookOutbox: queue = false }: ImpersonationsRepositoryOptions = {},
+  { webhookOutbox: queue = false, recorded }: ImpersonationsRepositoryOptions = {},
 ): ImpersonationsRepository {
   /** A change and its ledger row in one statement (`cycle-statements.ts`): the changed row, or `null` and no ledger row. */
   async function changeRecorded(
@@ -80,7 +82,9 @@ export function createImpersonationsRepository(
     const parameters = [...change, ...ledgerAppendParameters(toLedgerRowValues(event)), ...after];
     const result = await runStatement(db, variants[queue ? 1 : 0], parameters);
     const [raw] = result.rows;
-    return raw ? impersonationColumns.read(result, raw) : null;
+    if (!raw) return null;
+    recorded?.(event);
+    return impersonationColumns.read(result, raw);
   }
 
   const selectDetails = () =>

@@ -13,6 +13,8 @@ const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
 export interface LedgerRepositoryOptions {
   /** Queue every new row for webhook delivery, in the row's own statement (so its transaction). */
   webhookOutbox?: boolean;
+  /** Told of each row once its statement succeeded (postgres-store.ts defers it to the commit inside a transaction). */
+  recorded?: (event: NewLedgerEvent) => void;
 }
 
 /**
@@ -89,7 +91,7 @@ const appendStatements = [false, true].map((queue) =>
   ),
 );
 
-export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false }: LedgerRepositoryOptions = {}) {
+export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false, recorded }: LedgerRepositoryOptions = {}) {
   const appendStatement = appendStatements[queue ? 1 : 0] as Statement;
 
   /** One statement per row (see `ledgerAppendText`). */
@@ -98,6 +100,7 @@ export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = f
     const result = await runStatement(db, appendStatement, ledgerAppendParameters(values));
     const [head] = result.rows;
     if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
+    recorded?.(event);
     return {
       id: Number(valueAt(result, head, 'id')),
       ...values,

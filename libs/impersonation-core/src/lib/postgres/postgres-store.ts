@@ -1,3 +1,4 @@
+import type { NewLedgerEvent } from '../model';
 import type { ImpersonationStore } from '../store';
 import { createAccessRequestsRepository } from './access-requests';
 import { createRecipientsRepository } from './consent-store';
@@ -15,13 +16,22 @@ import { createWebhookOutboxRepository } from './webhook-outbox';
 export interface PostgresStoreOptions {
   /** Queue every new ledger row for webhook delivery (set when `WEBHOOK_URL` is). */
   webhookOutbox?: boolean;
+  /**
+   * Told of every ledger row this store writes, once it is committed (a row written in a transaction,
+   * when the transaction commits; never one that was rolled back or a change that did not happen): the
+   * one place a host counts what happened, for its metrics. It must not throw; if it does, the error is
+   * ignored, since the row is already committed.
+   */
+  onRecorded?: (event: NewLedgerEvent) => void;
 }
 
-function repositories(db: Queryable, options: PostgresStoreOptions) {
+type Recorded = (event: NewLedgerEvent) => void;
+
+function repositories(db: Queryable, options: PostgresStoreOptions, recorded: Recorded | undefined) {
   return {
     users: createUsersRepository(db),
-    impersonations: createImpersonationsRepository(db, { webhookOutbox: options.webhookOutbox }),
-    ledger: createLedgerRepository(db, { webhookOutbox: options.webhookOutbox }),
+    impersonations: createImpersonationsRepository(db, { webhookOutbox: options.webhookOutbox, recorded }),
+    ledger: createLedgerRepository(db, { webhookOutbox: options.webhookOutbox, recorded }),
     webhookOutbox: createWebhookOutboxRepository(db),
     throttle: createThrottleRepository(db),
     passwordEntries: createPasswordEntriesRepository(db),
@@ -47,8 +57,25 @@ export interface PostgresStore extends ImpersonationStore, PostgresRepositories 
  * the rules hold however many app servers share the database.
  */
 export function createPostgresStore(db: Database, options: PostgresStoreOptions = {}): PostgresStore {
+  const { onRecorded } = options;
+  const tell: Recorded | undefined = onRecorded
+    ? (event) => {
+        try {
+          onRecorded(event);
+        } catch {
+          // The row is committed: an observer's failure must not turn the change into an error.
+        }
+      }
+    : undefined;
   return {
-    ...repositories(db, options),
-    transaction: (work) => db.transaction((tx) => work(repositories(tx, options))),
+    ...repositories(db, options, tell),
+    async transaction(work) {
+      if (!tell) return db.transaction((tx) => work(repositories(tx, options, undefined)));
+      // Rows written inside are told only once the transaction has committed.
+      const written: NewLedgerEvent[] = [];
+      const result = await db.transaction((tx) => work(repositories(tx, options, (event) => written.push(event))));
+      written.forEach(tell);
+      return result;
+    },
   };
 }
