@@ -44,6 +44,8 @@ export const TARGETS = {
   consent: 'hedy.abara@example.com',
   /** Viewed read-only by the support agent. */
   supportReadOnly: 'ivan.abara@example.com',
+  /** Watched from the first byte of HTML: the badge is painted once and never redrawn. */
+  badgeFirstPaint: 'whitfield.kowalski@example.com',
 } as const;
 
 const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));

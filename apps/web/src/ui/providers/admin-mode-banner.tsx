@@ -17,7 +17,7 @@ export interface AdminModeBannerProps {
 
 /**
  * The banner library wired to this app: the admin API's return-to-admin call, next-auth's
- * 'return-to-admin' sign-in and Next navigation. Loaded on demand by `ImpersonationBadge`.
+ * 'return-to-admin' sign-in and Next navigation. Rendered by `ImpersonationBadge`, with the page.
  */
 export function AdminModeBanner({ user, onError }: AdminModeBannerProps) {
   const router = useRouter();

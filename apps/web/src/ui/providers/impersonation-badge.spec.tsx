@@ -2,9 +2,12 @@
 import { BANNER_DEFAULTS } from '@viewas/impersonation-banner';
 import type { SessionUser } from '@viewas/session-client';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { Session } from 'next-auth';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { fail } from '../../../testing/ui/fixtures';
 import { fakeRouter, holdSessionFetch, NextContext, sessionOf } from '../../../testing/ui/next';
-import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
+import { fakeApi, fakeServices, renderWithApp, TestProviders } from '../../../testing/ui/render';
 import { ImpersonationBadge } from './impersonation-badge';
 
 const { adminPage: ADMIN_PAGE_PATH, signOut: SIGN_OUT_PATH } = BANNER_DEFAULTS.routes;
@@ -36,6 +39,24 @@ async function setup(services = fakeServices()) {
   return { ...rendered, router };
 }
 
+/** Holds next-auth's session fetch until the test answers it with `session`. */
+function deferSessionFetch(): { answer: (session: Session) => Promise<void>; restore: () => void } {
+  const original = globalThis.fetch;
+  let respond: (session: Session) => void = () => undefined;
+  globalThis.fetch = jest.fn(
+    () => new Promise((resolve) => (respond = (session) => resolve({ ok: true, json: async () => session } as Response))),
+  );
+  return {
+    answer: async (session) => {
+      await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+      await act(async () => respond(session));
+    },
+    restore: () => {
+      globalThis.fetch = original;
+    },
+  };
+}
+
 /** With the keyboard: focus opens the panel, Tab reaches its button, Enter presses it. */
 async function returnToAdmin(user: Awaited<ReturnType<typeof setup>>['user']) {
   await user.tab();
@@ -55,6 +76,42 @@ describe('ImpersonationBadge', () => {
       </NextContext>,
     );
     expect(await screen.findByRole('button', { name: 'Admin Mode' })).toBeInTheDocument();
+  });
+
+  it('hydrates the badge the server painted in place, and keeps that element and its text when the client session loads', async () => {
+    const session = deferSessionFetch();
+    const services = fakeServices();
+    const page = (
+      <TestProviders services={services}>
+        <NextContext session="loading">
+          <ImpersonationBadge initialUser={viewedAs} />
+        </NextContext>
+      </TestProviders>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    try {
+      container.innerHTML = renderToString(page);
+      const painted = screen.getByRole('button', { name: 'Admin Mode' });
+      const paintedText = painted.firstChild;
+      const removed: Node[] = [];
+      const observer = new MutationObserver((records) => removed.push(...records.flatMap((record) => [...record.removedNodes])));
+      observer.observe(container, { childList: true, subtree: true });
+      const recoverableErrors: unknown[] = [];
+
+      const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: (error) => recoverableErrors.push(error) }));
+      // The first update above the badge after load: next-auth's session read answers.
+      await session.answer(sessionOf(viewedAs));
+
+      expect(screen.getByRole('button', { name: 'Admin Mode' })).toBe(painted);
+      expect(painted.firstChild).toBe(paintedText);
+      expect(removed.filter((node) => node === painted || node.contains(painted) || node === paintedText)).toEqual([]);
+      expect(recoverableErrors).toEqual([]);
+      observer.disconnect();
+      act(() => root.unmount());
+    } finally {
+      session.restore();
+      container.remove();
+    }
   });
 
   it('renders nothing for an ordinary session', async () => {

@@ -1,14 +1,18 @@
 'use client';
 
 import type { SessionUser } from '@viewas/session-client';
-import { useState } from 'react';
-import { lazyComponent, OnDemand } from '../components/on-demand';
 import { useCurrentUser } from '../shell/use-current-user';
+import { AdminModeBanner } from './admin-mode-banner';
 
-// Fetched only for impersonated sessions: ordinary ones never show the badge, so they never pay for it.
-const AdminModeBanner = lazyComponent(() => import('./admin-mode-banner').then((module) => module.AdminModeBanner));
-
-/** The 'Admin Mode' badge (docs/product.md §4) with its return-to-admin flow, for as long as the session is an impersonation. */
+/**
+ * The 'Admin Mode' badge (docs/product.md §4) with its return-to-admin flow. Always mounted: it
+ * renders nothing for an ordinary session, and its flow finishes after its sign-in has switched the
+ * session back to the admin.
+ *
+ * Its code comes with the page, not on demand: the server paints the badge, and hydration must adopt
+ * that element. Code fetched on demand suspends hydration here, and any update above it before the
+ * code is in (the session read after load) makes React drop the painted badge and draw a new one.
+ */
 export function ImpersonationBadge({
   initialUser,
   onError,
@@ -16,16 +20,5 @@ export function ImpersonationBadge({
   initialUser: SessionUser | null;
   onError?: (error: Error, cause: unknown) => void;
 }) {
-  const user = useCurrentUser(initialUser);
-  // Once the session has been an impersonation, the banner stays mounted (it renders nothing for an
-  // ordinary session): its return-to-admin flow must finish after its sign-in switched the session back.
-  const [needed, setNeeded] = useState(user?.isImpersonated === true);
-  if (user?.isImpersonated === true && !needed) setNeeded(true);
-
-  if (!needed) return null;
-  return (
-    <OnDemand>
-      <AdminModeBanner user={user} onError={onError} />
-    </OnDemand>
-  );
+  return <AdminModeBanner user={useCurrentUser(initialUser)} onError={onError} />;
 }
