@@ -486,31 +486,26 @@ export function createImpersonation(options: ImpersonationOptions) {
       actorSessionEndsAt: new Date((session.claims.authTime + sessionMaxAgeSeconds) * 1000),
       grantEndsAt: grant?.grantEndsAt ?? null,
     });
-    // The pending row and its ledger row in one atomic step (one statement on PostgreSQL).
     const id = ids();
-    const pending = await db.impersonations.createPending(
-      { id, adminId: caller.id, targetId: target.id, reason, mode, createdAt: at, expiresAt },
-      ledgerEvent({
-        type: 'impersonation.started',
-        actor: person(caller),
-        target: person(target),
-        impersonation: { id, reason },
-        info: request,
-        at,
-        detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}), ...(grant ? { accessRequestId: grant.id } : {}) },
-      }),
-    );
-    if (brokeGlass && options.consent) {
-      await options.consent.service.recordBreakGlass({
-        actor: person(caller),
-        target: person(target),
-        impersonationId: pending.id,
-        reason,
-        expiresAt,
-        origin: request,
-        at,
-      });
-    }
+    const values = { id, adminId: caller.id, targetId: target.id, reason, mode, createdAt: at, expiresAt };
+    const started = ledgerEvent({
+      type: 'impersonation.started',
+      actor: person(caller),
+      target: person(target),
+      impersonation: { id, reason },
+      info: request,
+      at,
+      detail: { mode, ...(brokeGlass ? { breakGlass: true } : {}), ...(grant ? { accessRequestId: grant.id } : {}) },
+    });
+    // The pending row and its ledger row in one atomic step (one statement on PostgreSQL); a break-glass
+    // view with its break-glass row and the user's notice in the same transaction, so it never runs untold.
+    const pending =
+      brokeGlass && options.consent
+        ? await options.consent.service.startBreakGlass(
+            { actor: person(caller), target: person(target), reason, expiresAt, origin: request, at },
+            (tx) => tx.impersonations.createPending(values, started),
+          )
+        : await db.impersonations.createPending(values, started);
     log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id, breakGlass: brokeGlass }, 'impersonation requested');
     return { ok: true, value: { impersonationId: pending.id, targetUser: person(target), expiresAt, mode } };
   }

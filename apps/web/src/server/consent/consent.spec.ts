@@ -16,6 +16,8 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
   let smtp: SmtpServerProcess;
   const supportAccess = new Map<string, SupportAccess>();
   const noEmails = new Set<string>();
+  // Users whose e-mail choice cannot be read: telling them fails inside the notice's transaction.
+  const unreadableChoice = new Set<string>();
   let admin: UserRow;
   let secondAdmin: UserRow;
   let adminBrowser: TestBrowser;
@@ -27,7 +29,13 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     app = await startTestApp({
       database,
       clock: new TestClock(),
-      preferences: { supportAccessOf: (user) => supportAccess.get(user.id) ?? 'allowed', wantsEmail: async (id) => !noEmails.has(id) },
+      preferences: {
+        supportAccessOf: (user) => supportAccess.get(user.id) ?? 'allowed',
+        wantsEmail: async (id) => {
+          if (unreadableChoice.has(id)) throw new Error('the e-mail choice could not be read');
+          return !noEmails.has(id);
+        },
+      },
       mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Viewas <no-reply@app.viewas.test>' },
     });
     // What the production server's start-up does: each app server delivers the shared outbox.
@@ -162,6 +170,21 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
       title: `${admin.email} used emergency access to your account`,
     });
     expect(told.body.unreadCount).toBe(1);
+  });
+
+  it('starts no break-glass view the user cannot be told about: the view, its rows and the notice commit together', async () => {
+    const { user, browser } = await userWith('never');
+    unreadableChoice.add(user.id);
+    const broke = await start(adminBrowser, user.id, { breakGlass: true });
+    expect(broke).toMatchObject({ status: 500, body: { success: false, error: { code: 'internal' } } });
+    expect(await ledgerTypes(user.id)).toEqual([]);
+    const views = await app.storage.impersonations.list({ open: true, limit: 100 });
+    expect(views.filter((view) => view.targetId === user.id)).toEqual([]);
+    expect((await browser.api<{ unreadCount: number }>('GET', '/api/account/notifications')).body.unreadCount).toBe(0);
+
+    unreadableChoice.delete(user.id);
+    expect(await start(adminBrowser, user.id, { breakGlass: true })).toMatchObject({ status: 200 });
+    expect(await ledgerTypes(user.id)).toEqual(['impersonation.started', 'impersonation.break_glass']);
   });
 
   it('needs a second admin for a full view: the requester cannot approve (403), another admin can, and deciding twice is 409', async () => {

@@ -1,4 +1,5 @@
 import type { NotificationSink, Notify } from '../notifications/notifier';
+import type { StoreRepositories } from '../store';
 import type { AccessRequestRepository, ConsentLedgerEntry, ConsentStore, PersonRef } from './consent-ports';
 
 /** What one transaction of the host's storage offers the consent rules. */
@@ -7,6 +8,8 @@ export interface ConsentTransactionParts {
   appendLedger(entry: ConsentLedgerEntry): Promise<void>;
   notifications: NotificationSink;
   listActiveAdmins(): Promise<PersonRef[]>;
+  /** The impersonation store's repositories in the same transaction. */
+  store: StoreRepositories;
 }
 
 /** The consent store from a host's transaction and the notifier: notifications are written in the same transaction as their cause. */
@@ -24,6 +27,7 @@ export function composeConsentStore({
           requests: parts.requests,
           appendLedger: (entry) => parts.appendLedger(entry),
           listActiveAdmins: () => parts.listActiveAdmins(),
+          store: parts.store,
           notify: (recipient, content, at) => notify(parts.notifications, recipient, content, at),
         }),
       ),

@@ -1,4 +1,5 @@
 import type { NotificationContent } from '../notifications/notification';
+import type { StoreRepositories } from '../store';
 import type { AccessRequest, ViewMode } from './access-request';
 
 export interface PersonRef {
@@ -56,6 +57,12 @@ export interface ConsentUnitOfWork {
   notify(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
   /** The active admins who may approve a four-eyes request. */
   listActiveAdmins(): Promise<PersonRef[]>;
+  /**
+   * The impersonation store's repositories in this same transaction (the consent store keeps its rows
+   * beside the impersonation store's, its ledger rows in the one chain): a state change written through
+   * them commits with the ledger rows and notices of this unit, or none of them does.
+   */
+  store: StoreRepositories;
 }
 
 export interface ConsentStore {

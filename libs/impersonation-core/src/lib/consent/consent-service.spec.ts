@@ -1,5 +1,7 @@
 import { createManualClock } from '../clock';
 import { createMemoryConsentStore } from '../../../testing/memory-consent-store';
+import { createMemoryStore } from '../memory/memory-store';
+import type { ConsentStore } from './consent-ports';
 import { ACCESS_REQUEST_LIFETIME_MS } from './access-request';
 import { ConsentError } from './consent-error';
 import { createConsentService } from './consent-service';
@@ -10,6 +12,8 @@ const secondAdmin = { id: 'admin-2', email: 'admin2@example.com', role: 'admin' 
 const support = { id: 'support-1', email: 'support@example.com', role: 'support' };
 const origin = { ip: '203.0.113.7', userAgent: 'jest' };
 const REASON = 'Ticket 4711: the checkout page fails for this user';
+const VIEW_ID = '6f1d9b7e-3c1a-4f7e-9a55-0d6f3f0b9e21';
+const person = ({ id, email }: { id: string; email: string }) => ({ id, email });
 
 function setup() {
   const clock = createManualClock('2026-11-23T10:00:00.000Z');
@@ -281,24 +285,67 @@ describe('consent and approvals', () => {
     expect([error.code, error.status]).toEqual(['break_glass_forbidden', 403]);
   });
 
-  it('records a break-glass start in the ledger and tells the user at once', async () => {
-    const { consent, store } = setup();
-    const at = new Date('2026-11-23T10:00:00.000Z');
-    await consent.recordBreakGlass({
-      actor: admin,
-      target: { id: 'user-1', email: 'user@example.com' },
-      impersonationId: 'imp-1',
-      reason: REASON,
-      expiresAt: new Date('2026-11-23T11:00:00.000Z'),
-      origin,
-      at,
+  describe('break-glass', () => {
+    async function breakGlass({ noticeFails = false } = {}) {
+      const clock = createManualClock('2026-11-23T10:00:00.000Z');
+      const views = createMemoryStore();
+      const staff = await views.users.create({ email: 'admin@example.com', role: 'admin' });
+      const user = await views.users.create({ email: 'user@example.com' });
+      const consentStore = createMemoryConsentStore([], views);
+      const store: ConsentStore = noticeFails
+        ? {
+            transaction: (work) =>
+              consentStore.transaction((uow) =>
+                work({
+                  ...uow,
+                  notify: async () => {
+                    throw new Error('the notification could not be written');
+                  },
+                }),
+              ),
+          }
+        : consentStore;
+      const consent = createConsentService({ store, clock, newId: () => 'never-used' });
+      const at = clock.now();
+      const expiresAt = new Date('2026-11-23T11:00:00.000Z');
+      const started = consent.startBreakGlass({ actor: person(staff), target: person(user), reason: REASON, expiresAt, origin, at }, (tx) =>
+        tx.impersonations.createPending(
+          { id: VIEW_ID, adminId: staff.id, targetId: user.id, reason: REASON, mode: 'read_only', createdAt: at, expiresAt },
+          {
+            at,
+            type: 'impersonation.started',
+            actor: person(staff),
+            target: person(user),
+            impersonationId: VIEW_ID,
+            reason: REASON,
+            ip: null,
+            userAgent: null,
+          },
+        ),
+      );
+      return { started, views, consentStore, user, at };
+    }
+
+    it('writes the view, its break-glass row and the notice to the user in one unit', async () => {
+      const { started, views, consentStore, user, at } = await breakGlass();
+      await expect(started).resolves.toMatchObject({ id: VIEW_ID, targetId: user.id, startedAt: null });
+      expect(await views.impersonations.findById(VIEW_ID)).toMatchObject({ id: VIEW_ID, mode: 'read_only' });
+      expect(consentStore.ledger).toEqual([
+        expect.objectContaining({ type: 'impersonation.break_glass', impersonationId: VIEW_ID, reason: REASON, origin }),
+      ]);
+      expect(consentStore.notifications).toEqual([
+        { recipient: person(user), content: expect.objectContaining({ kind: 'break_glass' }), at },
+      ]);
     });
-    expect(store.ledger).toEqual([
-      expect.objectContaining({ type: 'impersonation.break_glass', impersonationId: 'imp-1', reason: REASON, origin }),
-    ]);
-    expect(store.notifications).toEqual([
-      { recipient: { id: 'user-1', email: 'user@example.com' }, content: expect.objectContaining({ kind: 'break_glass' }), at },
-    ]);
+
+    it('leaves no view, no row and no notice when the notice cannot be written', async () => {
+      const { started, views, consentStore } = await breakGlass({ noticeFails: true });
+      await expect(started).rejects.toThrow('the notification could not be written');
+      expect(await views.impersonations.findById(VIEW_ID)).toBeNull();
+      expect(await views.ledger.forImpersonation(VIEW_ID)).toEqual([]);
+      expect(consentStore.ledger).toEqual([]);
+      expect(consentStore.notifications).toEqual([]);
+    });
   });
 
   it('shows each reader what they may do: the user decides theirs, another admin decides four-eyes, the requester starts once approved', async () => {

@@ -15,6 +15,7 @@ import type { ConsentStore, ConsentUnitOfWork, PersonRef, RequestOrigin } from '
 import { gateStart, type ApprovalRules, type SupportAccess } from './start-gate';
 import type { NotificationContent } from '../notifications/notification';
 import { newNotification, type NewNotification } from '../notifications/notifier';
+import type { StoreRepositories } from '../store';
 
 export const ACCESS_REQUEST_LIST_LIMIT = 100;
 const EXPIRY_SWEEP_BATCH = 100;
@@ -186,23 +187,24 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       });
     },
 
-    /** Right after a break-glass start: the ledger marks it and the user is told at once (in the app and by e-mail). */
-    async recordBreakGlass(input: {
-      actor: PersonRef;
-      target: PersonRef;
-      impersonationId: string;
-      reason: string;
-      expiresAt: Date;
-      origin: RequestOrigin;
-      at: Date;
-    }): Promise<void> {
-      await store.transaction(async (uow) => {
+    /**
+     * A break-glass start: the pending view (written by `createView` through the impersonation store, with
+     * its own ledger row), the `impersonation.break_glass` row and the user's notice (in the app, and by
+     * e-mail) in one transaction. The view never exists without the user being told, nor the notice
+     * without the view. Returns what `createView` wrote.
+     */
+    async startBreakGlass<View extends { id: string }>(
+      input: { actor: PersonRef; target: PersonRef; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date },
+      createView: (store: StoreRepositories) => Promise<View>,
+    ): Promise<View> {
+      return store.transaction(async (uow) => {
+        const view = await createView(uow.store);
         await uow.appendLedger({
           type: 'impersonation.break_glass',
           at: input.at,
           actor: input.actor,
           target: input.target,
-          impersonationId: input.impersonationId,
+          impersonationId: view.id,
           reason: input.reason,
           origin: input.origin,
           detail: { mode: 'read_only' },
@@ -214,7 +216,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
             data: {
               admin: input.actor,
               reason: input.reason,
-              impersonationId: input.impersonationId,
+              impersonationId: view.id,
               expiresAt: input.expiresAt.toISOString(),
               // Break-glass views are always read-only.
               mode: 'read_only',
@@ -222,6 +224,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
           },
           input.at,
         );
+        return view;
       });
     },
 

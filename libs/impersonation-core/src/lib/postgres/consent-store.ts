@@ -78,6 +78,7 @@ export function createPostgresConsentStore({
             wantsEmail: async (id) => (await tx.recipients.acceptsEmail(id)) && (await wantsEmail(id)),
           },
           listActiveAdmins: () => tx.recipients.listActiveAdmins(),
+          store: tx,
         }),
       ),
   });

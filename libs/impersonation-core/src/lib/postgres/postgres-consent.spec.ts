@@ -56,6 +56,49 @@ for (const kind of testDatabaseKinds()) {
       );
     });
 
+    it('writes a break-glass view, its two ledger rows, the notice and its e-mail in one transaction, or none of them', async () => {
+      const viewOf = (id: string) => createPostgresStore(database.db).impersonations.findById(id);
+      const breakGlass = (consent: ReturnType<typeof createPostgresConsent>) => {
+        const id = randomUUID();
+        const at = clock.now();
+        const expiresAt = new Date(at.getTime() + 60 * 60_000);
+        const people = { actor: { id: admin.id, email: admin.email }, target: { id: user.id, email: user.email } };
+        const started = consent.service.startBreakGlass({ ...people, reason: REASON, expiresAt, origin, at }, (tx) =>
+          tx.impersonations.createPending(
+            { id, adminId: admin.id, targetId: user.id, reason: REASON, mode: 'read_only', createdAt: at, expiresAt },
+            { ...people, at, type: 'impersonation.started', impersonationId: id, reason: REASON, ip: null, userAgent: null },
+          ),
+        );
+        return { id, started };
+      };
+
+      const failing = breakGlass(
+        createPostgresConsent({
+          db: database.db,
+          clock,
+          newId: randomUUID,
+          mail: MAIL,
+          wantsEmail: async () => {
+            throw new Error('the e-mail choice could not be read');
+          },
+        }),
+      );
+      await expect(failing.started).rejects.toThrow('the e-mail choice could not be read');
+      expect(await viewOf(failing.id)).toBeNull();
+      expect(await ledgerTypes()).toEqual([]);
+
+      const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID, mail: MAIL });
+      const told = breakGlass(consent);
+      await expect(told.started).resolves.toMatchObject({ id: told.id, startedAt: null });
+      expect(await viewOf(told.id)).toMatchObject({ id: told.id, mode: 'read_only' });
+      expect(await ledgerTypes()).toEqual(['impersonation.started', 'impersonation.break_glass']);
+      expect((await consent.notifications.list({ userId: user.id, limit: 10 })).notifications).toEqual([
+        expect.objectContaining({ kind: 'break_glass' }),
+      ]);
+      const queued = await consent.mailOutbox.claimDue({ now: clock.now(), limit: 10, leaseUntil: clock.now(), claimToken: randomUUID() });
+      expect(queued).toEqual([expect.objectContaining({ to: user.email })]);
+    });
+
     it('tells the user a view ended in one insert, without a transaction, when no e-mail is set up', async () => {
       const transaction = jest.spyOn(database.db, 'transaction');
       const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID });
