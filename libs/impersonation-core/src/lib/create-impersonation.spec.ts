@@ -227,7 +227,8 @@ describe("the return check from this server's live impersonations", () => {
         },
       },
     };
-    const consentStore = createMemoryConsentStore();
+    // The consent rules keep their rows beside the impersonations: their units run in the memory store's transactions.
+    const consentStore = createMemoryConsentStore([], memory);
     let notices = 0;
     const consentOptions = consent && {
       service: createConsentService({

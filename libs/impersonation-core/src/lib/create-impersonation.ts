@@ -26,7 +26,13 @@ import { DEFAULT_REAUTH_MINUTES, needsReauth } from './governance/step-up';
 import { viewExpiresAt, whyViewMustEnd } from './governance/view-lifetime';
 import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { createSessionValidator, type SessionCheck } from './session-check';
-import { AlreadyViewingError, type ImpersonationStore, type RunningImpersonation, type ThrottlePolicy } from './store';
+import {
+  AlreadyViewingError,
+  type ImpersonationStore,
+  type RunningImpersonation,
+  type StoreRepositories,
+  type ThrottlePolicy,
+} from './store';
 import type { AccessRequest, ViewMode } from './consent/access-request';
 import { ConsentError } from './consent/consent-error';
 import type { ConsentService } from './consent/consent-service';
@@ -69,6 +75,8 @@ export interface ImpersonationOptions {
   /**
    * The consent and approval rules (the viewed user's `supportAccess`, four-eyes, break-glass, the
    * notifications of a view that ended). Without them every start proceeds as if the user allowed it.
+   * Their store keeps its rows in this store's database: a break-glass start and every ending run in a
+   * unit of work of theirs, through this store's repositories of that transaction, with the notices.
    */
   consent?: {
     service: ConsentService;
@@ -138,6 +146,9 @@ class Denied extends Error {
   }
 }
 
+/** Writes the viewed user's notice that this view ended, in the transaction that ended it. */
+type TellViewEnded = (row: ImpersonationRow, admin: Person, target: Person) => Promise<void>;
+
 /** A refusal that leaves no ledger row. */
 const refused = (why: DenialReason, known: Partial<Refusal> = {}): Outcome<never> => ({
   ok: false,
@@ -166,23 +177,29 @@ export function createImpersonation(options: ImpersonationOptions) {
   const store = async (): Promise<ImpersonationStore> => (typeof source === 'function' ? source() : source);
   const now = () => clock.now();
 
-  /** Tells the viewed user a view of their account ended; a failure is logged, never in the way of the ending. */
-  async function tellViewEnded(row: ImpersonationRow, admin: Person, target: Person): Promise<void> {
-    if (!options.consent || !row.startedAt || !row.endedAt) return;
-    const mode = row.mode;
-    try {
-      await options.consent.service.tellViewEnded({
-        admin,
-        target,
-        reason: row.reason,
-        mode,
-        startedAt: row.startedAt,
-        endedAt: row.endedAt,
-        endReason: row.endReason ?? 'ended_by_admin',
-      });
-    } catch (error) {
-      log.error({ err: error, impersonationId: row.id }, 'could not tell the user that a view of their account ended');
-    }
+  /**
+   * Runs an ending in one transaction. With the consent rules it is their unit of work: `tell` writes the
+   * viewed user's notice that a view ended (and its e-mail) in that same transaction, so no view ends
+   * without its notice and no notice tells of an end that was undone. A view that never started is
+   * nobody's news; without the consent rules nobody is told.
+   */
+  async function ending<T>(work: (tx: StoreRepositories, tell: TellViewEnded) => Promise<T>): Promise<T> {
+    const consent = options.consent;
+    if (!consent) return (await store()).transaction((tx) => work(tx, async () => undefined));
+    return consent.service.endingViews(({ store: tx, tellViewEnded }) =>
+      work(tx, async (row, admin, target) => {
+        if (!row.startedAt || !row.endedAt) return;
+        await tellViewEnded({
+          admin,
+          target,
+          reason: row.reason,
+          mode: row.mode,
+          startedAt: row.startedAt,
+          endedAt: row.endedAt,
+          endReason: row.endReason ?? 'ended_by_admin',
+        });
+      }),
+    );
   }
 
   /** Records a denial (unless its address is over the anonymous limit) and reports it. */
@@ -266,13 +283,11 @@ export function createImpersonation(options: ImpersonationOptions) {
     // Nearly every sweep finds nothing: one read answers that, without a transaction. What it does find is
     // closed below by the update itself (atomic: a row another server closed meanwhile is not returned).
     if (!(await db.impersonations.anyDue(at))) return 0;
-    const ended: { row: ImpersonationRow; details: ImpersonationDetails }[] = [];
-    const expired = await db.transaction(async (tx) => {
+    const expired = await ending(async (tx, tell) => {
       const rows = await tx.impersonations.expireDue(at);
       for (const row of rows) {
         const details = await tx.impersonations.findById(row.id);
         if (!details) continue;
-        ended.push({ row, details });
         await tx.ledger.append(
           ledgerEvent({
             type: 'impersonation.expired',
@@ -284,11 +299,11 @@ export function createImpersonation(options: ImpersonationOptions) {
             detail: { expiredAt: row.endedAt?.toISOString(), neverStarted: row.startedAt === null },
           }),
         );
+        await tell(row, person(details.admin), person(details.target));
       }
       return rows;
     });
     if (expired.length > 0) log.info({ impersonationIds: expired.map((row) => row.id) }, 'impersonations expired');
-    for (const { row, details } of ended) await tellViewEnded(row, person(details.admin), person(details.target));
     return expired.length;
   }
 
@@ -301,9 +316,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     const at = now();
     for (const { view, rule } of refused) {
       try {
-        const ended = await (
-          await store()
-        ).transaction(async (tx) => {
+        const ended = await ending(async (tx, tell) => {
           const row = await tx.impersonations.endByPolicy({ id: view.id, now: at });
           if (!row) return null;
           await tx.ledger.append(
@@ -324,12 +337,12 @@ export function createImpersonation(options: ImpersonationOptions) {
               },
             }),
           );
+          await tell(row, person(view.admin), person(view.target));
           return row;
         });
         if (!ended) continue;
         revocations.revoke(ended.id, ended.expiresAt, at);
         log.info({ impersonationId: ended.id, rule }, 'impersonation ended: the access policy no longer allows it');
-        await tellViewEnded(ended, person(view.admin), person(view.target));
       } catch (error) {
         log.error(
           { err: error, impersonationId: view.id },
@@ -735,16 +748,28 @@ export function createImpersonation(options: ImpersonationOptions) {
             })
           : null;
       // The end, its ledger row (and that notice) in one atomic step; of concurrent returns one ends it,
-      // the others get `null` and write nothing.
-      const ended = await db.impersonations.endByReturn(
-        { id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at },
-        ledgerEvent({ type: 'impersonation.returned', actor: person(admin), target, impersonation: viewed, info: request, at }),
-        notice ?? undefined,
-      );
+      // the others get `null` and write nothing. A notice that queues an e-mail is written in the end's
+      // transaction instead.
+      const input = { id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at };
+      const returned = ledgerEvent({
+        type: 'impersonation.returned',
+        actor: person(admin),
+        target,
+        impersonation: viewed,
+        info: request,
+        at,
+      });
+      const ended =
+        notice || !options.consent
+          ? await db.impersonations.endByReturn(input, returned, notice ?? undefined)
+          : await ending(async (tx, tell) => {
+              const row = await tx.impersonations.endByReturn(input, returned);
+              if (row) await tell(row, person(admin), target);
+              return row;
+            });
       if (!ended) throw denial('not_running');
       revocations.revoke(ended.id, ended.expiresAt, at);
       log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
-      if (!notice) await tellViewEnded(ended, person(admin), target);
       // The admin's original sign-in time comes back: a return never renews the admin's session.
       return {
         id: admin.id,
@@ -781,7 +806,7 @@ export function createImpersonation(options: ImpersonationOptions) {
       if (!staff) throw denial('not_admin', sessionHolder(session));
       const by = staff.user;
       await sweepExpired();
-      return (await store()).transaction(async (tx) => {
+      return ending(async (tx, tell) => {
         // Administrators end anybody's view; other staff (support agents) only their own.
         const own = by.role === 'admin' ? null : await tx.impersonations.findById(impersonationId);
         if (own && own.adminId !== by.id) throw denial('not_admin', person(by), person(own.target));
@@ -803,22 +828,20 @@ export function createImpersonation(options: ImpersonationOptions) {
             detail: { admin: person(details.admin) },
           }),
         );
+        await tell(row, person(details.admin), person(details.target));
         return details;
       });
     });
     if (outcome.ok) {
       revocations.revoke(outcome.value.id, outcome.value.expiresAt, at);
       log.info({ impersonationId: outcome.value.id, endedBy: outcome.value.endedById }, 'impersonation ended by an admin');
-      await tellViewEnded(outcome.value, person(outcome.value.admin), person(outcome.value.target));
     }
     return outcome;
   }
 
   /** Ends one view because its staff member signed out, with its ledger row; `false` if it had already ended. */
   async function endViewOnSignOut(id: string, admin: Person, target: Person, at: Date, request: RequestInfo): Promise<boolean> {
-    const ended = await (
-      await store()
-    ).transaction(async (tx) => {
+    const ended = await ending(async (tx, tell) => {
       const row = await tx.impersonations.endByAdmin({ id, endedById: admin.id, now: at });
       if (!row) return null;
       await tx.ledger.append(
@@ -832,11 +855,11 @@ export function createImpersonation(options: ImpersonationOptions) {
           detail: { via: 'sign_out' },
         }),
       );
+      await tell(row, admin, target);
       return row;
     });
     if (!ended) return false;
     revocations.revoke(ended.id, ended.expiresAt, at);
-    await tellViewEnded(ended, admin, target);
     return true;
   }
 
@@ -847,9 +870,7 @@ export function createImpersonation(options: ImpersonationOptions) {
    */
   async function endViewsOnConsentWithdrawn(target: Person): Promise<number> {
     const at = now();
-    const ended = await (
-      await store()
-    ).transaction(async (tx) => {
+    const ended = await ending(async (tx, tell) => {
       const rows = await tx.impersonations.endAllOfTarget({
         targetId: target.id,
         endReason: 'consent_withdrawn',
@@ -872,13 +893,11 @@ export function createImpersonation(options: ImpersonationOptions) {
             detail: { admin: person(details.admin), via: 'consent_withdrawn' },
           }),
         );
+        await tell(row, person(details.admin), person(details.target));
       }
       return done;
     });
-    for (const details of ended) {
-      revocations.revoke(details.id, details.expiresAt, at);
-      await tellViewEnded(details, person(details.admin), person(details.target));
-    }
+    for (const details of ended) revocations.revoke(details.id, details.expiresAt, at);
     if (ended.length > 0)
       log.info({ impersonationIds: ended.map(({ id }) => id), targetId: target.id }, 'views ended: the user withdrew consent');
     return ended.length;

@@ -187,6 +187,23 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     expect(await ledgerTypes(user.id)).toEqual(['impersonation.started', 'impersonation.break_glass']);
   });
 
+  it("writes the notice of an End in the End's own transaction: an End whose notice cannot be written ends nothing", async () => {
+    const { user, browser } = await userWith('allowed');
+    const { browser: viewing, impersonationId } = await app.impersonating(secondAdmin, user, REASON);
+    unreadableChoice.add(user.id);
+    const refused = await adminBrowser.api('POST', `/api/admin/impersonations/${impersonationId}/end`);
+    expect(refused).toMatchObject({ status: 500, body: { success: false, error: { code: 'internal' } } });
+    expect(await viewing.session()).toMatchObject({ user: { id: user.id, isImpersonated: true } });
+    expect((await ledgerTypes(user.id)).filter((type) => type === 'impersonation.ended')).toEqual([]);
+
+    unreadableChoice.delete(user.id);
+    expect(await adminBrowser.api('POST', `/api/admin/impersonations/${impersonationId}/end`)).toMatchObject({ status: 200 });
+    expect(await viewing.session()).toEqual({});
+    expect(await ledgerTypes(user.id)).toContain('impersonation.ended');
+    const told = await browser.api<{ notifications: { kind: string }[] }>('GET', '/api/account/notifications');
+    expect(told.body.notifications.map((notification) => notification.kind)).toEqual(['view_ended']);
+  });
+
   it('needs a second admin for a full view: the requester cannot approve (403), another admin can, and deciding twice is 409', async () => {
     const { user } = await userWith('allowed');
     const asked = await start(adminBrowser, user.id, { mode: 'full' });

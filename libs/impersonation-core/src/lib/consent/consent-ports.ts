@@ -68,16 +68,17 @@ export interface ConsentUnitOfWork {
 export interface ConsentStore {
   transaction<T>(work: (uow: ConsentUnitOfWork) => Promise<T>): Promise<T>;
   /**
-   * A notification that is the only thing written (a view ended: its cause committed already). A store
-   * whose notification is then one statement (no e-mail can be queued beside it) may write it without a
-   * transaction around it; without this method it is written in `transaction`.
+   * A notification that is the only thing written (`ConsentService.tellViewEnded`, for a host that ended
+   * a view itself). A store whose notification is then one statement (no e-mail can be queued beside it)
+   * may write it without a transaction around it; without this method it is written in `transaction`.
    */
   notifyAlone?(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
   /**
    * `true` when a notification is one row of the impersonation store's own database and nothing beside it
    * (no e-mail can be queued): the notice that a returned view ended is then written by the statement that
    * ends the view (`ImpersonationsRepository.endByReturn`'s `notice`), so the two commit together, in one
-   * round trip. Otherwise it is written after the end, through `notifyAlone` or `transaction`.
+   * round trip. Otherwise the return, like every other ending, runs in a unit of work of this store
+   * (`ConsentService.endingViews`) that writes the notice in the same transaction.
    */
   notifiesWithTheEnd?: boolean;
 }

@@ -228,7 +228,24 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       });
     },
 
-    /** Tells the viewed user that a view of their account ended: who, why, how long, in which mode. */
+    /**
+     * Runs `work` in one unit of work: the impersonation store's repositories of that transaction, and
+     * `tellViewEnded`, which writes that notice (and its e-mail) in the same transaction. The domain ends
+     * views here, so an end and the notice of it commit together or not at all.
+     */
+    async endingViews<T>(
+      work: (unit: { store: StoreRepositories; tellViewEnded(input: ViewEnded): Promise<void> }) => Promise<T>,
+    ): Promise<T> {
+      return store.transaction((uow) =>
+        work({ store: uow.store, tellViewEnded: (input) => uow.notify(input.target, viewEndedContent(input), input.endedAt) }),
+      );
+    },
+
+    /**
+     * Tells the viewed user that a view of their account ended (who, why, how long, in which mode), on its
+     * own: for a host that ended a view itself. The domain's endings write it in their own transaction
+     * (`endingViews`).
+     */
     async tellViewEnded(input: ViewEnded): Promise<void> {
       const content = viewEndedContent(input);
       if (store.notifyAlone) await store.notifyAlone(input.target, content, input.endedAt);
