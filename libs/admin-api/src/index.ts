@@ -12,6 +12,13 @@ export {
   type ApiErrorEnvelope,
 } from './lib/contracts/errors';
 export {
+  isWellFormedText,
+  findIllFormedText,
+  assertWellFormedText,
+  isWellFormedUrlEncoded,
+  IllFormedTextError,
+} from './lib/contracts/well-formed-text';
+export {
   REASON_MIN_LENGTH,
   REASON_MAX_LENGTH,
   ImpersonateResponseSchema,

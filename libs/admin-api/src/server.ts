@@ -13,7 +13,7 @@ export {
   type OpenApiDocumentOptions,
   type OpenApiOperation,
 } from './lib/openapi/create-openapi-document';
-export { AdminApiError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
+export { AdminApiError, illFormedTextError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
 export type { RequestContext, ImpersonationService } from './lib/server/impersonation-service';
 export type { ApiRequest, ApiRequestHeaders } from './lib/server/api-request';
 export {

@@ -1,4 +1,5 @@
 // The domain's records, as every store (PostgreSQL, in-memory) hands them to the operations.
+import { assertWellFormedText } from '@viewas/admin-api';
 
 /** Ordinary users, support agents and administrators; what each may do is the access policy's (`governance/`). */
 export const USER_ROLES = ['user', 'support', 'admin'] as const;
@@ -119,9 +120,13 @@ export interface LedgerEventRow {
   detail: Record<string, unknown>;
 }
 
-/** A ledger event as a stored row: people flattened to id + e-mail (every store writes this). */
+/**
+ * A ledger event as a stored row: people flattened to id + e-mail (every store writes this, before it
+ * changes anything). Throws `IllFormedTextError` for text that is not well-formed: what a store keeps
+ * of it would not be what was hashed, and PostgreSQL refuses NUL; the edge answers 400 before this.
+ */
 export function toLedgerRowValues(event: NewLedgerEvent): Omit<LedgerEventRow, 'id'> {
-  return {
+  const values = {
     at: event.at,
     type: event.type,
     actorId: event.actor?.id ?? null,
@@ -134,6 +139,8 @@ export function toLedgerRowValues(event: NewLedgerEvent): Omit<LedgerEventRow, '
     userAgent: event.userAgent,
     detail: event.detail ?? {},
   };
+  assertWellFormedText(values);
+  return values;
 }
 
 /** Who is calling, for the ledger and the per-address limits. */

@@ -1,3 +1,4 @@
+import { findIllFormedText } from '@viewas/admin-api';
 import { isSameOriginRequest } from '@viewas/admin-api/server';
 import { DuplicateEmailError } from '@viewas/impersonation-core';
 import type { WebHandler } from '../auth/auth-handler';
@@ -32,6 +33,8 @@ export function createSetupApi({ setup, origin, logger }: { setup: FirstAdminSet
     } catch {
       return failure(400, 'bad_request', 'The request is not valid JSON');
     }
+    if (findIllFormedText(body))
+      return failure(400, 'bad_request', 'The request holds text that is not well-formed Unicode (a lone surrogate or NUL)');
     const input = FirstAdminInput.safeParse(body);
     if (!input.success) {
       const fields: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
-import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
+import { findIllFormedText, isWellFormedUrlEncoded } from '@viewas/admin-api';
+import { AdminApiError, illFormedTextError, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
 import { fetchRequest, type WebRequest } from '../app/web-request';
@@ -105,19 +106,27 @@ function accessibleNextAuthPage(html: string): string {
   return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`).replace('<div class="page">', '<div class="page" role="main">');
 }
 
-/** next-auth's body (a form or JSON), read with the admin API's bounded reader. */
+/**
+ * next-auth's body (a form or JSON), read with the admin API's bounded reader. Text that does not decode
+ * to well-formed Unicode (a lone surrogate or NUL, escaped or not) is refused before next-auth sees it.
+ */
 async function readBody(request: WebRequest): Promise<Record<string, string> | undefined> {
   if (request.method !== 'POST' || !request.body) return undefined;
   const text = await readBodyText(request, MAX_AUTH_BODY_BYTES);
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (type.includes('application/x-www-form-urlencoded')) {
+    if (!isWellFormedUrlEncoded(text)) throw illFormedTextError('body');
+    return Object.fromEntries(new URLSearchParams(text));
+  }
   if (type.includes('application/json')) {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : undefined;
+      parsed = JSON.parse(text);
     } catch {
       return undefined;
     }
+    if (findIllFormedText(parsed)) throw illFormedTextError('body');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : undefined;
   }
   return undefined;
 }

@@ -27,3 +27,13 @@ export class AdminApiError extends Error {
     this.issues = options.issues;
   }
 }
+
+/**
+ * The 400 for text that is not well-formed (`contracts/well-formed-text.ts`) in a request's `part`
+ * (`body`, `query`); `path` is where, as `findIllFormedText` gives it (`$.reason`), when known.
+ */
+export function illFormedTextError(part: string, path?: string): AdminApiError {
+  const field = path?.replace(/^\$\.?/, '');
+  const message = `The request ${part} holds text that is not well-formed Unicode (a lone surrogate or NUL)`;
+  return new AdminApiError('bad_request', message, field ? { issues: [{ path: field, message: 'Not well-formed text' }] } : {});
+}

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
-import { AdminApiError } from './admin-api-error';
+import { IllFormedTextError } from '../contracts/well-formed-text';
+import { AdminApiError, illFormedTextError } from './admin-api-error';
 import type { ApiRequest } from './api-request';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';
@@ -123,10 +124,12 @@ export function createAdminApiHandlers({
   }
 
   function failure(error: unknown, request: ApiRequest): AdminApiAnswer {
-    if (error instanceof AdminApiError) {
+    // Text the edge let through and the core refused before writing it is still the caller's bad input.
+    const known = error instanceof IllFormedTextError ? illFormedTextError('input') : error;
+    if (known instanceof AdminApiError) {
       const headers: Record<string, string> =
-        error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-      return errorAnswer(error.code, error.message, { issues: error.issues, headers });
+        known.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(known.retryAfterSeconds) };
+      return errorAnswer(known.code, known.message, { issues: known.issues, headers });
     }
     try {
       onError?.(error, request);

@@ -1,4 +1,5 @@
-import { AdminApiError } from './admin-api-error';
+import { findIllFormedText } from '../contracts/well-formed-text';
+import { AdminApiError, illFormedTextError } from './admin-api-error';
 import type { ApiRequest } from './api-request';
 
 export function hasJsonContentType(request: ApiRequest): boolean {
@@ -56,16 +57,24 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** An empty body reads as `{}`, so calls without a payload (return-to-admin, end) may send none. */
+/**
+ * An empty body reads as `{}`, so calls without a payload (return-to-admin, end) may send none. A JSON
+ * escape can spell a lone surrogate or NUL (`"\ud800"`, `"\u0000"`) in valid UTF-8: such a body is
+ * refused here, before any route sees it.
+ */
 export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<unknown> {
   if (!hasJsonContentType(request)) {
     throw new AdminApiError('unsupported_media_type', 'The request body must be application/json');
   }
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new AdminApiError('bad_request', 'The request body is not valid JSON');
   }
+  const illFormed = findIllFormedText(body);
+  if (illFormed) throw illFormedTextError('body', illFormed);
+  return body;
 }

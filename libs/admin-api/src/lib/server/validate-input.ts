@@ -1,7 +1,8 @@
 import { z } from '../zod';
 import { en } from 'zod/locales';
 import type { FieldIssue } from '../contracts/errors';
-import { AdminApiError } from './admin-api-error';
+import { isWellFormedUrlEncoded } from '../contracts/well-formed-text';
+import { AdminApiError, illFormedTextError } from './admin-api-error';
 import type { ApiRequest } from './api-request';
 
 // zod/mini ships without messages; the English locale is applied per parse so nothing global changes.
@@ -22,11 +23,14 @@ export function validateInput<T extends z.core.$ZodType>(schema: T, value: unkno
 
 /**
  * The first non-empty value of each query parameter. Empty values count as absent, since forms and
- * naive clients send `?query=&cursor=`; unknown parameters are dropped by the schema.
+ * naive clients send `?query=&cursor=`; unknown parameters are dropped by the schema. A query string
+ * whose escapes are not UTF-8 or decode to NUL is refused (`URLSearchParams` would make U+FFFD of them).
  */
 export function queryObject(request: ApiRequest): Record<string, string> {
+  const url = new URL(request.url);
+  if (!isWellFormedUrlEncoded(url.search)) throw illFormedTextError('query string');
   const first = new Map<string, string>();
-  for (const [key, value] of new URL(request.url).searchParams) {
+  for (const [key, value] of url.searchParams) {
     if (value !== '' && !first.has(key)) first.set(key, value);
   }
   return Object.fromEntries(first);

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  chainRow,
-  GENESIS_HASH,
-  hashedTextAroundId,
-  ledgerHash,
-  verifyChain,
-  type ChainedLedgerRow,
-  type LedgerRowContent,
-} from './ledger-chain';
+import { chainRow, GENESIS_HASH, ledgerHash, verifyChain, type ChainedLedgerRow, type LedgerRowContent } from './ledger-chain';
 
 const content = (id: number, overrides: Partial<LedgerRowContent> = {}): LedgerRowContent => ({
   id,
@@ -59,32 +51,6 @@ describe('the ledger hash', () => {
     expect(ledgerHash(GENESIS_HASH, content(1, { detail: { a: 1, b: [1, 2] } }))).toBe(
       ledgerHash(GENESIS_HASH, content(1, { detail: { b: [1, 2], a: 1 } })),
     );
-  });
-});
-
-describe('the hashed text around a row id not known yet', () => {
-  const hashWithId = (prevHash: string, row: LedgerRowContent) => {
-    const { id, ...rest } = row;
-    const { before, after } = hashedTextAroundId(rest);
-    return createHash('sha256')
-      .update(prevHash + before + String(id) + after, 'utf8')
-      .digest('hex');
-  };
-
-  it('gives the ledger hash once the id is put between its two parts', () => {
-    expect(hashWithId(GENESIS_HASH, content(7))).toBe(ledgerHash(GENESIS_HASH, content(7)));
-    expect(hashWithId('a'.repeat(64), content(123_456_789_012))).toBe(ledgerHash('a'.repeat(64), content(123_456_789_012)));
-  });
-
-  it('splits at the row’s own id when the detail, the reason or the user agent hold the same text', () => {
-    const marker = '"id":0,"impersonationId":';
-    const row = content(42, {
-      detail: { id: 0, impersonationId: 'x', nested: { id: 0, impersonationId: null } },
-      reason: marker,
-      userAgent: `${marker}${marker}`,
-      impersonationId: null,
-    });
-    expect(hashWithId(GENESIS_HASH, row)).toBe(ledgerHash(GENESIS_HASH, row));
   });
 });
 

@@ -38,21 +38,6 @@ export function ledgerHash(prevHash: string, row: LedgerRowContent): string {
     .digest('hex');
 }
 
-/**
- * The text `ledgerHash` hashes after `prevHash`, for a row whose id is not known yet: the canonical JSON
- * before the id's digits and after them. A store that takes the id and the previous hash in the same
- * statement that writes the row hashes `prevHash + before + id + after` there (SHA-256 of its UTF-8 bytes).
- */
-export function hashedTextAroundId(row: Omit<LedgerRowContent, 'id'>): { before: string; after: string } {
-  const text = canonicalJson(hashedFields({ ...row, id: 0 }));
-  // Members are sorted by name, so "impersonationId" follows "id" directly; any "id" nested in `detail`
-  // comes earlier ("detail" sorts before "id"), and the members after it are strings or null, where a
-  // quote is always escaped: the last match is the row's own id.
-  const marker = '"id":0,"impersonationId":';
-  const at = text.lastIndexOf(marker);
-  return { before: text.slice(0, at + '"id":'.length), after: text.slice(at + '"id":0'.length) };
-}
-
 /** Links a new row to the chain whose newest hash is `prevHash` (the genesis hash for the first row). */
 export function chainRow<Row extends LedgerRowContent>(prevHash: string, row: Row): Row & { prevHash: string; hash: string } {
   return { ...row, prevHash, hash: ledgerHash(prevHash, row) };

@@ -103,9 +103,12 @@ export function createMemoryStore({
     byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const emailKey = (user: UserRow) => user.email.toLowerCase();
 
+  /** The row values of a change's ledger event, taken before the change so refused text changes nothing. */
+  const rowValues = (event: NewLedgerEvent | undefined) => (event ? toLedgerRowValues(event) : null);
+
   /** Adds a row at the end of the chain (inside a call that already runs alone). */
-  function appendRow(event: NewLedgerEvent): ChainedLedgerRow {
-    const row = chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId++, ...copy(toLedgerRowValues(event)) });
+  function appendRow(values: Omit<LedgerEventRow, 'id'>): ChainedLedgerRow {
+    const row = chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId++, ...copy(values) });
     state.ledger.push(row);
     return row;
   }
@@ -184,11 +187,12 @@ export function createMemoryStore({
     const impersonations: ImpersonationsRepository = {
       createPending: (values, event) =>
         sync(() => {
+          const ledgerRow = rowValues(event);
           personOf(values.adminId);
           personOf(values.targetId);
           const row: ImpersonationRow = { ...copy(values), startedAt: null, endedAt: null, endReason: null, endedById: null };
           state.impersonations.set(row.id, row);
-          if (event) appendRow(event);
+          if (ledgerRow) appendRow(ledgerRow);
           return copy(row);
         }),
       findById: (id) =>
@@ -198,6 +202,7 @@ export function createMemoryStore({
         }),
       activate: ({ id, adminId, now: at }, event) =>
         sync(() => {
+          const ledgerRow = rowValues(event);
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           const deadline = at.getTime() - PENDING_WINDOW_MS;
           if (
@@ -220,7 +225,7 @@ export function createMemoryStore({
           );
           if (running) throw new AlreadyViewingError();
           row.startedAt = new Date(at);
-          if (event) appendRow(event);
+          if (ledgerRow) appendRow(ledgerRow);
           return copy(row);
         }),
       findRunning: ({ adminId, targetId, now: at }) =>
@@ -234,10 +239,11 @@ export function createMemoryStore({
       endByReturn: ({ id, adminId, targetId, now: at }, event, notice) =>
         sync(() => {
           if (notice && !event) throw new TypeError('a notice is written with its ledger row: endByReturn needs the event too');
+          const ledgerRow = rowValues(event);
           const row = isUuid(id) ? state.impersonations.get(id) : undefined;
           if (!row || row.adminId !== adminId || row.targetId !== targetId || !isRunningAt(row, at)) return null;
           Object.assign(row, { endedAt: new Date(at), endReason: 'returned', endedById: adminId });
-          if (event) appendRow(event);
+          if (ledgerRow) appendRow(ledgerRow);
           if (notice) state.notifications.push(copy(notice));
           return copy(row);
         }),
@@ -361,7 +367,7 @@ export function createMemoryStore({
     };
 
     const ledger: LedgerRepository = {
-      append: (event) => sync(() => copy(appendRow(event))),
+      append: (event) => sync(() => copy(appendRow(toLedgerRowValues(event)))),
       list: ({ cursor, actorId, targetId, limit }) =>
         sync(() => {
           if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId)))

@@ -1,8 +1,6 @@
 import type { ImpersonationRow, UserRow } from '../model';
-import { LEDGER_APPEND_PARAMETER_COUNT, LEDGER_ID_OR_FAIL, ledgerAppendText } from './ledger';
-import { notificationInsertText } from './notifications';
 import { impersonations, users } from './schema';
-import { columnsOf, statement, type Statement } from './statements';
+import { columnsOf, statement } from './statements';
 
 // The statements of the start + return cycle and of the live list every change reloads, written once
 // (at load) and prepared once per connection: every call of the cycle runs them, so neither Drizzle's
@@ -88,55 +86,3 @@ export const LIST_RUNNING = statement(
      join users t on t.id = i.target_id
     where i.started_at is not null and i.ended_at is null and i.expires_at > $1::timestamptz`,
 );
-
-/** A pending impersonation ($1-$7: id, admin, target, reason, mode, created, expires). */
-const CREATE_PENDING = {
-  parameters: 7,
-  text: `insert into impersonations (id, admin_id, target_id, reason, mode, created_at, expires_at)
-         values ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6::timestamptz, $7::timestamptz) returning *`,
-};
-
-/** Takes pending impersonation $2 of admin $3 over at $1, if created after $4 (the pending window) and unexpired. */
-const ACTIVATE = {
-  parameters: 4,
-  text: `update impersonations set started_at = $1::timestamptz
-          where id = $2::uuid and admin_id = $3::uuid and started_at is null and ended_at is null
-            and created_at > $4::timestamptz and expires_at > $1::timestamptz
-         returning *`,
-};
-
-/** Ends running impersonation $3 of admin $2 and target $4 at $1, by return. */
-const END_BY_RETURN = {
-  parameters: 4,
-  text: `update impersonations set ended_at = $1::timestamptz, end_reason = 'returned', ended_by_id = $2::uuid
-          where id = $3::uuid and admin_id = $2::uuid and target_id = $4::uuid
-            and started_at is not null and ended_at is null and expires_at > $1::timestamptz
-         returning *`,
-};
-
-/**
- * A change (`returning *`) and, only when it returned a row, its ledger row, in one statement: the
- * change's parameters first, then the ledger row's (`ledgerAppendParameters`). Both commit together or
- * not at all, with no transaction around them; a change that matches nothing, or fails (a unique
- * violation), writes no ledger row. With `notice`, a notification row too (`notificationParameters`,
- * after the ledger row's), under the same condition.
- */
-function recorded(name: string, change: { parameters: number; text: string }, notice = false): readonly [Statement, Statement] {
-  const noticed = notice
-    ? `, noticed as (${notificationInsertText({ first: change.parameters + LEDGER_APPEND_PARAMETER_COUNT + 1, onlyIf: 'change' })})`
-    : '';
-  const variant = (queue: boolean) =>
-    statement(
-      `${name}_recorded${queue ? '_queued' : ''}${notice ? '_noticed' : ''}`,
-      `with change as (${change.text}), ${ledgerAppendText({ first: change.parameters + 1, queue, onlyIf: 'change' })}${noticed}
-       select ${impersonationColumns.select('change')}, ${LEDGER_ID_OR_FAIL} as ledger_id from change`,
-    );
-  // Without and with the webhook outbox.
-  return [variant(false), variant(true)];
-}
-
-export const CREATE_PENDING_RECORDED = recorded('create_pending', CREATE_PENDING);
-export const ACTIVATE_RECORDED = recorded('activate', ACTIVATE);
-export const END_BY_RETURN_RECORDED = recorded('end_by_return', END_BY_RETURN);
-/** A return's end, its ledger row and the viewed user's notice that the view ended: one statement, one commit. */
-export const END_BY_RETURN_NOTICED = recorded('end_by_return', END_BY_RETURN, true);

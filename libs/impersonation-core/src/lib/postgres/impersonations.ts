@@ -24,12 +24,8 @@ import type { NewNotification } from '../notifications/notifier';
 import { isUniqueViolation } from './constraint-violation';
 import type { Queryable } from './database';
 import {
-  ACTIVATE_RECORDED,
   adminColumns,
   ANY_DUE,
-  CREATE_PENDING_RECORDED,
-  END_BY_RETURN_NOTICED,
-  END_BY_RETURN_RECORDED,
   FIND_RUNNING,
   impersonationColumns,
   LIST_RUNNING,
@@ -38,10 +34,10 @@ import {
   READ_FOR_TAKE_OVER,
   targetColumns,
 } from './cycle-statements';
-import { ledgerAppendParameters } from './ledger';
-import { notificationParameters } from './notifications';
+import { appendLedgerRow } from './ledger';
+import { createNotificationsRepository } from './notifications';
 import { impersonations, users } from './schema';
-import { runStatement, valueAt, type Statement } from './statements';
+import { runStatement, valueAt } from './statements';
 
 /** The unique index that keeps one running impersonation per admin and target (migration 0002). */
 const ONE_RUNNING_PER_PAIR = 'impersonations_one_running_per_pair';
@@ -72,19 +68,27 @@ export function createImpersonationsRepository(
   db: Queryable,
   { webhookOutbox: queue = false, recorded }: ImpersonationsRepositoryOptions = {},
 ): ImpersonationsRepository {
-  /** A change and its ledger row in one statement (`cycle-statements.ts`): the changed row, or `null` and no ledger row. */
-  async function changeRecorded(
-    variants: readonly [Statement, Statement],
-    change: unknown[],
-    event: NewLedgerEvent,
-    after: unknown[] = [],
+  /**
+   * A change and, only when it changed a row, its ledger row (and the notice, if any) in one
+   * transaction: both commit or neither does, and a change that matches nothing or fails (a unique
+   * violation) writes no ledger row. The event's text is checked before anything is sent.
+   */
+  async function withLedgerRow(
+    change: (tx: Queryable) => Promise<ImpersonationRow | undefined>,
+    event?: NewLedgerEvent,
+    notice?: NewNotification,
   ): Promise<ImpersonationRow | null> {
-    const parameters = [...change, ...ledgerAppendParameters(toLedgerRowValues(event)), ...after];
-    const result = await runStatement(db, variants[queue ? 1 : 0], parameters);
-    const [raw] = result.rows;
-    if (!raw) return null;
-    recorded?.(event);
-    return impersonationColumns.read(result, raw);
+    if (!event) return (await change(db)) ?? null;
+    const values = toLedgerRowValues(event);
+    const changed = await db.transaction(async (tx) => {
+      const row = await change(tx);
+      if (!row) return null;
+      await appendLedgerRow(tx, values, { webhookOutbox: queue });
+      if (notice) await createNotificationsRepository(tx).add(notice);
+      return row;
+    });
+    if (changed) recorded?.(event);
+    return changed;
   }
 
   const selectDetails = () =>
@@ -115,14 +119,7 @@ export function createImpersonationsRepository(
 
   return {
     async createPending(values: NewImpersonation, event?: NewLedgerEvent): Promise<ImpersonationRow> {
-      if (event) {
-        const { id, adminId, targetId, reason, mode, createdAt, expiresAt } = values;
-        const change = [id, adminId, targetId, reason, mode, instant(createdAt), instant(expiresAt)];
-        const row = await changeRecorded(CREATE_PENDING_RECORDED, change, event);
-        if (!row) throw new Error('insert returned no row');
-        return row;
-      }
-      const [row] = await db.insert(impersonations).values(values).returning();
+      const row = await withLedgerRow(async (tx) => (await tx.insert(impersonations).values(values).returning())[0], event);
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -144,22 +141,26 @@ export function createImpersonationsRepository(
     ): Promise<ImpersonationRow | null> {
       if (!isUuid(id) || !isUuid(adminId)) return null;
       try {
-        if (event) return await changeRecorded(ACTIVATE_RECORDED, [instant(now), id, adminId, instant(pendingDeadline(now))], event);
-        const [row] = await db
-          .update(impersonations)
-          .set({ startedAt: now })
-          .where(
-            and(
-              eq(impersonations.id, id),
-              eq(impersonations.adminId, adminId),
-              isNull(impersonations.startedAt),
-              isOpen,
-              gt(impersonations.createdAt, pendingDeadline(now)),
-              gt(impersonations.expiresAt, now),
-            ),
-          )
-          .returning();
-        return row ?? null;
+        return await withLedgerRow(
+          async (tx) =>
+            (
+              await tx
+                .update(impersonations)
+                .set({ startedAt: now })
+                .where(
+                  and(
+                    eq(impersonations.id, id),
+                    eq(impersonations.adminId, adminId),
+                    isNull(impersonations.startedAt),
+                    isOpen,
+                    gt(impersonations.createdAt, pendingDeadline(now)),
+                    gt(impersonations.expiresAt, now),
+                  ),
+                )
+                .returning()
+            )[0],
+          event,
+        );
       } catch (error) {
         if (isUniqueViolation(error, ONE_RUNNING_PER_PAIR)) throw new AlreadyViewingError();
         throw error;
@@ -194,27 +195,28 @@ export function createImpersonationsRepository(
       notice?: NewNotification,
     ): Promise<ImpersonationRow | null> {
       if (notice && !event) throw new TypeError('a notice is written with its ledger row: endByReturn needs the event too');
-      if (event) {
-        if (!isUuid(id) || !isUuid(adminId) || !isUuid(targetId)) return null;
-        const change = [instant(now), adminId, id, targetId];
-        if (notice) return changeRecorded(END_BY_RETURN_NOTICED, change, event, notificationParameters(notice));
-        return changeRecorded(END_BY_RETURN_RECORDED, change, event);
-      }
-      const [row] = await db
-        .update(impersonations)
-        .set({ endedAt: now, endReason: 'returned', endedById: adminId })
-        .where(
-          and(
-            eq(impersonations.id, id),
-            eq(impersonations.adminId, adminId),
-            eq(impersonations.targetId, targetId),
-            isNotNull(impersonations.startedAt),
-            isOpen,
-            gt(impersonations.expiresAt, now),
-          ),
-        )
-        .returning();
-      return row ?? null;
+      if (!isUuid(id) || !isUuid(adminId) || !isUuid(targetId)) return null;
+      return withLedgerRow(
+        async (tx) =>
+          (
+            await tx
+              .update(impersonations)
+              .set({ endedAt: now, endReason: 'returned', endedById: adminId })
+              .where(
+                and(
+                  eq(impersonations.id, id),
+                  eq(impersonations.adminId, adminId),
+                  eq(impersonations.targetId, targetId),
+                  isNotNull(impersonations.startedAt),
+                  isOpen,
+                  gt(impersonations.expiresAt, now),
+                ),
+              )
+              .returning()
+          )[0],
+        event,
+        notice,
+      );
     },
 
     /** Any admin may end any pending or running impersonation that has not expired. */

@@ -129,6 +129,63 @@ for (const [name, open] of kinds) {
     it('refuses to remove the chain head', async () => {
       await expect(database.db.execute(sql`delete from ledger_head`)).rejects.toThrow();
     });
+
+    describe('writes behind the append path', () => {
+      /** A row as someone with the app's role could insert it by hand, chained to `prevHash`. */
+      const forged = (prevHash: string, hash = 'f'.repeat(64), id?: number) =>
+        sql`insert into audit_events (${sql.raw(id === undefined ? '' : 'id, ')}at, type, reason, detail, prev_hash, hash)
+            ${sql.raw(id === undefined ? '' : 'overriding system value ')}values (${sql.raw(id === undefined ? '' : `${id}, `)}now(), 'impersonation.denied', 'forged', '{}', ${prevHash}, ${hash})`;
+      /** The error PostgreSQL raised (Drizzle wraps it; its message is the cause's). */
+      const refusal = (statement: ReturnType<typeof sql>) =>
+        database.db.execute(statement).then(
+          () => null,
+          (thrown: { cause?: { message?: string }; message?: string }) => thrown.cause?.message ?? thrown.message ?? '',
+        );
+
+      it('refuses an inserted row whose prev_hash is not the head, and the chain stays whole', async () => {
+        const { store, rows } = await appended(3);
+        for (const prevHash of [rows[1]!.hash, '0'.repeat(64), 'not a hash'])
+          expect(await refusal(forged(prevHash))).toMatch(/does not chain from the ledger head/);
+        expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 3, head: rows[2]!.hash });
+        expect(await store.ledger.recordedHead()).toEqual({ lastId: rows[2]!.id, hash: rows[2]!.hash });
+      }, 60_000);
+
+      it('refuses an inserted row numbered before the head, even chained from it', async () => {
+        const { store, rows } = await appended(2);
+        // Verification reads rows in id order: a row numbered before the head would sit inside the chain.
+        expect(await refusal(forged(rows[1]!.hash, 'e'.repeat(64), 0))).toMatch(/does not chain from the ledger head/);
+        expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 2, head: rows[1]!.hash });
+      }, 60_000);
+
+      it.each([
+        ['to another hash', sql`update ledger_head set hash = ${'a'.repeat(64)}`],
+        ['back to the genesis hash, as if the ledger were empty', sql`update ledger_head set hash = ${'0'.repeat(64)}, last_id = null`],
+        ['to an earlier row', sql`update ledger_head set last_id = last_id - 1`],
+        ['to a row past the newest', sql`update ledger_head set last_id = last_id + 10`],
+        ['in place, with the same values', sql`update ledger_head set hash = hash`],
+        ['by inserting a second head row', sql`insert into ledger_head (only_row, last_id, hash) values (false, 1, 'x')`],
+      ])(
+        'refuses moving the head %s',
+        async (_what, statement) => {
+          const { store, rows } = await appended(2);
+          expect(await refusal(statement)).not.toBeNull();
+          expect(await store.ledger.recordedHead()).toEqual({ lastId: rows[1]!.id, hash: rows[1]!.hash });
+          expect(await verifyLedger(store.ledger)).toEqual({ ok: true, count: 2, head: rows[1]!.hash });
+        },
+        60_000,
+      );
+
+      it('takes a row chained from the head as an append, which moves the head; a hash that is not its own is found by verify', async () => {
+        // What the triggers cannot stop (docs/ledger.md): the app's role may append. A forged hash is still a break.
+        const { store, rows } = await appended(2);
+        expect(await refusal(forged(rows[1]!.hash))).toBeNull();
+        const head = await store.ledger.recordedHead();
+        expect(head?.lastId).toBeGreaterThan(rows[1]!.id);
+        expect(await verifyLedger(store.ledger)).toMatchObject({ ok: false, count: 3, firstBadId: head?.lastId });
+        const next = await store.ledger.append(event(3));
+        expect(next.prevHash).toBe('f'.repeat(64));
+      }, 60_000);
+    });
   });
 }
 

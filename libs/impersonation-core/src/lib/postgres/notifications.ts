@@ -5,28 +5,18 @@ import type { Notification, NotificationContent } from '../notifications/notific
 import type { NewNotification } from '../notifications/notifier';
 import { notifications, type NotificationRow } from './consent-schema';
 import type { Queryable } from './database';
-import { parameter, runStatement, statement } from './statements';
+import { runStatement, statement } from './statements';
 
-/**
- * The INSERT of one notification row, its parameters (`notificationParameters`) from `$first`: a
- * statement of its own, or, with `onlyIf` (the name of an earlier expression of the same statement, a
- * change's RETURNING), an expression at the end of that change's statement that writes the row only when
- * the change returned one.
- */
-export function notificationInsertText({ first, onlyIf }: { first: number; onlyIf?: string }): string {
-  const p = (index: number) => parameter(index, first);
-  const row = `${p(0)}::uuid, ${p(1)}::uuid, ${p(2)}::text, ${p(3)}::jsonb, ${p(4)}::timestamptz`;
-  const into = 'insert into notifications (id, user_id, kind, data, created_at)';
-  return onlyIf ? `${into} select ${row} where exists (select 1 from ${onlyIf})` : `${into} values (${row})`;
-}
-
-/** The parameters of `notificationInsertText`, in its order. */
-export function notificationParameters({ id, userId, content, createdAt }: NewNotification): unknown[] {
+/** The parameters of `ADD_NOTIFICATION`, in its order. */
+function notificationParameters({ id, userId, content, createdAt }: NewNotification): unknown[] {
   return [id, userId, content.kind, JSON.stringify(content.data), createdAt.toISOString()];
 }
 
-/** Every notification written alone (a view that ended, when it could not ride with the end): prepared once per connection. */
-const ADD_NOTIFICATION = statement('add_notification', notificationInsertText({ first: 1 }));
+/** Every notification (alone, or in the transaction of the change it announces): prepared once per connection. */
+const ADD_NOTIFICATION = statement(
+  'add_notification',
+  'insert into notifications (id, user_id, kind, data, created_at) values ($1::uuid, $2::uuid, $3::text, $4::jsonb, $5::timestamptz)',
+);
 
 const toNotification = (row: NotificationRow): Notification => ({
   ...({ kind: row.kind, data: row.data } as NotificationContent),

@@ -15,9 +15,6 @@ export interface Statement {
 
 export const statement = (name: string, text: string): Statement => ({ name: `viewas_${name}`, text });
 
-/** `$n` for the `index`-th parameter (from 0) of a statement whose parameters start at `first` (1 by default). */
-export const parameter = (index: number, first = 1) => `$${first + index}`;
-
 /** A row as the driver hands it over in array mode: one value per output column, in select-list order. */
 export type RawRow = readonly unknown[];
 

@@ -1,0 +1,72 @@
+/**
+ * Well-formed text: valid Unicode without NUL. A lone surrogate has no UTF-8 form, so a database driver
+ * or an encoder silently writes U+FFFD instead and what was stored is no longer what was hashed or
+ * checked; PostgreSQL refuses NUL in text and JSON outright. Every string that may reach the ledger, the
+ * database or the logs is held to this: at the edge (a request answers 400) and again by the core
+ * before it writes anything.
+ */
+// With the `u` flag a surrogate pair is one code point, so the range matches only a lone surrogate.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+export function isWellFormedText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * Where the first string of a JSON-like value that is not well-formed is (`$.detail.note`; an object's
+ * member names count too), or `null` when every string is.
+ */
+export function findIllFormedText(value: unknown, path = '$'): string | null {
+  if (typeof value === 'string') return isWellFormedText(value) ? null : path;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findIllFormedText(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (!isWellFormedText(key)) return path;
+    const found = findIllFormedText(item, `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Text that is not well-formed, refused before it is written anywhere; `path` says where it is. */
+export class IllFormedTextError extends Error {
+  override readonly name = 'IllFormedTextError';
+
+  constructor(readonly path: string) {
+    super(`${path} is not well-formed text (a lone surrogate or NUL)`);
+  }
+}
+
+/** Throws `IllFormedTextError` for the first string of `value` that is not well-formed. */
+export function assertWellFormedText(value: unknown, path = '$'): void {
+  const found = findIllFormedText(value, path);
+  if (found) throw new IllFormedTextError(found);
+}
+
+const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether URL-encoded text (a query string, a form body) decodes to well-formed text: every run of
+ * percent-escapes is UTF-8 and nothing decodes to NUL. `URLSearchParams` would quietly turn a bad
+ * escape into U+FFFD; this says no instead.
+ */
+export function isWellFormedUrlEncoded(encoded: string): boolean {
+  if (!isWellFormedText(encoded)) return false;
+  for (const [run] of encoded.matchAll(PERCENT_ESCAPES)) {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let index = 0; index < bytes.length; index += 1) bytes[index] = Number.parseInt(run.slice(index * 3 + 1, index * 3 + 3), 16);
+    try {
+      if (!isWellFormedText(strictUtf8.decode(bytes))) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
