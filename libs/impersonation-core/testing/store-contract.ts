@@ -1,3 +1,5 @@
+import { IllFormedTextError } from '@viewas/admin-api';
+import fc from 'fast-check';
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../src/lib/ledger/canonical-json';
 import { hashedFields, ledgerHash } from '../src/lib/ledger/ledger-chain';
@@ -777,6 +779,74 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         ).toEqual(ids.slice(1, 3));
         expect(await storage().ledger.readPage({ actorId: 'not-an-id' }, null, 10)).toEqual([]);
       });
+    });
+
+    describe('ledger text (a property, for generated text)', () => {
+      // Characters that have broken hashes elsewhere: direction marks and overrides, combining marks, astral
+      // characters (surrogate pairs in UTF-16), JSON's escaped characters, U+FFFD, a line separator, U+2060.
+      const tricky = fc.constantFrom(
+        ...['\u200F', '\u200E', '\u202E', '\u202C', '\u2067', '\u0301', '\u0308', '😀', '𝔘', '\u2060', '"', '\\', '\n', '\u0001', '\u007F'],
+        ...['\uFFFD', '\u2028', 'é', '€'],
+      );
+      // Any code point but NUL and U+FEFF (PGlite reads a value that starts with one without it); fast-check's
+      // `binary` unit never gives half a surrogate pair.
+      const codePoint = fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((text) => text !== '\u0000' && text !== '\uFEFF');
+      const wellFormed = fc.string({ unit: fc.oneof(tricky, codePoint), maxLength: 30 });
+      const detail = fc.dictionary(
+        wellFormed,
+        fc.oneof(wellFormed, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)),
+        { maxKeys: 4, noNullPrototype: true },
+      );
+      // A lone surrogate, NUL or U+FEFF somewhere in otherwise well-formed text: the halves around it are well-formed,
+      // so no pair can form across the join.
+      const illFormed = fc
+        .tuple(wellFormed, fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u0000', '\uFEFF'), wellFormed)
+        .map(([before, bad, after]) => before + bad + after);
+      const textEvent = (fields: { reason?: string; userAgent?: string; actorEmail?: string; detail?: Record<string, unknown> }) => ({
+        at: T0,
+        type: 'impersonation.denied' as const,
+        actor: { id: randomUUID(), email: fields.actorEmail ?? 'admin@example.com' },
+        target: null,
+        impersonationId: null,
+        reason: fields.reason ?? 'Ticket',
+        ip: '203.0.113.9',
+        userAgent: fields.userAgent ?? 'jest',
+        detail: fields.detail ?? {},
+      });
+
+      it('keeps every row it takes re-hashing to its stored hash: RTL marks, astral characters, combining marks', async () => {
+        await fc.assert(
+          fc.asyncProperty(wellFormed, wellFormed, wellFormed, detail, async (reason, userAgent, local, details) => {
+            const row = await storage().ledger.append(
+              textEvent({ reason, userAgent, actorEmail: `${local}@example.com`, detail: details }),
+            );
+            const [stored] = await storage().ledger.readPage({}, row.id - 1, 1);
+            expect(stored).toMatchObject({ id: row.id, reason, userAgent, prevHash: row.prevHash, hash: row.hash });
+            expect(stored && ledgerHash(stored.prevHash, stored)).toBe(row.hash);
+          }),
+          { numRuns: 40 },
+        );
+        expect(await verifyLedger(storage().ledger)).toMatchObject({ ok: true });
+      }, 120_000);
+
+      it('refuses a lone surrogate, NUL or U+FEFF in any text of a row with IllFormedTextError, and writes nothing', async () => {
+        const field = fc.constantFrom('reason', 'userAgent', 'actorEmail', 'detail value', 'detail key');
+        await fc.assert(
+          fc.asyncProperty(illFormed, field, async (text, where) => {
+            const before = await storage().ledger.recordedHead();
+            const fields =
+              where === 'detail value'
+                ? { detail: { note: text } }
+                : where === 'detail key'
+                  ? { detail: { [text]: 1 } }
+                  : { [where]: text };
+            await expect(storage().ledger.append(textEvent(fields))).rejects.toBeInstanceOf(IllFormedTextError);
+            expect(await storage().ledger.recordedHead()).toEqual(before);
+          }),
+          { numRuns: 30 },
+        );
+        expect(await verifyLedger(storage().ledger)).toMatchObject({ ok: true });
+      }, 120_000);
     });
 
     describe('password entries (step-up)', () => {

@@ -34,7 +34,7 @@ export function createSetupApi({ setup, origin, logger }: { setup: FirstAdminSet
       return failure(400, 'bad_request', 'The request is not valid JSON');
     }
     if (findIllFormedText(body))
-      return failure(400, 'bad_request', 'The request holds text that is not well-formed Unicode (a lone surrogate or NUL)');
+      return failure(400, 'bad_request', 'The request holds text that is not well-formed Unicode (a lone surrogate, NUL or U+FEFF)');
     const input = FirstAdminInput.safeParse(body);
     if (!input.success) {
       const fields: Record<string, string> = {};

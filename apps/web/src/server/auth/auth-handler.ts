@@ -108,7 +108,7 @@ function accessibleNextAuthPage(html: string): string {
 
 /**
  * next-auth's body (a form or JSON), read with the admin API's bounded reader. Text that does not decode
- * to well-formed Unicode (a lone surrogate or NUL, escaped or not) is refused before next-auth sees it.
+ * to well-formed Unicode (a lone surrogate, NUL or U+FEFF, escaped or not) is refused before next-auth sees it.
  */
 async function readBody(request: WebRequest): Promise<Record<string, string> | undefined> {
   if (request.method !== 'POST' || !request.body) return undefined;

@@ -43,6 +43,7 @@ describe.each(testDatabaseKinds())('invariant 14: only well-formed text reaches 
     ['a lone low surrogate', '\\udc00ab'],
     ['surrogates in the wrong order', 'ab\\udc00\\ud800'],
     ['NUL', 'ab\\u0000cd'],
+    ['a leading byte-order mark (PGlite would read it back without)', '\\ufeffabc'],
   ])('refuses a reason with %s (sent as a JSON escape) with 400, records nothing, and the ledger still verifies', async (_, escaped) => {
     const before = await ledgerCount();
     const answer = await anonymousStart(`{"userId":"${target.id}","reason":"${escaped}"}`);
@@ -87,7 +88,7 @@ describe.each(testDatabaseKinds())('invariant 14: only well-formed text reaches 
   });
 
   it('records and verifies a refused start whose reason holds RTL marks, astral characters and combining marks', async () => {
-    const reason = 'Ticket \u202Eenilno\u202C \u200F\u05E9\u05DC\u05D5\u05DD\u200E 😀𝔘𝔫𝔦 e\u0301 \uFEFF "q" \\ \t end';
+    const reason = 'Ticket \u202Eenilno\u202C \u200F\u05E9\u05DC\u05D5\u05DD\u200E 😀𝔘𝔫𝔦 e\u0301 \u2060 "q" \\ \t end';
     const before = await ledgerCount();
     const answer = await anonymousStart(JSON.stringify({ userId: target.id, reason }));
     expect(answer.status).toBe(401);

@@ -18,6 +18,8 @@ describe('well-formed text', () => {
     ['a lone low surrogate', '\uDC00ab'],
     ['a pair in the wrong order', '\uDC00\uD800'],
     ['NUL', 'a\u0000b'],
+    ['a byte-order mark at the start', '\uFEFFabc'],
+    ['U+FEFF anywhere', 'ab\uFEFFc'],
   ])('refuses %s', (_, text) => {
     expect(isWellFormedText(text)).toBe(false);
   });
@@ -39,6 +41,7 @@ describe('well-formed text', () => {
     ['a truncated sequence', '?q=%E2%82', false],
     ['a sequence broken by a literal character', '?q=%E2x%82%AC', false],
     ['an overlong encoding', '?q=%C0%AF', false],
+    ['a byte-order mark', '?q=%EF%BB%BFa', false],
   ])('reads URL-encoded text with %s as well-formed: %s', (_, encoded, expected) => {
     expect(isWellFormedUrlEncoded(encoded)).toBe(expected);
   });

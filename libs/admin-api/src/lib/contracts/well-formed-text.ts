@@ -1,15 +1,17 @@
 /**
- * Well-formed text: valid Unicode without NUL. A lone surrogate has no UTF-8 form, so a database driver
- * or an encoder silently writes U+FFFD instead and what was stored is no longer what was hashed or
- * checked; PostgreSQL refuses NUL in text and JSON outright. Every string that may reach the ledger, the
- * database or the logs is held to this: at the edge (a request answers 400) and again by the core
- * before it writes anything.
+ * Well-formed text: valid Unicode without NUL or U+FEFF. A lone surrogate has no UTF-8 form, so a
+ * database driver or an encoder silently writes U+FFFD instead and what was stored is no longer what was
+ * hashed or checked; PostgreSQL refuses NUL in text and JSON outright; U+FEFF is a byte-order mark that
+ * UTF-8 decoders drop from the start of a value (PGlite's does, as do many a verifier's), and as a
+ * character it is deprecated (U+2060 replaces it). Every string that may reach the ledger, the database
+ * or the logs is held to this: at the edge (a request answers 400) and again by the core before it
+ * writes anything.
  */
 // With the `u` flag a surrogate pair is one code point, so the range matches only a lone surrogate.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const ILL_FORMED = /[\uFEFF\uD800-\uDFFF]/u;
 
 export function isWellFormedText(text: string): boolean {
-  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+  return !text.includes('\u0000') && !ILL_FORMED.test(text);
 }
 
 /**
@@ -39,7 +41,7 @@ export class IllFormedTextError extends Error {
   override readonly name = 'IllFormedTextError';
 
   constructor(readonly path: string) {
-    super(`${path} is not well-formed text (a lone surrogate or NUL)`);
+    super(`${path} is not well-formed text (a lone surrogate, NUL or U+FEFF)`);
   }
 }
 
@@ -50,7 +52,8 @@ export function assertWellFormedText(value: unknown, path = '$'): void {
 }
 
 const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+// `ignoreBOM` keeps a leading U+FEFF in what is decoded, so it is seen (and refused) rather than dropped.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Whether URL-encoded text (a query string, a form body) decodes to well-formed text: every run of

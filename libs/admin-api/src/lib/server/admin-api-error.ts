@@ -34,6 +34,6 @@ export class AdminApiError extends Error {
  */
 export function illFormedTextError(part: string, path?: string): AdminApiError {
   const field = path?.replace(/^\$\.?/, '');
-  const message = `The request ${part} holds text that is not well-formed Unicode (a lone surrogate or NUL)`;
+  const message = `The request ${part} holds text that is not well-formed Unicode (a lone surrogate, NUL or U+FEFF)`;
   return new AdminApiError('bad_request', message, field ? { issues: [{ path: field, message: 'Not well-formed text' }] } : {});
 }
