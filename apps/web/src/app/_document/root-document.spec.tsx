@@ -1,7 +1,7 @@
 import { defaultTheme } from '@viewas/theme';
 import { renderToString } from 'react-dom/server';
 import { readDocumentContext } from './document-context';
-import { RootDocument } from './root-document';
+import { PAGE_END_ID, RootDocument } from './root-document';
 
 /** The first HTML a request gets, as the root layout renders it. */
 function firstHtml(requestHeaders: Record<string, string>) {
@@ -23,6 +23,15 @@ describe('the first HTML of a page', () => {
     expect(html).toContain('<p>page</p>');
   });
 
+  it('holds the first paint until the body has been parsed up to its last element', () => {
+    const html = firstHtml({});
+    const head = html.slice(0, html.indexOf('</head>'));
+    const body = html.slice(html.indexOf('<body'));
+    expect(head).toContain(`<link rel="expect" href="#${PAGE_END_ID}" blocking="render"/>`);
+    expect(body.indexOf('<p>page</p>')).toBeGreaterThan(-1);
+    expect(body).toMatch(new RegExp(`<p>page</p>.*<div id="${PAGE_END_ID}" hidden=""></div></body>`, 's'));
+  });
+
   it('carries the saved light mode', () => {
     const tag = htmlTag(firstHtml({ cookie: 'viewas-color-mode=light' }));
     expect(tag).toContain('data-theme="light"');
@@ -39,7 +48,10 @@ describe('the first HTML of a page', () => {
   ])('leaves the mode to the inline script for %s', (_case, requestHeaders) => {
     const html = firstHtml(requestHeaders);
     expect(htmlTag(html)).not.toContain('data-theme');
-    expect(html).toMatch(/<head><script[^>]*>\(function\(k\)\{try\{var v;v=\('; '\+document\.cookie\)/);
+    // First in <head> after the render-blocking marker, which loads nothing: before anything is painted.
+    expect(html).toMatch(
+      /<head><link rel="expect" href="#page-end" blocking="render"\/><script[^>]*>\(function\(k\)\{try\{var v;v=\('; '\+document\.cookie\)/,
+    );
   });
 
   it('falls back to English without a usable saved locale or Accept-Language', () => {
