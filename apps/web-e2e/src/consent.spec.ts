@@ -7,7 +7,7 @@ import { ADMIN_PAGE_PATH, RETURN_BUTTON_LABEL } from './support/spec';
 
 const user = TARGETS.consent;
 const REASON = 'Support ticket #5150: the export button does nothing';
-const FULL_REASON = 'Support ticket #5151: switch off the e-mails the user cannot stop';
+const FULL_REASON = 'Support ticket #5151: correct the display name the user cannot edit';
 
 /** The access requests table on the admin page, refreshed so it shows what the server knows now. */
 async function requestRow(admin: Page, reason: string) {
@@ -136,20 +136,22 @@ test('a user who asks first approves a request in their own browser, the admin v
     await startApprovedView(admin, FULL_REASON);
     await admin.goto('/account/settings');
     await waitForHydration(admin);
-    // Support access is the user's alone: shown, never offered, in a view.
+    // Support access and the e-mail alerts are the user's alone: shown, never offered, in a view.
     await expect(admin.getByRole('radio', { name: 'Ask me first' })).toBeDisabled();
-    await admin.getByRole('checkbox', { name: 'Also send my notifications by e-mail' }).uncheck();
+    await expect(admin.getByRole('checkbox', { name: 'Also send my notifications by e-mail' })).toBeDisabled();
+    await admin.getByRole('textbox', { name: 'Display name' }).fill('Casey Q. Customer');
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
     await returnToAdmin(admin);
 
     await userPage.goto('/account/settings');
     const activity = userPage.getByRole('table', { name: 'Changes to your settings, newest first' });
-    const change = activity.getByRole('row').filter({ hasText: 'E-mail notifications' });
-    await expect(change).toContainText('On → Off');
+    const change = activity.getByRole('row').filter({ hasText: 'Display name' });
+    await expect(change).toContainText('Changed');
     await expect(change).toContainText(`${ACCOUNTS.admin}, viewing your account`);
     await expect(activity.getByRole('row').filter({ hasText: 'Support access' })).toContainText('You');
-    await expect(userPage.getByRole('checkbox', { name: 'Also send my notifications by e-mail' })).not.toBeChecked();
+    await expect(userPage.getByRole('textbox', { name: 'Display name' })).toHaveValue('Casey Q. Customer');
+    await expect(userPage.getByRole('checkbox', { name: 'Also send my notifications by e-mail' })).toBeChecked();
     await activity.scrollIntoViewIfNeeded();
     await stepScreenshot(userPage, '04-settings-with-admin-change');
   });
