@@ -14,6 +14,7 @@ import { logDestination } from './src/server/logging/log-destination.mjs';
 import { CLIENT_IP_HEADER, parseTrustedProxies, stampClientAddress } from './src/server/runtime/client-address.mjs';
 import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.mjs';
 import { nodeRequest } from './src/server/runtime/node-request.mjs';
+import { timeRequest } from './src/server/runtime/request-timing.mjs';
 
 // Set by the app's start-up (server/app/server-context.ts): closes the database and stops its timers.
 const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
@@ -169,6 +170,7 @@ function answerCycleCall(answer, path, request, response) {
 
 const server = createServer((request, response) => {
   stampClientAddress(request, trustedProxies);
+  timeRequest(request, response);
   const early = beforeNext(request);
   if (early?.kind === 'session') return answerSessionRead(early.run, request, response);
   if (early?.kind === 'cycle') return answerCycleCall(early.run, early.path, request, response);

@@ -24,6 +24,6 @@ export function proxy(request: NextRequest) {
   })(request);
 }
 
-// API routes answer with the same headers from their web handler (server/app/web-handler.ts): running
-// the proxy in front of them would cost more CPU than most of them take themselves.
-export const config = { matcher: ['/((?!api/).*)'] };
+// API routes and /metrics answer with the same headers from their web handler (server/app/web-handler.ts):
+// running the proxy in front of them would cost more CPU than most of them take themselves.
+export const config = { matcher: ['/((?!api/|metrics$).*)'] };

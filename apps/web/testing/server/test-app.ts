@@ -68,6 +68,10 @@ export interface TestAppOptions {
   webhooks?: WebhookConfig;
   webhookPoster?: WebhookPoster;
   webhookPollMs?: number;
+  /** `METRICS_TOKEN`: `GET /metrics` answers 404 without one. */
+  metricsToken?: string;
+  /** prom-client's process metrics (off unless asked: each app would add its own observers). */
+  processMetrics?: boolean;
 }
 
 export interface TestApp {
@@ -109,7 +113,9 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       clientIpHeader: CLIENT_IP_HEADER,
       mail: options.mail ?? null,
       webhooks: options.webhooks ?? null,
+      metricsToken: options.metricsToken ?? null,
     },
+    processMetrics: options.processMetrics ?? false,
     webhookPoster: options.webhookPoster,
     webhookPollMs: options.webhookPollMs,
     preferences: options.preferences,

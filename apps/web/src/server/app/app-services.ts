@@ -7,6 +7,7 @@ import {
   DEFAULT_ACTOR_DENIAL_LIMIT,
   DEFAULT_ANONYMOUS_DENIAL_LIMIT,
   type ImpersonationStore,
+  type NewLedgerEvent,
   type Staff,
   type ThrottlePolicy,
   type WebhookPoster,
@@ -20,7 +21,7 @@ import {
   toSessionUser,
   type SessionEndpointOptions,
 } from '@viewas/impersonation-core/next-auth';
-import { createAccountSettingsStore, createPostgresStore } from '@viewas/impersonation-core/postgres';
+import { createAccountSettingsStore, createPostgresStore, readOperationalGauges } from '@viewas/impersonation-core/postgres';
 import type { SessionUser } from '@viewas/session-client';
 import { createOpenApiDocument } from '@viewas/admin-api/server';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
@@ -46,10 +47,12 @@ import { createOpenApiEndpoint } from './openapi-endpoint';
 import { createSetupApi } from './setup-api';
 import { createWebHandler } from './web-handler';
 import { createReadOnlyGate } from '../security/read-only-gate';
+import { createAppMetrics } from '../metrics/app-metrics';
+import { createMetricsEndpoint } from '../metrics/metrics-endpoint';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks'>>;
+    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks' | 'metricsToken'>>;
   /** How webhook requests are sent (tests inject a slower or failing one); `fetch` without redirects by default. */
   webhookPoster?: WebhookPoster;
   /** How often the webhook worker looks for due rows when nothing woke it. */
@@ -69,6 +72,8 @@ export interface AppServicesOptions {
   actorDenialLimit?: ThrottlePolicy;
   /** Where the users' consent choices are read from: their account settings unless a test says otherwise. */
   preferences?: AccountPreferences;
+  /** prom-client's process metrics in `GET /metrics` (on by default). */
+  processMetrics?: boolean;
 }
 
 /** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
@@ -92,9 +97,11 @@ export function createAppServices({
   preferences,
   webhookPoster,
   webhookPollMs,
+  processMetrics,
 }: AppServicesOptions) {
-  // With webhooks on, every ledger row is queued for delivery in its own transaction.
-  const storeOptions = { webhookOutbox: Boolean(config.webhooks) };
+  // With webhooks on, every ledger row is queued for delivery in its own transaction. Every committed
+  // row is counted in the metrics: the one place all starts, ends and denials pass.
+  const storeOptions = { webhookOutbox: Boolean(config.webhooks), onRecorded: (event: NewLedgerEvent) => metrics.recorded(event) };
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
   const webhooks = config.webhooks
     ? wireWebhooks({ config: config.webhooks, database, now, logger, post: webhookPoster, pollMs: webhookPollMs })
@@ -192,6 +199,12 @@ export function createAppServices({
     document: openApiDocument,
     currentUser: (request) => getCurrentSession(request.headers.get('cookie')),
   });
+  const metrics = createAppMetrics({
+    apiPatterns: apiRoutes.map((route) => route.path),
+    readGauges: async () => readOperationalGauges(await database.get(), now()),
+    logger,
+    processMetrics,
+  });
   const refusesReadOnly = createReadOnlyGate({ sessions, impersonation, origin: config.origin, clientIpHeader: config.clientIpHeader });
   const { handle, answer, readSession } = createWebHandler({
     auth,
@@ -200,6 +213,8 @@ export function createAppServices({
     openApi,
     health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
+    metrics: createMetricsEndpoint({ token: config.metricsToken ?? null, metrics }),
+    onSessionRead: metrics.sessionRead,
     refusesReadOnly,
     logger,
     requestScope,
@@ -250,6 +265,8 @@ export function createAppServices({
     handle,
     answer,
     readSession,
+    /** Called by the production server (server.mjs) as each request finishes: the request duration histogram. */
+    observeRequest: metrics.observeRequest,
     liveImpersonations: impersonation.liveImpersonations,
     apiRoutes,
     openApiDocument,

@@ -24,6 +24,10 @@ export interface WebRoutes {
   health: () => Promise<HealthReport>;
   /** `/api/setup`: the first administrator, from the one-time setup link. */
   setup: WebHandler;
+  /** `GET /metrics`: Prometheus's text format, for a scraper holding the metrics token. */
+  metrics: (request: WebRequest) => Promise<RouteAnswer>;
+  /** Told of each session read's result, for the metrics. */
+  onSessionRead?: (result: 'session' | 'none' | 'error') => void;
   /** Whether this request is a change a read-only view may not make (security/read-only-gate.ts). */
   refusesReadOnly: ReadOnlyGate;
   logger: Logger;
@@ -31,6 +35,9 @@ export interface WebRoutes {
   /** The app is served over https (NEXTAUTH_URL): answers carry HSTS. */
   https: boolean;
 }
+
+// What next-auth (and the core's session read) answers when there is no session.
+const NO_SESSION_BODY = '{}';
 
 /** The path of the hot session read that the production server may answer before Next's router. */
 export const SESSION_PATH = '/api/auth/session';
@@ -83,6 +90,8 @@ export function createWebHandler({
   openApi,
   health,
   setup,
+  metrics,
+  onSessionRead,
   refusesReadOnly,
   logger,
   requestScope,
@@ -116,6 +125,7 @@ export function createWebHandler({
       if (pathname === '/api/openapi.json') return await openApi(fetchRequest(request));
       if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return fromAdminApi(await adminApi(request));
       if (pathname === '/api/setup') return await setup(fetchRequest(request));
+      if (pathname === '/metrics') return await metrics(request);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       // Text a route let through and the core refused before writing it: the caller's bad input, not a 500.
@@ -198,7 +208,9 @@ export function createWebHandler({
       try {
         const { body, setCookies } = await session(cookieHeader);
         answer = { status: 200, headers: answerHeaders(sessionOwnHeaders(setCookies), requestId, SESSION_PATH, createNonce()), body };
+        onSessionRead?.(body === NO_SESSION_BODY ? 'none' : 'session');
       } catch (error) {
+        onSessionRead?.('error');
         logger.error({ err: error, method: 'GET', pathname: SESSION_PATH }, 'request failed');
         const failed = json({ success: false, error: { code: 'internal', message: 'Something went wrong' } }, 500);
         answer = {

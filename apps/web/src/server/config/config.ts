@@ -50,6 +50,8 @@ export interface AppConfig {
   mail: MailConfig | null;
   /** Ledger delivery (`WEBHOOK_URL` + `WEBHOOK_SECRET`): `null` when neither is set. */
   webhooks: WebhookConfig | null;
+  /** `METRICS_TOKEN`: the bearer token `GET /metrics` asks for; `null` when unset (the endpoint then answers 404). */
+  metricsToken: string | null;
 }
 
 export interface MailConfig {
@@ -65,6 +67,7 @@ export const DEFAULT_IMPERSONATION_MAX_MINUTES = 60;
 export const DEFAULT_IMPERSONATION_REAUTH_MINUTES = 15;
 export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_SECRET_MIN_LENGTH = 32;
+export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 // Its own file, so modules loaded outside the app's bundle (the data directory lock) need not load the rest.
 export { ConfigError };
@@ -97,6 +100,12 @@ const EnvSchema = z.object({
   DB_POOL_MAX: integer(1, 200).default(10),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (try: openssl rand -hex 32)`)
+    .max(256)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+    .optional(),
 });
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -170,5 +179,6 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Viewas <no-reply@${new URL(vars.NEXTAUTH_URL ?? 'http://localhost').hostname}>` }
       : null,
     webhooks,
+    metricsToken: vars.METRICS_TOKEN ?? null,
   };
 }
