@@ -151,6 +151,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env, { cwd: workspace })).toThrow(message);
   });
 
+  it('keeps /metrics off without METRICS_TOKEN, and takes a token of at least 16 printable characters', () => {
+    expect(loadConfig({}, { cwd: workspace }).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }, { cwd: workspace }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' }, { cwd: workspace })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, sixteen+' }, { cwd: workspace })).toThrow(
+      /METRICS_TOKEN: must be printable ASCII without spaces/,
+    );
+  });
+
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' }, { cwd: workspace })).toThrow(
       /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,

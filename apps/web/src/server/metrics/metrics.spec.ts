@@ -1,4 +1,6 @@
 import type { UserRow } from '@viewas/impersonation-core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DatabaseProvider } from '../db/database-provider';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { startTestApp, type TestApp } from '../../../testing/server/test-app';
@@ -69,6 +71,19 @@ describe('GET /metrics', () => {
     expect(sample(body, 'viewas_webhook_outbox_pending')).toBe(0);
     expect(sample(body, 'viewas_webhook_outbox_oldest_pending_seconds')).toBe(0);
     expect(sample(body, 'viewas_ledger_head_id')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('has a panel in the Grafana dashboard (docs/grafana-dashboard.json) for every viewas series it answers', async () => {
+    const body = await (await scrape()).text();
+    const series = [...body.matchAll(/^# TYPE (viewas_\w+) /gm)].map((match) => match[1] ?? '');
+    expect(series.length).toBeGreaterThanOrEqual(11);
+    const dashboard = JSON.parse(
+      readFileSync(path.join(__dirname, '..', '..', '..', '..', '..', 'docs', 'grafana-dashboard.json'), 'utf8'),
+    ) as {
+      panels: { targets?: { expr: string }[] }[];
+    };
+    const queries = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    for (const name of series) expect(queries.some((query) => query.includes(name))).toBe(true);
   });
 
   it('counts a start, the running view, its end by another admin, a denial by its code, and session reads', async () => {
