@@ -21,10 +21,11 @@ const denied = (when: Date): NewLedgerEvent => ({
 describe.each(testDatabaseKinds())('the operational gauges (readOperationalGauges) on %s', (kind) => {
   let database: MigratedDatabase;
 
-  beforeEach(async () => {
+  // One database for both tests, in order: the first reads it empty.
+  beforeAll(async () => {
     database = await openMigratedDatabase(kind);
-  });
-  afterEach(() => database.close());
+  }, 60_000);
+  afterAll(() => database.close());
 
   it('reads zeros from an empty database', async () => {
     expect(await readOperationalGauges(database.db, T0)).toEqual({

@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('the store tells its host of every committed 
 
   beforeAll(async () => {
     database = await openMigratedDatabase(kind);
-  });
+  }, 60_000);
   afterAll(() => database.close());
   beforeEach(() => {
     told = [];
