@@ -12,6 +12,9 @@ describe('semantic colour tokens', () => {
     ['info', 'infoSurface'],
     ['success', 'successSurface'],
     ['error', 'errorSurface'],
+    ['warning', 'warningSurface'],
+    ['onWarningEmphasis', 'warningEmphasis'],
+    ['text', 'warningSurface'],
   ];
 
   describe.each([
@@ -21,6 +24,13 @@ describe('semantic colour tokens', () => {
     it.each(textPairs)('keeps %s on %s at WCAG AA contrast', (foreground, background) => {
       expect(getContrastRatio(colors[foreground], colors[background])).toBeGreaterThanOrEqual(WCAG_AA_CONTRAST);
     });
+
+    it.each(['bg', 'surface', 'surfaceRaised', 'warningSurface'] as const)(
+      'keeps the warning emphasis (the frame of a view) at 3:1 against %s (WCAG 1.4.11)',
+      (background) => {
+        expect(getContrastRatio(colors.warningEmphasis, colors[background])).toBeGreaterThanOrEqual(3);
+      },
+    );
 
     it.each(['bg', 'surface', 'surfaceRaised'] as const)('keeps the focus ring at 3:1 against %s (WCAG 1.4.11)', (background) => {
       expect(getContrastRatio(colors.focusRing, colors[background])).toBeGreaterThanOrEqual(3);

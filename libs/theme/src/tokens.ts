@@ -11,6 +11,7 @@ export const palette = {
   blue: { 50: '#ebf8ff', 200: '#90cdf4', 300: '#63b3ed', 600: '#2b6cb0', 700: '#2c5282', 900: '#1a365d' },
   green: { 50: '#f0fff4', 200: '#9ae6b4', 700: '#276749', 900: '#1c4532' },
   red: { 50: '#fff5f5', 200: '#feb2b2', 700: '#9b2c2c', 900: '#63171b' },
+  orange: { 50: '#fffaf0', 200: '#fbd38d', 300: '#f6ad55', 500: '#dd6b20', 700: '#9c4221', 900: '#652b19' },
 } as const;
 
 /** Brand defaults (docs/product.md §9): a teal-green 200 and a dark slate 500. */
@@ -32,6 +33,13 @@ export interface SemanticColors {
   successSurface: string;
   error: string;
   errorSurface: string;
+  /** Text and icons that warn, on `warningSurface`. */
+  warning: string;
+  warningSurface: string;
+  /** A strong warning mark (a frame, a bar's edge): at least 3:1 against the page in both modes. */
+  warningEmphasis: string;
+  /** Text on `warningEmphasis`. */
+  onWarningEmphasis: string;
   overlay: string;
 }
 
@@ -49,6 +57,10 @@ export const lightColors: SemanticColors = {
   successSurface: palette.green[50],
   error: palette.red[700],
   errorSurface: palette.red[50],
+  warning: palette.orange[700],
+  warningSurface: palette.orange[50],
+  warningEmphasis: palette.orange[500],
+  onWarningEmphasis: palette.gray[800],
   overlay: 'rgb(23 25 35 / 0.48)',
 };
 
@@ -66,6 +78,10 @@ export const darkColors: SemanticColors = {
   successSurface: palette.green[900],
   error: palette.red[200],
   errorSurface: palette.red[900],
+  warning: palette.orange[200],
+  warningSurface: palette.orange[900],
+  warningEmphasis: palette.orange[300],
+  onWarningEmphasis: palette.gray[800],
   overlay: 'rgb(0 0 0 / 0.64)',
 };
 

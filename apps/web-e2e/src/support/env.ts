@@ -46,6 +46,8 @@ export const TARGETS = {
   supportReadOnly: 'ivan.abara@example.com',
   /** Watched from the first byte of HTML: the badge is painted once and never redrawn. */
   badgeFirstPaint: 'whitfield.kowalski@example.com',
+  /** Every page of a view, walked: light, dark, and a phone. */
+  viewWalk: { light: 'jean.abara@example.com', dark: 'ken.abara@example.com', phone: 'leslie.abara@example.com' },
 } as const;
 
 const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));

@@ -30,6 +30,16 @@ export const en = {
     full: 'Full access',
     readOnlyExplained: 'This is a read-only view: nothing can be changed on this account. Return to your own account to make changes.',
   },
+  /** In a view of someone's account: what marks it, and what it may not show. */
+  view: {
+    frame: (email: string) => `Viewing as ${email}`,
+    endsAt: 'until',
+    returnHint: 'Return to your own account with the Admin Mode badge.',
+    menuViewingAs: 'Viewing as',
+    menuYouAre: (admin: string) => `You are ${admin}`,
+    hidden: 'Hidden while viewing as this user',
+    hiddenBody: (email: string) => `Only ${email} sees this, when signed in as themselves.`,
+  },
   colorMode: {
     legend: 'Colour mode',
     description: 'Saved on this device.',

@@ -19,7 +19,9 @@ const history = (entries = [ongoing, returned, expired], nextCursor: string | nu
   ok<AccessHistoryPage>({ entries, nextCursor });
 
 function setup(getAccessHistory: jest.Mock) {
-  return renderWithApp(<AccessHistoryView lang="en" />, { services: fakeServices({ api: fakeApi({ getAccessHistory }) }) });
+  return renderWithApp(<AccessHistoryView lang="en" viewedAccount={null} />, {
+    services: fakeServices({ api: fakeApi({ getAccessHistory }) }),
+  });
 }
 
 describe('AccessHistoryView', () => {
@@ -64,6 +66,30 @@ describe('AccessHistoryView', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('in a view of the account, shows the history but says the requests are hidden, and never asks for them', async () => {
+    const listMyAccessRequests = jest.fn();
+    const { container } = renderWithApp(<AccessHistoryView lang="en" viewedAccount="ada@example.com" />, {
+      services: fakeServices({ api: fakeApi({ getAccessHistory: jest.fn(async () => history()), listMyAccessRequests }) }),
+    });
+    const requests = screen.getByRole('region', { name: 'Requests to view your account' });
+    expect(requests).toHaveTextContent('Hidden while viewing as this user');
+    expect(requests).toHaveTextContent('Only ada@example.com sees this, when signed in as themselves.');
+    expect(await screen.findByRole('table', { name: 'Administrators who viewed your account, newest first' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(listMyAccessRequests).not.toHaveBeenCalled();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('in the account holder’s own session, asks for the requests to decide', async () => {
+    const listMyAccessRequests = jest.fn(async () => ok({ requests: [] }));
+    renderWithApp(<AccessHistoryView lang="en" viewedAccount={null} />, {
+      services: fakeServices({ api: fakeApi({ getAccessHistory: jest.fn(async () => history()), listMyAccessRequests }) }),
+    });
+    expect(await screen.findByText('Nobody has asked to view your account.')).toBeInTheDocument();
+    expect(listMyAccessRequests).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Hidden while viewing as this user')).not.toBeInTheDocument();
+  });
+
   it('says nobody has viewed the account', async () => {
     setup(jest.fn(async () => history([])));
     expect(await screen.findByText('No administrator has viewed the app as you.')).toBeInTheDocument();
@@ -75,7 +101,9 @@ describe('AccessHistoryView', () => {
       .fn()
       .mockResolvedValueOnce(fail('unauthenticated', 'sign in', 401))
       .mockResolvedValueOnce(history());
-    const { user } = renderWithApp(<AccessHistoryView lang="en" />, { services: fakeServices({ api: fakeApi({ getAccessHistory }) }) });
+    const { user } = renderWithApp(<AccessHistoryView lang="en" viewedAccount={null} />, {
+      services: fakeServices({ api: fakeApi({ getAccessHistory }) }),
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your access history could not be loaded.');
     expect(alert).toHaveTextContent('Your session has ended. Sign in again to continue.');

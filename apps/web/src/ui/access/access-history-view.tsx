@@ -14,8 +14,14 @@ import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
 
+export interface AccessHistoryViewProps {
+  lang: Locale;
+  /** In a view of the account, its e-mail: the requests to decide are the account holder's alone, so they are not shown. */
+  viewedAccount: string | null;
+}
+
 /** `/account/access`: every time an administrator viewed the app as the signed-in user. */
-export function AccessHistoryView({ lang }: { lang: Locale }) {
+export function AccessHistoryView({ lang, viewedAccount }: AccessHistoryViewProps) {
   const messages = getMessages(lang);
   const t = messages.access;
   const { api, now } = useAppServices();
@@ -28,7 +34,7 @@ export function AccessHistoryView({ lang }: { lang: Locale }) {
   return (
     <>
       <PageHeader title={t.title} description={t.description} />
-      <AccessRequestsPanel />
+      <AccessRequestsPanel viewedAccount={viewedAccount} />
       <Card title={t.heading}>
         <PagedTable
           list={state}

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n-context';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { HiddenInView } from '../components/hidden-in-view';
 import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { AccessRequestStatus } from '../consent/access-request-status';
@@ -143,8 +144,24 @@ function RequestItem({
   );
 }
 
-/** On `/account/access`: the requests to view the user's account, each approved for a chosen time or denied. */
-export function AccessRequestsPanel() {
+/**
+ * On `/account/access`: the requests to view the user's account, each approved for a chosen time or
+ * denied. In a view of the account (`viewedAccount`) they are the account holder's alone: the panel
+ * says so and asks the server for nothing.
+ */
+export function AccessRequestsPanel({ viewedAccount }: { viewedAccount: string | null }) {
+  const { messages } = useI18n();
+  const t = messages.consent;
+  if (viewedAccount !== null)
+    return (
+      <Card title={t.requestsHeading} description={t.requestsDescription}>
+        <HiddenInView email={viewedAccount} />
+      </Card>
+    );
+  return <MyAccessRequests />;
+}
+
+function MyAccessRequests() {
   const { messages } = useI18n();
   const t = messages.consent;
   const { state, reload, deciding, error, decide } = useAccessRequests('mine');

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-export type TagTone = 'neutral' | 'accent' | 'success' | 'error' | 'info';
+export type TagTone = 'neutral' | 'accent' | 'success' | 'error' | 'info' | 'warning';
 
 const tones: Record<TagTone, (theme: import('styled-components').DefaultTheme) => [string, string]> = {
   neutral: (theme) => [theme.colors.surface, theme.colors.textMuted],
@@ -8,6 +8,7 @@ const tones: Record<TagTone, (theme: import('styled-components').DefaultTheme) =
   success: (theme) => [theme.colors.successSurface, theme.colors.success],
   error: (theme) => [theme.colors.errorSurface, theme.colors.error],
   info: (theme) => [theme.colors.infoSurface, theme.colors.info],
+  warning: (theme) => [theme.colors.warningSurface, theme.colors.warning],
 };
 
 /** A short label: a role, a status, an event type. */

@@ -25,15 +25,15 @@ const Notice = styled.section`
   gap: ${({ theme }) => theme.space[2]};
   margin-bottom: ${({ theme }) => theme.space[5]};
   padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]}`};
-  border: 1px solid ${({ theme }) => theme.colors.info};
+  border: 1px solid ${({ theme }) => theme.colors.warningEmphasis};
   border-left-width: 4px;
   border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.infoSurface};
+  background: ${({ theme }) => theme.colors.warningSurface};
 
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.md};
-    color: ${({ theme }) => theme.colors.info};
+    color: ${({ theme }) => theme.colors.warning};
   }
   p {
     margin: 0;

@@ -6,6 +6,7 @@ import { getMessages } from '../../i18n/messages';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
+import { HiddenInView } from '../components/hidden-in-view';
 import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { PageHeader } from '../components/page-header';
@@ -55,8 +56,30 @@ const Meta = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+export interface NotificationsViewProps {
+  lang: Locale;
+  /** In a view of the account, its e-mail: the notifications are the account holder's alone, so they are not shown. */
+  viewedAccount: string | null;
+}
+
 /** `/account/notifications`: what happened to the user's account, newest first, unread ones marked. */
-export function NotificationsView({ lang }: { lang: Locale }) {
+export function NotificationsView({ lang, viewedAccount }: NotificationsViewProps) {
+  const t = getMessages(lang).notifications;
+  return (
+    <>
+      <PageHeader title={t.title} description={t.description} />
+      {viewedAccount === null ? (
+        <Notifications lang={lang} />
+      ) : (
+        <Card title={t.heading}>
+          <HiddenInView email={viewedAccount} />
+        </Card>
+      )}
+    </>
+  );
+}
+
+function Notifications({ lang }: { lang: Locale }) {
   const messages = getMessages(lang);
   const t = messages.notifications;
   const { state, reload, marking, error, markRead } = useNotifications();
@@ -64,51 +87,48 @@ export function NotificationsView({ lang }: { lang: Locale }) {
   const unread = state.status === 'ready' ? state.data.unreadCount : 0;
 
   return (
-    <>
-      <PageHeader title={t.title} description={t.description} />
-      <Card
-        title={t.heading}
-        actions={
-          unread > 0 ? (
-            <Button size="sm" onClick={() => void markRead(items, 'all')} pending={marking === 'all'} pendingLabel={t.marking}>
-              {t.markAllRead}
-            </Button>
-          ) : null
-        }
-      >
-        {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
-        {state.status === 'error' ? <LoadFailed title={t.error} error={state.error} onRetry={reload} /> : null}
-        {error ? <ErrorState title={t.markFailed} message={error} /> : null}
-        {state.status === 'ready' && items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
-        {items.length > 0 ? (
-          <List aria-label={t.heading}>
-            {items.map((item) => (
-              <Item key={item.id} $unread={item.readAt === null}>
-                <Title>
-                  {item.title}
-                  {item.readAt === null ? <Tag $tone="accent">{t.unread}</Tag> : null}
-                </Title>
-                <Text>{item.text}</Text>
-                <Meta>
-                  <LocalTime iso={item.createdAt} />
-                  {item.readAt === null ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => void markRead([item], item.id)}
-                      pending={marking === item.id}
-                      pendingLabel={t.marking}
-                      aria-label={t.markReadLabel(item.title)}
-                    >
-                      {t.markRead}
-                    </Button>
-                  ) : null}
-                </Meta>
-              </Item>
-            ))}
-          </List>
-        ) : null}
-      </Card>
-    </>
+    <Card
+      title={t.heading}
+      actions={
+        unread > 0 ? (
+          <Button size="sm" onClick={() => void markRead(items, 'all')} pending={marking === 'all'} pendingLabel={t.marking}>
+            {t.markAllRead}
+          </Button>
+        ) : null
+      }
+    >
+      {state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
+      {state.status === 'error' ? <LoadFailed title={t.error} error={state.error} onRetry={reload} /> : null}
+      {error ? <ErrorState title={t.markFailed} message={error} /> : null}
+      {state.status === 'ready' && items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
+      {items.length > 0 ? (
+        <List aria-label={t.heading}>
+          {items.map((item) => (
+            <Item key={item.id} $unread={item.readAt === null}>
+              <Title>
+                {item.title}
+                {item.readAt === null ? <Tag $tone="accent">{t.unread}</Tag> : null}
+              </Title>
+              <Text>{item.text}</Text>
+              <Meta>
+                <LocalTime iso={item.createdAt} />
+                {item.readAt === null ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void markRead([item], item.id)}
+                    pending={marking === item.id}
+                    pendingLabel={t.marking}
+                    aria-label={t.markReadLabel(item.title)}
+                  >
+                    {t.markRead}
+                  </Button>
+                ) : null}
+              </Meta>
+            </Item>
+          ))}
+        </List>
+      ) : null}
+    </Card>
   );
 }

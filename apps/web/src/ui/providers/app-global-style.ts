@@ -45,6 +45,22 @@ export const AppGlobalStyle = createGlobalStyle`
     color: inherit;
   }
 
+  /* Radios and checkboxes in the brand's accent, not the browser's default blue. */
+  input[type='radio'],
+  input[type='checkbox'] {
+    accent-color: var(--app-accent);
+  }
+
+  /* Notices (the toaster's top edge) open below the sticky top bar, never over its tabs. */
+  :root {
+    --app-notice-top: 72px;
+  }
+  @media (max-width: 640px) {
+    :root {
+      --app-notice-top: 112px;
+    }
+  }
+
   ::selection {
     background: ${({ theme }) => theme.colors.brand200};
     color: ${({ theme }) => theme.colors.onBrand200};

@@ -43,7 +43,9 @@ export function AppProviders({ lang, theme, colorModePreference, children }: App
           <AppGlobalStyle />
           <AppServicesProvider services={services}>
             {children}
-            {hydrated ? <Toaster position="top-center" containerStyle={{ zIndex: theme.zIndices.toast }} /> : null}
+            {hydrated ? (
+              <Toaster position="top-center" containerStyle={{ zIndex: theme.zIndices.toast, top: 'var(--app-notice-top)' }} />
+            ) : null}
           </AppServicesProvider>
         </ThemeProvider>
       </SessionProvider>

@@ -44,8 +44,14 @@ const Choice = styled.div`
   &:has(input:checked) {
     border-color: var(--app-accent);
   }
+  /* Shown, not offered: a quieter surface, with its texts kept at full contrast. */
   &:has(input:disabled) {
-    opacity: 0.75;
+    border-style: dashed;
+    background: ${({ theme }) => theme.colors.surface};
+
+    label {
+      cursor: default;
+    }
   }
 
   input {

@@ -9,7 +9,9 @@ import { useI18n } from '../../i18n/i18n-context';
 import { focusRing, onPhone } from '../components/styles';
 import { ImpersonationBadge } from '../providers/impersonation-badge';
 import { TopBar } from './top-bar';
+import { useCurrentUser } from './use-current-user';
 import { useRefreshOnSessionChange } from './use-refresh-on-session-change';
+import { ViewFrame } from './view-frame';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -32,7 +34,7 @@ const Main = styled.main`
   box-sizing: border-box;
   max-width: 1120px;
   margin: 0 auto;
-  /* Room at the bottom for the fixed 'Admin Mode' badge. */
+  /* Room at the bottom for the fixed 'Admin Mode' badge and, in a view, the bar it sits in: the end of the page scrolls clear of both. */
   padding: ${({ theme }) => `${theme.space[6]} ${theme.space[5]} 96px`};
   ${onPhone} {
     padding: 24px 16px 96px;
@@ -47,6 +49,7 @@ const Main = styled.main`
 export function AppShell({ initialUser, children }: { initialUser: SessionUser | null; children: ReactNode }) {
   const { messages } = useI18n();
   const router = useRouter();
+  const user = useCurrentUser(initialUser);
   useRefreshOnSessionChange({ renderedUser: initialUser, live: useSessionUser(), refresh: router.refresh });
   return (
     <>
@@ -55,6 +58,7 @@ export function AppShell({ initialUser, children }: { initialUser: SessionUser |
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
+      <ViewFrame user={user} />
       <ImpersonationBadge initialUser={initialUser} onError={(error, cause) => console.error(error, cause)} />
     </>
   );

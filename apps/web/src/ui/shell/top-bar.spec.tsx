@@ -11,6 +11,13 @@ import { TopBar } from './top-bar';
 
 const member: SessionUser = { id: 'usr_ada', email: 'ada@example.com', role: 'user', isImpersonated: false };
 const admin: SessionUser = { id: 'usr_grace', email: 'grace@example.com', role: 'admin', isImpersonated: false };
+const viewed: SessionUser = {
+  ...member,
+  isImpersonated: true,
+  impersonator: { id: admin.id, email: admin.email },
+  impersonationMode: 'read_only',
+  impersonationExpiresAt: '2030-01-01T13:00:00.000Z',
+};
 
 async function setup(initialUser: SessionUser | null, context: NextContextOptions) {
   const rendered = renderWithApp(
@@ -49,6 +56,32 @@ describe('TopBar', () => {
       { services: fakeServices({ api }) },
     );
     expect(await screen.findByRole('link', { name: /^Notifications\s*,\s*3 unread$/ })).toHaveAttribute('href', '/account/notifications');
+  });
+
+  it('in a view of an account, never asks for its notifications (a view may not read them)', async () => {
+    const listNotifications = jest.fn(async () => ok({ notifications: [], unreadCount: 3, nextCursor: null }));
+    renderWithApp(
+      <NextContext session={sessionOf(viewed)} pathname="/">
+        <TopBar initialUser={viewed} />
+      </NextContext>,
+      { services: fakeServices({ api: fakeApi({ listNotifications }) }) },
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    expect(listNotifications).not.toHaveBeenCalled();
+  });
+
+  it('in a view, the account menu says whose account is viewed, how, by whom, and the way back', async () => {
+    const { user, container } = await setup(viewed, { session: sessionOf(viewed) });
+    await user.click(screen.getByRole('button', { name: 'ada@example.com, account menu' }));
+    const panel = await screen.findByRole('dialog', { name: 'Account menu' });
+    expect(panel).toHaveTextContent('Viewing as');
+    expect(panel).not.toHaveTextContent('Signed in as');
+    expect(panel).toHaveTextContent('ada@example.com');
+    expect(within(panel).getByText('Read-only')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('You are grace@example.com');
+    expect(panel).toHaveTextContent('Return to your own account with the Admin Mode badge.');
+    expect(await axe(container)).toHaveNoViolations();
   });
 
   it('adds the admin page for an admin', async () => {

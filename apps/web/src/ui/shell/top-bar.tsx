@@ -131,7 +131,8 @@ export function TopBar({ initialUser }: { initialUser: SessionUser | null }) {
   // A script loaded on one page runs for the life of the document: crossing into or out of the
   // script-free pages (the account pages) is a full page load, not a client-side navigation.
   const to = (href: string) => (needsFullPageLoad(pathname, href) ? { as: 'a' as const, href } : { href });
-  const unread = useUnreadCount(user !== null);
+  // A view of the account may not read its notifications: nothing is asked, no count is shown.
+  const unread = useUnreadCount(user !== null && !user.isImpersonated);
 
   return (
     <Bar>

@@ -42,6 +42,11 @@ const Identity = styled.div`
   }
 `;
 
+const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
 export interface UserMenuPanelProps {
   /** The element's id, which the trigger's `aria-controls` names. */
   id: string;
@@ -52,7 +57,8 @@ export interface UserMenuPanelProps {
 }
 
 /**
- * The open account menu: who is signed in, their role, and sign out. Focus moves in and returns to
+ * The open account menu: who is signed in, their role, and sign out; in a view, whose account is
+ * being viewed, how, by whom, and the way back. Focus moves in and returns to
  * the trigger; Escape, a press outside or tabbing away closes it. Fetched on the first open (with
  * the floating-ui code it needs), so no page load pays for it.
  */
@@ -72,13 +78,25 @@ export function UserMenuPanel({ id, user, anchor, onClose }: UserMenuPanelProps)
   return (
     <FloatingFocusManager context={context} modal={false}>
       <Panel ref={refs.setFloating} id={id} role="dialog" aria-label={messages.nav.userMenu} style={floatingStyles} {...getFloatingProps()}>
-        <Identity>
-          <Label>{messages.nav.signedInAs}</Label>
-          <strong>{user.email}</strong>
-          <span>
-            <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>
-          </span>
-        </Identity>
+        {user.isImpersonated ? (
+          <Identity>
+            <Label>{messages.view.menuViewingAs}</Label>
+            <strong>{user.email}</strong>
+            <span>
+              <Tag $tone="warning">{user.impersonationMode ? messages.viewModes[user.impersonationMode] : messages.roles[user.role]}</Tag>
+            </span>
+            {user.impersonator ? <span>{messages.view.menuYouAre(user.impersonator.email)}</span> : null}
+            <Hint>{messages.view.returnHint}</Hint>
+          </Identity>
+        ) : (
+          <Identity>
+            <Label>{messages.nav.signedInAs}</Label>
+            <strong>{user.email}</strong>
+            <span>
+              <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>
+            </span>
+          </Identity>
+        )}
         <SignOutButton />
       </Panel>
     </FloatingFocusManager>

@@ -10,16 +10,16 @@ import { focusRing, onPhone } from '../components/styles';
 // Fetched on the first open: every page shows the trigger, few open the menu.
 const UserMenuPanel = lazyComponent(() => import('./user-menu-panel').then((module) => module.UserMenuPanel));
 
-const Trigger = styled.button`
+const Trigger = styled.button<{ $viewing: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
   max-width: 280px;
   min-height: 36px;
   padding: 0 ${({ theme }) => theme.space[2]} 0 ${({ theme }) => theme.space[1]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: ${({ theme, $viewing }) => ($viewing ? `2px solid ${theme.colors.warningEmphasis}` : `1px solid ${theme.colors.border}`)};
   border-radius: ${({ theme }) => theme.radii.full};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  background: ${({ theme, $viewing }) => ($viewing ? theme.colors.warningSurface : theme.colors.surfaceRaised)};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -71,6 +71,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <>
       <Trigger
         ref={setTrigger}
+        $viewing={user.isImpersonated}
         type="button"
         aria-label={messages.nav.userMenuButton(user.email)}
         aria-haspopup="dialog"

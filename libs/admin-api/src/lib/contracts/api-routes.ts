@@ -27,8 +27,13 @@ import { UsersPageSchema } from './users';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Who may call a route: `admin` (an active administrator in their own session), `staff` (an administrator or a support agent, in their own session), `signed-in` (anyone signed in). */
-export type ApiAccess = 'admin' | 'staff' | 'signed-in';
+/**
+ * Who may call a route: `admin` (an active administrator in their own session), `staff` (an
+ * administrator or a support agent, in their own session), `signed-in` (anyone signed in, a view of
+ * the account included), `account-holder` (the signed-in user in their own session: a view of their
+ * account is refused, so a page shown in a view does not ask).
+ */
+export type ApiAccess = 'admin' | 'staff' | 'signed-in' | 'account-holder';
 
 /**
  * One HTTP route of the API: everything a caller needs to know, as data. The server's route table is
@@ -253,7 +258,7 @@ export const ADMIN_API_ROUTES = {
     summary: 'Requests to view my account',
     description: 'Requests that ask the caller’s consent to view their account, newest first, with their state.',
     tag: 'Account',
-    access: 'signed-in',
+    access: 'account-holder',
     response: AccessRequestListSchema,
     errors: READ,
   },
@@ -264,7 +269,7 @@ export const ADMIN_API_ROUTES = {
     summary: 'Let staff view my account for a while',
     description: 'The caller approves a request about their own account for `minutes` (1 to 1440); until then the requester may view it.',
     tag: 'Account',
-    access: 'signed-in',
+    access: 'account-holder',
     params: { id: IdSchema },
     body: UserApprovalSchema,
     response: AccessDecisionResponseSchema,
@@ -277,7 +282,7 @@ export const ADMIN_API_ROUTES = {
     summary: 'Refuse a request to view my account',
     description: 'The caller denies a request about their own account.',
     tag: 'Account',
-    access: 'signed-in',
+    access: 'account-holder',
     params: { id: IdSchema },
     response: AccessDecisionResponseSchema,
     errors: [...WRITE, 'not_found', 'conflict'],
@@ -290,7 +295,7 @@ export const ADMIN_API_ROUTES = {
     description:
       'What happened to the caller’s account (views that ended, requests, decisions, break-glass), newest first, with the unread count.',
     tag: 'Account',
-    access: 'signed-in',
+    access: 'account-holder',
     query: NotificationsQuerySchema,
     response: NotificationsPageSchema,
     errors: READ,
@@ -302,7 +307,7 @@ export const ADMIN_API_ROUTES = {
     summary: 'Mark notifications as read',
     description: 'Marks the caller’s notifications among `ids` as read (others’ ids are ignored) and answers the new unread count.',
     tag: 'Account',
-    access: 'signed-in',
+    access: 'account-holder',
     body: MarkNotificationsReadSchema,
     response: MarkNotificationsReadResponseSchema,
     errors: WRITE,

@@ -51,7 +51,8 @@ const ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
 const ACCESS_TEXT: Record<ApiAccess, string> = {
   admin: 'An active administrator, in their own session.',
   staff: 'Staff (support or administrator), in their own session.',
-  'signed-in': 'Anyone signed in.',
+  'signed-in': 'Anyone signed in, also staff viewing the app as them.',
+  'account-holder': 'The signed-in user in their own session; staff viewing the app as them are refused (`forbidden`).',
 };
 
 /** zod's own JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1), without the per-document `$schema`. */

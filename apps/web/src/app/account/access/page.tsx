@@ -10,6 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AccessHistoryPage() {
-  const [, { lang }] = await Promise.all([requireUser(ACCESS_PAGE_PATH), getDocumentContext()]);
-  return <AccessHistoryView lang={lang} />;
+  const [user, { lang }] = await Promise.all([requireUser(ACCESS_PAGE_PATH), getDocumentContext()]);
+  return <AccessHistoryView lang={lang} viewedAccount={user.isImpersonated ? user.email : null} />;
 }

@@ -10,6 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NotificationsPage() {
-  const [, { lang }] = await Promise.all([requireUser(NOTIFICATIONS_PAGE_PATH), getDocumentContext()]);
-  return <NotificationsView lang={lang} />;
+  const [user, { lang }] = await Promise.all([requireUser(NOTIFICATIONS_PAGE_PATH), getDocumentContext()]);
+  return <NotificationsView lang={lang} viewedAccount={user.isImpersonated ? user.email : null} />;
 }

@@ -1,0 +1,98 @@
+import type { Page, Response } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { savedColorMode } from './support/color-mode';
+import { ACCOUNTS, E2E_BASE_URL, TARGETS } from './support/env';
+import { expect, test } from './support/fixtures';
+import { badge, startViewingAs, waitForHydration } from './support/impersonation';
+import { signedInAs } from './support/sign-in';
+
+const HIDDEN = 'Hidden while viewing as this user';
+const PAGES = [
+  { path: '/', heading: 'Home' },
+  { path: '/account/access', heading: 'Access history', hidden: 'Requests to view your account' },
+  { path: '/account/settings', heading: 'Account settings' },
+  { path: '/account/notifications', heading: 'Notifications', hidden: 'Your notifications' },
+];
+
+/** Every console error, every same-origin answer of 400 or more, and every same-origin request that failed. */
+function watchFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('response', (response: Response) => {
+    if (response.url().startsWith(E2E_BASE_URL) && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    // A navigation cancels the prefetches the page it leaves still had in flight: that is no failure.
+    const error = request.failure()?.errorText;
+    if (request.url().startsWith(E2E_BASE_URL) && error !== 'net::ERR_ABORTED') failures.push(`failed ${request.url()}: ${error}`);
+  });
+  return failures;
+}
+
+/** The badge lies inside the view's bar: the page's content, which ends above the bar, is never under it. */
+async function expectBadgeInsideTheBar(page: Page, bar: ReturnType<Page['getByRole']>) {
+  const [badgeBox, barBox] = [await badge(page).boundingBox(), await bar.boundingBox()];
+  expect(badgeBox && barBox).toBeTruthy();
+  if (!badgeBox || !barBox) return;
+  expect(badgeBox.y).toBeGreaterThanOrEqual(barBox.y);
+  expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(barBox.y + barBox.height);
+  const textBox = await bar.getByRole('paragraph').boundingBox();
+  expect(textBox && textBox.x).toBeGreaterThanOrEqual(badgeBox.x + badgeBox.width);
+}
+
+const runs = [
+  { name: 'light', mode: 'light', viewport: { width: 1280, height: 800 }, target: TARGETS.viewWalk.light },
+  { name: 'dark', mode: 'dark', viewport: { width: 1280, height: 800 }, target: TARGETS.viewWalk.dark },
+  { name: 'a 390 px phone', mode: 'light', viewport: { width: 390, height: 844 }, target: TARGETS.viewWalk.phone },
+] as const;
+
+for (const run of runs) {
+  test.describe(`in a view, ${run.name}`, () => {
+    test.use({ ...signedInAs('admin'), colorScheme: run.mode, viewport: run.viewport });
+    test.beforeEach(async ({ context }) => {
+      await context.addCookies([savedColorMode(run.mode)]);
+    });
+
+    test('every page of the user renders as the user sees it, marked as a view, with what a view may not read hidden and nothing refused', async ({
+      page,
+      stepScreenshot,
+    }) => {
+      await startViewingAs(page, run.target);
+      const failures = watchFailures(page);
+
+      for (const { path, heading, hidden } of PAGES) {
+        await test.step(`${path}`, async () => {
+          await page.goto(path);
+          await waitForHydration(page);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          const bar = page.getByRole('region', { name: `Viewing as ${run.target}` });
+          await expect(bar).toBeVisible();
+          await expect(bar).toContainText('Read-only');
+          await expect(badge(page)).toBeVisible();
+          await expectBadgeInsideTheBar(page, bar);
+          if (hidden) await expect(page.getByRole('region', { name: hidden })).toContainText(HIDDEN);
+          // No error in place of a part of the page (Next's route announcer is an empty alert).
+          await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+          // Nothing wider than the window.
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          ).toBeLessThanOrEqual(0);
+          await expectNoAxeViolations(page);
+          await stepScreenshot(page, `${run.name.replaceAll(' ', '-')}${path.replaceAll('/', '-')}`);
+        });
+      }
+
+      await test.step('the account menu says whose account this is and who is viewing it', async () => {
+        await page.getByRole('button', { name: `${run.target}, account menu` }).click();
+        const menu = page.getByRole('dialog', { name: 'Account menu' });
+        await expect(menu).toContainText(`Viewing as${run.target}`);
+        await expect(menu).toContainText(`You are ${ACCOUNTS.admin}`);
+        await expect(menu).not.toContainText('Signed in as');
+      });
+
+      expect(failures, 'console errors and refused requests in the view').toEqual([]);
+    });
+  });
+}
