@@ -76,6 +76,11 @@ const appRoleGrants = (role: string) => [
     ['alter the ledger table', 'ALTER TABLE audit_events DROP COLUMN hash'],
     ['drop the ledger table', 'DROP TABLE audit_events'],
     ['remove the chain head', 'DELETE FROM ledger_head'],
+    ['switch off the trigger that holds new rows to the head', 'ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_moves_head'],
+    [
+      'switch off the trigger that keeps the head where the appends put it',
+      'ALTER TABLE ledger_head DISABLE TRIGGER ledger_head_moves_by_append',
+    ],
   ])('may not %s', async (_what, statement) => {
     // Drizzle wraps the driver's error; PostgreSQL's own message is its cause.
     const error = await app.execute(sql.raw(statement)).then(
@@ -83,5 +88,25 @@ const appRoleGrants = (role: string) => [
       (thrown: unknown) => thrown as { cause?: { message?: string } },
     );
     expect(error?.cause?.message).toMatch(/^(permission denied for table|must be owner of (table|relation)) (audit_events|ledger_head)$/);
+  });
+
+  it.each([
+    [
+      'append a forged row that does not chain from the head',
+      `INSERT INTO audit_events (at, type, detail, prev_hash, hash) VALUES (now(), 'impersonation.denied', '{}', repeat('0', 64), repeat('f', 64))`,
+      /does not chain from the ledger head/,
+    ],
+    ['move the chain head by hand', `UPDATE ledger_head SET hash = repeat('a', 64)`, /ledger_head moves only to the row just appended/],
+    ['move the chain head back', `UPDATE ledger_head SET last_id = last_id - 1`, /ledger_head moves only to the row just appended/],
+  ])('may not %s', async (_what, statement, message) => {
+    const store = createPostgresStore(app);
+    const before = await store.ledger.recordedHead();
+    const error = await app.execute(sql.raw(statement)).then(
+      () => null,
+      (thrown: unknown) => thrown as { cause?: { message?: string } },
+    );
+    expect(error?.cause?.message).toMatch(message);
+    expect(await store.ledger.recordedHead()).toEqual(before);
+    expect(await verifyLedger(store.ledger)).toMatchObject({ ok: true });
   });
 });

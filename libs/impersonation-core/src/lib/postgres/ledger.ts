@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { isUuid } from '../ids';
 import { chainRow, type ChainedLedgerRow } from '../ledger/ledger-chain';
 import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
+import { isLedgerChainRefusal } from './constraint-violation';
 import type { Queryable } from './database';
 import { ledgerEvents, ledgerHead, webhookOutbox } from './schema';
 
@@ -16,41 +18,62 @@ export interface LedgerRepositoryOptions {
   recorded?: (event: NewLedgerEvent) => void;
 }
 
+/** The head's hash and the next id from the sequence; `for update` also locks the head until the transaction ends. */
+const headAndNextId = (lock: boolean) =>
+  sql`with head as (select hash from ledger_head where only_row${sql.raw(lock ? ' for update' : '')})
+      select head.hash, nextval(pg_get_serial_sequence('audit_events', 'id'))::text as id from head`;
+const READ_HEAD = headAndNextId(false);
+// The lock is taken in the expression and `nextval` runs in the select over the row it returns, so an
+// append that waited for the lock takes its id after the append before it.
+const LOCK_HEAD = headAndNextId(true);
+
 /**
- * Locks the chain's head row until the transaction ends, then takes the next id: the lock is taken in
- * the expression and `nextval` runs in the select over the row it returns, so an append that waited
- * for the lock takes its id after the append before it. Appends from every app server run one at a
- * time (PGlite has one connection anyway), and ids and the chain's order agree.
+ * Chains `values` to the head read by `head` (the hash computed here by `ledgerHash`, ledger-chain.ts:
+ * the one definition of the bytes a row's hash covers, the same code that verifies it) and inserts the
+ * row. The database refuses a row that does not chain from the head, and inserting it is what moves the
+ * head (migration 0014).
  */
-const LOCK_HEAD_AND_TAKE_ID = sql`with head as (select hash from ledger_head where only_row for update)
-  select head.hash, nextval(pg_get_serial_sequence('audit_events', 'id'))::text as id from head`;
+async function insertChained(db: Queryable, head: SQL, values: Omit<LedgerEventRow, 'id'>, queue: boolean): Promise<ChainedLedgerRow> {
+  const result = (await db.execute(head)) as unknown as { rows: { hash: string; id: string }[] };
+  const [current] = result.rows;
+  if (!current) throw new Error('the ledger head row is missing (migration 0008 creates it)');
+  const row = chainRow(current.hash, { id: Number(current.id), ...values });
+  await db.insert(ledgerEvents).overridingSystemValue().values(row);
+  if (queue) await db.insert(webhookOutbox).values({ eventId: row.id, createdAt: row.at, nextAttemptAt: row.at });
+  return row;
+}
 
 /**
  * Appends one row inside the caller's transaction (the change it records commits with it, or neither
- * does). The hash is `ledgerHash` (ledger-chain.ts), computed here: the one definition of the bytes a
- * row's hash covers, the same code that verifies it. The database refuses a row that does not chain
- * from the head, and inserting it is what moves the head (migration 0013).
+ * does), holding the head's lock until that transaction ends: appends from every app server run one at
+ * a time there, and ids and the chain's order agree.
  */
-export async function appendLedgerRow(
+export function appendLedgerRow(
   tx: Queryable,
   values: Omit<LedgerEventRow, 'id'>,
   { webhookOutbox: queue = false }: Pick<LedgerRepositoryOptions, 'webhookOutbox'> = {},
 ): Promise<ChainedLedgerRow> {
-  const result = (await tx.execute(LOCK_HEAD_AND_TAKE_ID)) as unknown as { rows: { hash: string; id: string }[] };
-  const [head] = result.rows;
-  if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
-  const row = chainRow(head.hash, { id: Number(head.id), ...values });
-  await tx.insert(ledgerEvents).overridingSystemValue().values(row);
-  if (queue) await tx.insert(webhookOutbox).values({ eventId: row.id, createdAt: row.at, nextAttemptAt: row.at });
-  return row;
+  return insertChained(tx, LOCK_HEAD, values, queue);
 }
 
 /** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
-export function createLedgerRepository(db: Queryable, { webhookOutbox, recorded }: LedgerRepositoryOptions = {}) {
-  /** One transaction per row (see `appendLedgerRow`); the text is checked before anything is sent. */
+export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false, recorded }: LedgerRepositoryOptions = {}) {
+  /**
+   * Inside a transaction, under the head's lock. Alone, without a transaction: the head is read and the
+   * row inserted, two statements, and the database's refusal of a row that no longer chains (another
+   * append came first) sends it down the locked path. A row with its webhook delivery takes the locked
+   * path in a transaction, so both commit together. The text is checked before anything is sent.
+   */
   async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
     const values = toLedgerRowValues(event);
-    const row = await db.transaction((tx) => appendLedgerRow(tx, values, { webhookOutbox }));
+    const locked = () => db.transaction((tx) => appendLedgerRow(tx, values, { webhookOutbox: queue }));
+    let row: ChainedLedgerRow;
+    if (db instanceof PgTransaction) row = await appendLedgerRow(db, values, { webhookOutbox: queue });
+    else if (queue) row = await locked();
+    else
+      row = await insertChained(db, READ_HEAD, values, false).catch((error: unknown) =>
+        isLedgerChainRefusal(error) ? locked() : Promise.reject(error),
+      );
     recorded?.(event);
     return row;
   }
