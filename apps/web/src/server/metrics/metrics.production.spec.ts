@@ -60,6 +60,8 @@ describe('the production server’s /metrics', () => {
     const page = await fetch(`${server.url}/account/settings`, { redirect: 'manual' });
     expect(page.status).toBeLessThan(500);
     await page.text();
+    // Followed to the sign-in page by fetch, which does not wait for the redirect's own body: still counted.
+    await (await fetch(`${server.url}/`)).text();
 
     const body = await scrape();
     expect(sample(body, 'viewas_impersonation_started_total{mode="read_only"}')).toBe(1);
@@ -74,6 +76,7 @@ describe('the production server’s /metrics', () => {
     expect(count('/api/auth/callback/{provider}', 'POST', 200)).toBeGreaterThanOrEqual(3);
     expect(count('/api/admin/impersonate', 'POST', 200)).toBe(1);
     expect(body).toMatch(/viewas_http_request_duration_seconds_count\{route="\/account\/settings",method="GET",status="\d+"\} 1/);
+    expect(count('/', 'GET', 307)).toBe(1);
     expect(body).not.toContain(unknown);
     expect(body).not.toContain(started.body.impersonationId);
   });

@@ -6,9 +6,15 @@
 // so it is looked up when the answer ends, not when the request arrives.
 const APP_CONTEXT = Symbol.for('viewas.server-context');
 
+// nginx's code for a request whose client went away before its answer ended (a fetch that followed a
+// redirect without reading its body, a closed tab): counted too, or they would vanish from the rates.
+const CLIENT_CLOSED = 499;
+
 export function timeRequest(request, response) {
   const started = performance.now();
-  response.once('finish', () => {
-    globalThis[APP_CONTEXT]?.observeRequest(request.method, request.url, response.statusCode, (performance.now() - started) / 1000);
+  // 'close' comes after the answer ended, or when the connection closed first ('finish' never comes then).
+  response.once('close', () => {
+    const status = response.writableFinished ? response.statusCode : CLIENT_CLOSED;
+    globalThis[APP_CONTEXT]?.observeRequest(request.method, request.url, status, (performance.now() - started) / 1000);
   });
 }
