@@ -82,6 +82,8 @@ export {
   type UsersQuery,
   type AdminUserSummary,
   type UsersPage,
+  EndSessionsResponseSchema,
+  type EndSessionsResponse,
 } from './lib/contracts/users';
 export {
   ImpersonationEndReasonSchema,

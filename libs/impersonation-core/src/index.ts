@@ -99,6 +99,10 @@ export {
   readClaims,
   toEpochSeconds,
   sessionExpiresAt,
+  SessionIdSchema,
+  newSessionId,
+  signInClaims,
+  sessionIdExpiresAt,
   type ImpersonationClaim,
   type SessionClaims,
   type SessionEndReason,
@@ -117,6 +121,8 @@ export {
   type ThrottleRepository,
   type PasswordEntriesRepository,
   type ThrottlePolicy,
+  type SessionRevocationsRepository,
+  type SessionRevocationsRead,
   type AttemptVerdict,
   type UserSearch,
   type RunningImpersonation,
@@ -293,3 +299,11 @@ export {
   type LiveImpersonationsSource,
   type LiveStatus,
 } from './lib/revocation/live-impersonations';
+export {
+  createRevokedSessions,
+  REVOCATIONS_READ_OVERLAP_MS,
+  type RevokedSessions,
+  type RevokedSessionsOptions,
+  type RevokedSessionsSource,
+  type RevocationStatus,
+} from './lib/revocation/revoked-sessions';

@@ -17,6 +17,7 @@ export {
   webhookOutbox,
   signInThrottle,
   setupTokens,
+  revokedSessions,
   type Schema,
 } from './lib/postgres/schema';
 export type { SetupTokenRow } from './lib/postgres/setup-tokens';
@@ -37,5 +38,6 @@ export { isUniqueViolation } from './lib/postgres/constraint-violation';
 export { createPostgresConsentStore, createRecipientsRepository, consentLedgerEvent } from './lib/postgres/consent-store';
 export { createPostgresConsent, type PostgresConsent, type PostgresConsentOptions } from './lib/postgres/postgres-consent';
 export { LIVE_IMPERSONATIONS_CHANNEL } from './lib/postgres/live-impersonations-channel';
+export { SESSION_REVOCATIONS_CHANNEL, createSessionRevocationsRepository } from './lib/postgres/session-revocations';
 export { accountSettings, accountActivity, type AccountSettingsRow, type AccountActivityRow } from './lib/postgres/account-settings-schema';
 export { createAccountSettingsStore } from './lib/postgres/account-settings';

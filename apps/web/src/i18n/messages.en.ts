@@ -105,6 +105,15 @@ export const en = {
       columns: { user: 'User', role: 'Role', status: 'Status', action: 'Action' },
       viewAs: 'View as',
       viewAsLabel: (email: string) => `View as ${email}`,
+      endSessions: {
+        action: 'End sessions',
+        label: (email: string) => `End sessions of ${email} on every device`,
+        confirm: 'Confirm: end all',
+        confirmLabel: (email: string) => `Confirm: end all sessions of ${email}`,
+        ending: 'Ending…',
+        ended: (email: string) => `Every session of ${email} has ended. They must sign in again.`,
+        failed: (email: string) => `The sessions of ${email} could not be ended.`,
+      },
       status: { active: 'Active', disabled: 'Disabled' },
       // Why the access policy does not let the reader view this user, by the rule that refuses.
       notImpersonable: {
@@ -190,6 +199,7 @@ export const en = {
         'impersonation.ended': 'Ended by an administrator',
         'impersonation.expired': 'Expired',
         'impersonation.denied': 'Refused',
+        'user.sessions_ended': 'All sessions ended',
       } as Record<string, string>,
     },
     integrity: {

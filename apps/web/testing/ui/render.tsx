@@ -28,6 +28,7 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiCli
     listUsers: jest.fn(async () => ok({ users: [], nextCursor: null })),
     listImpersonations: jest.fn(async () => ok({ impersonations: [] })),
     endImpersonation: jest.fn(),
+    endSessions: jest.fn(),
     listLedger: jest.fn(async () => ok({ events: [], nextCursor: null })),
     getAccessHistory: jest.fn(async () => ok({ entries: [], nextCursor: null })),
     listStaffAccessRequests: jest.fn(async () => ok({ requests: [] })),

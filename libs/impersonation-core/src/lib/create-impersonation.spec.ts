@@ -5,7 +5,7 @@ import { createImpersonation, type Impersonation, type Outcome, type PendingAppr
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from './rules';
 import { createMemoryStore } from './memory/memory-store';
 import type { RequestInfo, UserRow } from './model';
-import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
+import { signInClaims, toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { PENDING_WINDOW_MS, type ImpersonationStore } from './store';
 import { REVOCATION_WINDOW_MS } from './revocation/live-impersonations';
 
@@ -18,7 +18,7 @@ function setup() {
   const store = createMemoryStore({ now: clock.now });
   const impersonation = createImpersonation({ store, clock, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS });
   const valid = (claims: SessionClaims): SessionState => ({ status: 'valid', claims, refreshed: false });
-  const signedIn = (user: UserRow) => valid({ sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(clock.now()) });
+  const signedIn = (user: UserRow) => valid(signInClaims(user, clock.now()));
   const ledger = async () => (await store.ledger.list({ limit: 100 })).events.reverse().map((row) => [row.type, row.detail['why'] ?? null]);
   return { clock, store, impersonation, valid, signedIn, ledger };
 }
@@ -69,7 +69,8 @@ describe('createImpersonation over the in-memory store', () => {
     expect(back).toEqual({
       id: admin.id,
       email: admin.email,
-      claims: { sub: admin.id, email: admin.email, role: 'admin', authTime: (adminSession as { claims: SessionClaims }).claims.authTime },
+      // The admin's own session exactly: its sign-in time, its session id and generation.
+      claims: (adminSession as { claims: SessionClaims }).claims,
     });
     expect(await context.ledger()).toEqual([
       ['impersonation.started', null],
@@ -177,7 +178,7 @@ describe('createImpersonation over the in-memory store', () => {
     expect(await start(context.signedIn(admin), otherAdmin.id)).toMatchObject({ ok: false, refusal: { why: 'target_role_not_allowed' } });
     expect(await start(context.signedIn(admin), admin.id)).toMatchObject({ ok: false, refusal: { why: 'target_is_self' } });
     // A token that claims the admin role grants nothing: the store says who is staff.
-    expect(await start(context.valid({ sub: target.id, email: target.email, role: 'admin', authTime: 0 }), admin.id)).toMatchObject({
+    expect(await start(context.valid({ ...signInClaims(target, new Date(0)), role: 'admin' }), admin.id)).toMatchObject({
       ok: false,
       refusal: { why: 'not_admin' },
     });
@@ -206,7 +207,8 @@ describe('createImpersonation over the in-memory store', () => {
     context.clock.advance(REVOCATION_WINDOW_MS);
     expect(await context.impersonation.checkSession(grant.claims)).toMatchObject({ valid: true });
     context.clock.advance(1);
-    expect(await context.impersonation.checkSession(grant.claims)).toEqual({ valid: false, reason: 'impersonation_ended' });
+    // The status change raised the admin's session generation: the view's cookie, which carries it, is revoked.
+    expect(await context.impersonation.checkSession(grant.claims)).toEqual({ valid: false, reason: 'session_revoked' });
   });
 });
 
@@ -240,7 +242,7 @@ describe("the return check from this server's live impersonations", () => {
     };
     const server = () => createImpersonation({ store, clock, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, consent: consentOptions });
     const valid = (claims: SessionClaims): SessionState => ({ status: 'valid', claims, refreshed: false });
-    const signedIn = (user: UserRow) => valid({ sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(clock.now()) });
+    const signedIn = (user: UserRow) => valid(signInClaims(user, clock.now()));
     /** Each ledger row as its type, and for a denial the step and why. */
     const ledger = async () =>
       (await memory.ledger.list({ limit: 100 })).events
@@ -349,10 +351,20 @@ describe("the return check from this server's live impersonations", () => {
     });
     await context.memory.users.setStatus(admin.id, 'active');
 
-    // Current, but this server ended the view itself: its own end counts at once.
-    expect(await readOn(context.b, grant.claims)).toMatchObject({ valid: true });
-    value(await context.b.end({ session: context.signedIn(other), impersonationId: started.impersonationId, request: REQUEST }));
-    expect(await context.b.checkReturn({ session, request: REQUEST })).toMatchObject({
+    // Current, but this server ended the view itself: its own end counts at once. (Disabling the admin above
+    // revoked every session of theirs for good, so this is another admin's view.)
+    const second = await context.memory.users.create({ email: 'second-admin@example.com', role: 'admin' });
+    const secondTarget = await context.memory.users.create({ email: 'bob@example.com' });
+    const secondSession = context.signedIn(second);
+    const secondView = ready(
+      await context.a.start({ session: secondSession, userId: secondTarget.id, reason: 'Ticket 43', request: REQUEST }),
+    );
+    const secondGrant = value(
+      await context.a.takeOver({ session: secondSession, impersonationId: secondView.impersonationId, request: REQUEST }),
+    );
+    expect(await readOn(context.b, secondGrant.claims)).toMatchObject({ valid: true });
+    value(await context.b.end({ session: context.signedIn(other), impersonationId: secondView.impersonationId, request: REQUEST }));
+    expect(await context.b.checkReturn({ session: context.valid(secondGrant.claims), request: REQUEST })).toMatchObject({
       ok: false,
       refusal: { attempt: 'return_check', why: 'not_running', recorded: true },
     });

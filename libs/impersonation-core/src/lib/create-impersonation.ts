@@ -17,6 +17,7 @@ import { silentLogger, type DomainLogger } from './logger';
 import { NO_REQUEST, person, type ImpersonationDetails, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from './model';
 import { toAccessHistoryEntry, toAdminUserSummary, toImpersonationRecord, toLedgerEvent } from './records';
 import { createLiveImpersonations } from './revocation/live-impersonations';
+import { createRevokedSessions } from './revocation/revoked-sessions';
 import { createRevocationList, type RevocationList } from './revocations';
 import { isActiveStaff } from './rules';
 import { defaultAccessPolicy } from './governance/default-policy';
@@ -24,7 +25,7 @@ import type { Policy } from './governance/define-policy';
 import type { LifecycleRequest } from './governance/read-only';
 import { DEFAULT_REAUTH_MINUTES, needsReauth } from './governance/step-up';
 import { viewExpiresAt, whyViewMustEnd } from './governance/view-lifetime';
-import { toEpochSeconds, type SessionClaims, type SessionState } from './session';
+import { sessionIdExpiresAt, toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { createSessionValidator, type SessionCheck } from './session-check';
 import {
   AlreadyViewingError,
@@ -379,10 +380,21 @@ export function createImpersonation(options: ImpersonationOptions) {
     settledHere: (impersonationId) => revocations.isRevoked(impersonationId, now()),
   });
 
+  // Every session read asks this in-process view too (no query per read): sign-outs and raised session
+  // generations, kept current by the host like the live impersonations (`revokedSessions.start()`, and
+  // `changed()` on the database's notifications), and read in full at start, so a restart forgets nothing.
+  const revokedSessions = createRevokedSessions({
+    source: { readSince: async (since) => (await store()).sessionRevocations.readSince(since, sessionMaxAgeSeconds) },
+    clock,
+    sessionMaxAgeSeconds,
+    onLoadFailed: (error) => log.warn({ err: error }, 'could not read the revoked sessions: the last list read is used until it can'),
+  });
+
   const checkSession = createSessionValidator({
     sessionMaxAgeSeconds,
     now,
     revocations,
+    sessionStatus: (claims) => revokedSessions.check(claims),
     liveStatus: (claim) => liveImpersonations.check(claim.id, new Date(claim.checkedAt * 1000)),
     onImpersonationExpired: () =>
       void sweepExpired().catch((error: unknown) => log.warn({ err: error }, 'could not record expired impersonations')),
@@ -632,11 +644,15 @@ export function createImpersonation(options: ImpersonationOptions) {
           email: target.email,
           role: target.role,
           authTime: toEpochSeconds(at),
+          // The admin's session id: a sign-out from the view signs the admin's own cookies out too.
+          sid: claims.sid,
+          gen: target.sessionGeneration,
           impersonation: {
             id: started.id,
             adminId: admin.id,
             adminEmail: admin.email,
             adminAuthTime: claims.authTime,
+            adminGen: claims.gen,
             expiresAt: toEpochSeconds(started.expiresAt),
             checkedAt: toEpochSeconds(at),
             mode: started.mode,
@@ -774,7 +790,14 @@ export function createImpersonation(options: ImpersonationOptions) {
       return {
         id: admin.id,
         email: admin.email,
-        claims: { sub: admin.id, email: admin.email, role: admin.role, authTime: impersonation.adminAuthTime },
+        claims: {
+          sub: admin.id,
+          email: admin.email,
+          role: admin.role,
+          authTime: impersonation.adminAuthTime,
+          sid: claims.sid,
+          gen: impersonation.adminGen,
+        },
       };
     });
   }
@@ -914,6 +937,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     if (!claims) return;
     const at = now();
     const impersonation = claims.impersonation;
+    await revokeSession(claims);
     try {
       if (impersonation) {
         await endViewOnSignOut(
@@ -933,6 +957,70 @@ export function createImpersonation(options: ImpersonationOptions) {
         'could not end views on sign-out; they end at their expiry',
       );
     }
+  }
+
+  /**
+   * A sign-out: every cookie of this session (its saved copies, a view's, the admin's own that a view
+   * returns to) is refused here at once and, once recorded, on every app server within 2 s and after any
+   * restart. Never throws: a sign-out that cannot be recorded is logged (this server still refuses it).
+   */
+  async function revokeSession(claims: SessionClaims): Promise<void> {
+    const expiresAt = new Date(sessionIdExpiresAt(claims, sessionMaxAgeSeconds) * 1000);
+    revokedSessions.revokeHere(claims.sid, expiresAt);
+    try {
+      const userId = claims.impersonation?.adminId ?? claims.sub;
+      await (await store()).sessionRevocations.revokeSession({ sessionId: claims.sid, userId, expiresAt });
+      void revokedSessions.refresh();
+    } catch (error) {
+      log.error({ err: error, userId: claims.sub }, 'could not record a sign-out: other app servers accept its cookies until it is');
+    }
+  }
+
+  /**
+   * An administrator's "end all sessions of this user": every cookie of every session the user has now is
+   * dead on every app server within 2 s (their session generation is raised), with one ledger row. Only an
+   * administrator, in their own session; an unknown user is `not_found`. Other staff are refused and recorded.
+   */
+  async function endAllSessions({
+    session,
+    userId,
+    request,
+  }: {
+    session: SessionState;
+    userId: string;
+    request: RequestInfo;
+  }): Promise<Outcome<UserRow>> {
+    const at = now();
+    const denial = (why: DenialReason, actor: Person | null, target: Person | null = null) =>
+      new Denied({ attempt: 'end_sessions', why, actor, target });
+    const { actor } = returnParties(session);
+    const outcome = await step(request, at, async () => {
+      if (session.status !== 'valid') throw denial(session.status === 'ended' ? 'session_ended' : 'not_signed_in', actor);
+      if (session.claims.impersonation) throw denial('already_impersonating', actor);
+      const staff = await findStaff(session.claims.sub);
+      if (staff?.user.role !== 'admin') throw denial('not_admin', sessionHolder(session));
+      const by = staff.user;
+      return (await store()).transaction(async (tx) => {
+        const user = await tx.sessionRevocations.revokeAllSessions(userId);
+        if (!user) throw denial('target_not_found', person(by));
+        await tx.ledger.append(
+          ledgerEvent({
+            type: 'user.sessions_ended',
+            actor: person(by),
+            target: person(user),
+            info: request,
+            at,
+            detail: { sessionGeneration: user.sessionGeneration },
+          }),
+        );
+        return user;
+      });
+    });
+    if (outcome.ok) {
+      revokedSessions.raiseHere(outcome.value.id, outcome.value.sessionGeneration);
+      log.info({ userId: outcome.value.id }, 'all sessions of a user ended by an admin');
+    }
+    return outcome;
   }
 
   /** The admin's user search: each user with whether this staff member may view as them. */
@@ -1008,6 +1096,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     end,
     refuseFromView,
     endOnSignOut,
+    endAllSessions,
     endViewsOnConsentWithdrawn,
     sweepExpired,
     checkSession: (claims: SessionClaims): Promise<SessionCheck> => checkSession(claims),
@@ -1023,6 +1112,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     toRecord: toImpersonationRecord,
     revocations,
     liveImpersonations,
+    revokedSessions,
     policy,
   };
 }

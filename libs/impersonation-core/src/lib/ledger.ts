@@ -3,7 +3,7 @@ import type { ImpersonationRow, LedgerEventType, NewLedgerEvent, Person, Request
 import type { SessionState } from './session';
 
 /** The impersonation step a denied attempt was trying to take. */
-export type Attempt = 'start' | 'reauth' | 'take_over' | 'return_check' | 'return' | 'end';
+export type Attempt = 'start' | 'reauth' | 'take_over' | 'return_check' | 'return' | 'end' | 'end_sessions';
 
 /** Why an attempt was denied: recorded in the ledger and the log, never told to the caller in detail. */
 export type DenialReason =

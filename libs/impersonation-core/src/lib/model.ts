@@ -35,6 +35,10 @@ export interface UserRow {
   passwordHash: string | null;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /** Raised when role, status or password changes, or all sessions are ended: older cookies are dead. */
+  sessionGeneration: number;
+  /** When `sessionGeneration` was last raised; `null` if never. */
+  sessionsRevokedAt: Date | null;
 }
 
 export interface NewUser {
@@ -89,6 +93,8 @@ export const LEDGER_EVENT_TYPES = [
   'impersonation.request_denied',
   'impersonation.request_expired',
   'impersonation.break_glass',
+  /** An administrator ended every session of a user (`detail.sessionGeneration`: the generation now). */
+  'user.sessions_ended',
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 

@@ -1,17 +1,19 @@
 import { createRevocationList } from './revocations';
 import type { LiveStatus } from './revocation/live-impersonations';
+import type { RevocationStatus } from './revocation/revoked-sessions';
 import type { SessionClaims } from './session';
 import { createSessionValidator } from './session-check';
 
 const T0 = 1_900_000_000;
 const MAX_AGE = 3600;
 
-const ordinary: SessionClaims = { sub: 'user-1', email: 'ada@example.com', role: 'user', authTime: T0 };
+const ordinary: SessionClaims = { sub: 'user-1', email: 'ada@example.com', role: 'user', authTime: T0, sid: 'session-0000000001', gen: 0 };
 const claim = {
   id: 'imp-1',
   adminId: 'admin-1',
   adminEmail: 'admin@example.com',
   adminAuthTime: T0,
+  adminGen: 0,
   expiresAt: T0 + 600,
   checkedAt: T0,
   mode: 'read_only' as const,
@@ -22,20 +24,47 @@ function setup() {
   let seconds = T0;
   const revocations = createRevocationList();
   const liveStatus = jest.fn<LiveStatus, []>(() => 'live');
+  const sessionStatus = jest.fn<RevocationStatus, []>(() => 'live');
   const onImpersonationExpired = jest.fn();
   const onRecheckFailed = jest.fn();
   const check = createSessionValidator({
     sessionMaxAgeSeconds: MAX_AGE,
     now: () => new Date(seconds * 1000),
     revocations,
+    sessionStatus,
     liveStatus,
     onImpersonationExpired,
     onRecheckFailed,
   });
-  return { check, revocations, liveStatus, onImpersonationExpired, onRecheckFailed, at: (value: number) => (seconds = value) };
+  return {
+    check,
+    revocations,
+    liveStatus,
+    sessionStatus,
+    onImpersonationExpired,
+    onRecheckFailed,
+    at: (value: number) => (seconds = value),
+  };
 }
 
 describe('session validator', () => {
+  it('refuses any session the view of revoked sessions calls revoked, ordinary or impersonated, before asking about the view', async () => {
+    const { check, at, sessionStatus, liveStatus } = setup();
+    at(T0 + 1);
+    sessionStatus.mockReturnValue('revoked');
+    expect(await check(ordinary)).toEqual({ valid: false, reason: 'session_revoked' });
+    expect(await check(impersonated)).toEqual({ valid: false, reason: 'session_revoked' });
+    expect(sessionStatus).toHaveBeenCalledWith(ordinary);
+    expect(liveStatus).not.toHaveBeenCalled();
+  });
+
+  it('refuses a session while this server could never read the revoked sessions (it cannot tell a revoked cookie)', async () => {
+    const { check, at, sessionStatus } = setup();
+    at(T0 + 1);
+    sessionStatus.mockReturnValue('unknown');
+    expect(await check(ordinary)).toEqual({ valid: false, reason: 'recheck_failed' });
+  });
+
   it('accepts an ordinary session until its absolute lifetime ends, without asking the database', async () => {
     const { check, at, liveStatus } = setup();
     at(T0 + MAX_AGE - 1);

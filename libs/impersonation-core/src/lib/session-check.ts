@@ -1,5 +1,6 @@
 import type { RevocationList } from './revocations';
 import type { LiveStatus } from './revocation/live-impersonations';
+import type { RevocationStatus } from './revocation/revoked-sessions';
 import type { ImpersonationClaim, SessionClaims, SessionEndReason } from './session';
 
 export type SessionCheck =
@@ -10,6 +11,12 @@ export interface SessionValidatorOptions {
   sessionMaxAgeSeconds: number;
   now: () => Date;
   revocations: RevocationList;
+  /**
+   * Whether this session was revoked (signed out, or its user's session generation raised), from the
+   * in-process view of revoked sessions (`RevokedSessions.check`, no database work per read): `unknown`
+   * when this server could never read them.
+   */
+  sessionStatus: (claims: SessionClaims) => RevocationStatus | Promise<RevocationStatus>;
   /**
    * Whether this impersonation still runs, from the in-process view of live impersonations
    * (`LiveImpersonations.check`, no database work per read): `unknown` when that view is out of date
@@ -22,8 +29,10 @@ export interface SessionValidatorOptions {
 }
 
 /**
- * Decides whether a decoded session may still be used. An ordinary session is judged from its claims
- * alone, so reading it never needs the database and a database outage signs nobody out. An
+ * Decides whether a decoded session may still be used. Every session is judged from its claims and this
+ * server's view of revoked sessions (sign-outs, raised session generations), kept within 2 s of every
+ * revocation on every app server: reading it never needs the database, and once this server has read the
+ * revocations, a database outage signs nobody out. An
  * impersonated session is also bound to its impersonation's hard expiry, and on every read to the
  * view of live impersonations, which each app server keeps current within 2 s of any end, return,
  * expiry or demotion; when that view cannot be kept current the impersonated session ends (fails
@@ -36,6 +45,9 @@ export function createSessionValidator(options: SessionValidatorOptions) {
     const at = now();
     const seconds = Math.floor(at.getTime() / 1000);
     if (seconds >= claims.authTime + sessionMaxAgeSeconds) return { valid: false, reason: 'lifetime_over' };
+    const revocation = await options.sessionStatus(claims);
+    if (revocation === 'revoked') return { valid: false, reason: 'session_revoked' };
+    if (revocation === 'unknown') return { valid: false, reason: 'recheck_failed' };
 
     const impersonation = claims.impersonation;
     if (!impersonation) return { valid: true, claims, refreshed: false };

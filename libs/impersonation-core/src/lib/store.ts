@@ -56,6 +56,32 @@ export interface UsersRepository {
   setStatus(id: string, status: UserStatus): Promise<void>;
 }
 
+/** What one read of the session revocations found (`SessionRevocationsRepository.readSince`). */
+export interface SessionRevocationsRead {
+  /** The store's clock when it read: the next read asks from a little before it. */
+  readAt: Date;
+  /** Users whose session generation was raised since (or within one session lifetime), with the generation now. */
+  generations: { userId: string; generation: number; raisedAt: Date }[];
+  /** Sessions signed out since (or all not yet expired), each refused until `expiresAt`. */
+  sessions: { sessionId: string; expiresAt: Date }[];
+}
+
+/** Where revoked sessions are kept, so that another app server, or this one after a restart, refuses them too. */
+export interface SessionRevocationsRepository {
+  /** A single sign-out: session `sessionId` of `userId` is refused until `expiresAt`. Idempotent; drops long-expired rows. */
+  revokeSession(input: { sessionId: string; userId: string; expiresAt: Date }): Promise<void>;
+  /**
+   * Every session of `userId` issued so far is dead: raises their session generation (the store raises it
+   * by itself when role, status or password changes). The user as stored now; `null` for an unknown id.
+   */
+  revokeAllSessions(userId: string): Promise<UserRow | null>;
+  /**
+   * The revocations recorded at or after `since` (by the store's clock); with `since` null, every one that
+   * can still matter: generations raised within `lifetimeSeconds`, sign-outs not yet expired.
+   */
+  readSince(since: Date | null, lifetimeSeconds: number): Promise<SessionRevocationsRead>;
+}
+
 /** A running impersonation with both accounts as stored now: what the policy is asked about again. */
 export interface RunningImpersonation {
   id: string;
@@ -248,6 +274,7 @@ export interface StoreRepositories {
   ledger: LedgerRepository;
   throttle: ThrottleRepository;
   passwordEntries: PasswordEntriesRepository;
+  sessionRevocations: SessionRevocationsRepository;
 }
 
 /**

@@ -268,6 +268,7 @@ export function createAppServices({
     /** Called by the production server (server.mjs) as each request finishes: the request duration histogram. */
     observeRequest: metrics.observeRequest,
     liveImpersonations: impersonation.liveImpersonations,
+    revokedSessions: impersonation.revokedSessions,
     apiRoutes,
     openApiDocument,
     getCurrentSession,

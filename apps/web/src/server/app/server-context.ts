@@ -2,7 +2,7 @@ import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
 import { DataDirLockedError, DataDirLockUnavailableError } from '../db/data-dir-lock';
-import { LIVE_IMPERSONATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
+import { LIVE_IMPERSONATIONS_CHANNEL, SESSION_REVOCATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
 import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
 import { createLogger } from '../logging/logger';
 import { createRequestScope } from '../logging/request-scope';
@@ -96,6 +96,10 @@ export async function startServer(): Promise<ServerContext> {
   // running view may have stopped (migration 0012's triggers); a server that cannot read it ends impersonated sessions.
   const unsubscribe = context.database.subscribe(LIVE_IMPERSONATIONS_CHANNEL, (payload) => context.liveImpersonations.changed(payload));
   await context.liveImpersonations.start();
+  // The view of revoked sessions (sign-outs, raised session generations, migration 0015), the same way: read
+  // in full now, then what is new every second and at once on the database's notification.
+  const unsubscribeRevocations = context.database.subscribe(SESSION_REVOCATIONS_CHANNEL, () => context.revokedSessions.changed());
+  await context.revokedSessions.start();
   const timer = setInterval(() => {
     context.housekeeping().catch((error: unknown) => context.logger.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
@@ -107,7 +111,9 @@ export async function startServer(): Promise<ServerContext> {
   (globalThis as ContextHolder)[SHUTDOWN] = async () => {
     clearInterval(timer);
     context.liveImpersonations.stop();
+    context.revokedSessions.stop();
     await unsubscribe();
+    await unsubscribeRevocations();
     await context.consent.mailWorker?.stop();
     await context.webhooks?.stop();
     await context.database.close();

@@ -1,6 +1,6 @@
 import {
   addressLimitKey,
-  toEpochSeconds,
+  signInClaims,
   type ImpersonationStore,
   type PasswordVerdict,
   type SessionGrant,
@@ -91,7 +91,7 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
     const { user } = checked;
     await (await store()).users.recordSignIn(user.id, at);
     log.info({ userId: user.id, ip: info.ip }, 'signed in');
-    return { id: user.id, email: user.email, claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(at) } };
+    return { id: user.id, email: user.email, claims: signInClaims(user, at) };
   }
 
   /** The step-up check of the core's `reauth`: this person's password, counted like a sign-in. */

@@ -103,4 +103,57 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('revoca
       await database.storage.users.setRole(admin.id, 'admin');
     }
   });
+
+  // Invariant 13: every session, not only a view, dies on every server within the window.
+  async function userWithCopyOnB(email: string) {
+    const [serverA, serverB] = servers as [ProductionServer, ProductionServer];
+    const user = await database.storage.users.create({
+      email,
+      name: null,
+      role: 'user',
+      status: 'active',
+      passwordHash: await testHasher.hash(TEST_PASSWORD),
+    });
+    const browser = await signedIn(serverA, email);
+    const onB = browser.clone(serverB.url);
+    expect(await onB.clone().session()).toMatchObject({ user: { id: user.id } });
+    return { serverA, user, browser, onB };
+  }
+
+  it(`refuses a saved copy of a signed-out cookie on server B within ${REVOCATION_WINDOW_MS} ms of the sign-out on server A`, async () => {
+    const { browser, onB } = await userWithCopyOnB('signed-out@example.com');
+    const csrfToken = await browser.csrfToken();
+    const signedOutAt = performance.now();
+    const response = await browser.fetch('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: browser.origin, json: 'true' }),
+    });
+    expect(response.status).toBe(200);
+    const ms = await msUntilSignedOut(() => onB.clone().session(), signedOutAt);
+    process.stdout.write(`sign-out on A refused on B after ${Math.round(ms)} ms\n`);
+    expect(ms).toBeLessThanOrEqual(REVOCATION_WINDOW_MS);
+  });
+
+  it(`refuses every session of a user on server B within ${REVOCATION_WINDOW_MS} ms of an admin's "end all sessions" on server A`, async () => {
+    const { serverA, user, onB } = await userWithCopyOnB('ended-everywhere@example.com');
+    const caller = await signedIn(serverA, otherAdmin.email);
+    const endedAt = performance.now();
+    expect(await caller.api('POST', `/api/admin/users/${user.id}/sessions/end`)).toMatchObject({ status: 200 });
+    const ms = await msUntilSignedOut(() => onB.clone().session(), endedAt);
+    process.stdout.write(`end all sessions on A refused on B after ${Math.round(ms)} ms\n`);
+    expect(ms).toBeLessThanOrEqual(REVOCATION_WINDOW_MS);
+  });
+
+  it(`refuses a disabled account's cookie on every server within ${REVOCATION_WINDOW_MS} ms of the change in the database`, async () => {
+    const { user, browser, onB } = await userWithCopyOnB('disabled-everywhere@example.com');
+    const changedAt = performance.now();
+    await database.storage.users.setStatus(user.id, 'disabled');
+    const ms = Math.max(
+      await msUntilSignedOut(() => onB.clone().session(), changedAt),
+      await msUntilSignedOut(() => browser.clone().session(), changedAt),
+    );
+    process.stdout.write(`a disabled account refused on both servers after ${Math.round(ms)} ms\n`);
+    expect(ms).toBeLessThanOrEqual(REVOCATION_WINDOW_MS);
+  });
 });

@@ -16,6 +16,7 @@ import { mapResult } from '../data/map-result';
 import { useDebouncedValue } from '../data/use-debounced-value';
 import { usePagedList } from '../data/use-paged-list';
 import { useAppServices } from '../services/app-services';
+import { EndSessionsButton } from './end-sessions-button';
 import { USERS_PAGE_SIZE } from '@viewas/admin-api';
 
 export { USERS_PAGE_SIZE };
@@ -26,6 +27,13 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Actions = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
 `;
 
 const Email = styled.span`
@@ -95,14 +103,18 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
           },
           {
             label: t.columns.action,
-            cell: (user) =>
-              user.impersonable ? (
-                <Button size="sm" variant="primary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
-                  {t.viewAs}
-                </Button>
-              ) : (
-                <Muted>{whyNot(user, t.notImpersonable, messages.roles)}</Muted>
-              ),
+            cell: (user) => (
+              <Actions>
+                {user.impersonable ? (
+                  <Button size="sm" variant="primary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
+                    {t.viewAs}
+                  </Button>
+                ) : (
+                  <Muted>{whyNot(user, t.notImpersonable, messages.roles)}</Muted>
+                )}
+                <EndSessionsButton user={user} />
+              </Actions>
+            ),
           },
         ]}
         rowKey={(user) => user.id}

@@ -36,6 +36,7 @@ export function createLazyAdminApiClient(load: () => Promise<AppApiClient>): App
     listUsers: (query, options) => call((client) => client.listUsers(query, options)),
     listImpersonations: (query, options) => call((client) => client.listImpersonations(query, options)),
     endImpersonation: (id, options) => call((client) => client.endImpersonation(id, options)),
+    endSessions: (id, options) => call((client) => client.endSessions(id, options)),
     listLedger: (query, options) => call((client) => client.listLedger(query, options)),
     getAccessHistory: (query, options) => call((client) => client.getAccessHistory(query, options)),
     listStaffAccessRequests: (options) => call((client) => client.listStaffAccessRequests(options)),

@@ -20,7 +20,7 @@ import {
   type StartImpersonationResponse,
 } from '../contracts/impersonate';
 import { ReturnToAdminResponseSchema, type ReturnToAdminResponse } from '../contracts/return-to-admin';
-import { UsersPageSchema, type UsersPage, type UsersQuery } from '../contracts/users';
+import { EndSessionsResponseSchema, UsersPageSchema, type EndSessionsResponse, type UsersPage, type UsersQuery } from '../contracts/users';
 import type { ApiResult } from './api-result';
 import { createCaller, withQuery, type FetchLike } from './request-json';
 
@@ -44,6 +44,8 @@ export interface AdminApiClient {
   listUsers(query?: UsersQuery, options?: CallOptions): Promise<ApiResult<UsersPage>>;
   listImpersonations(query?: ImpersonationsQuery, options?: CallOptions): Promise<ApiResult<ImpersonationsPage>>;
   endImpersonation(id: string, options?: CallOptions): Promise<ApiResult<EndImpersonationResponse>>;
+  /** Ends every session of user `id` (administrators only). */
+  endSessions(id: string, options?: CallOptions): Promise<ApiResult<EndSessionsResponse>>;
   listLedger(query?: LedgerQuery, options?: CallOptions): Promise<ApiResult<LedgerPage>>;
   listStaffAccessRequests(options?: CallOptions): Promise<ApiResult<AccessRequestList>>;
   decideAccessRequestAsAdmin(id: string, decision: 'approve' | 'deny', options?: CallOptions): Promise<ApiResult<AccessDecisionResponse>>;
@@ -65,6 +67,7 @@ export function createAdminApiClient({ baseUrl = '/api/admin', fetch }: AdminApi
     listImpersonations: (query, options) => get(withQuery(`${admin}/impersonations`, query), ImpersonationsPageSchema, options),
     endImpersonation: (id, options) =>
       post(`${admin}/impersonations/${encodeURIComponent(id)}/end`, {}, EndImpersonationResponseSchema, options),
+    endSessions: (id, options) => post(`${admin}/users/${encodeURIComponent(id)}/sessions/end`, {}, EndSessionsResponseSchema, options),
     listLedger: (query, options) => get(withQuery(`${admin}/audit`, query), LedgerPageSchema, options),
     listStaffAccessRequests: (options) => get(`${admin}/access-requests`, AccessRequestListSchema, options),
     decideAccessRequestAsAdmin: (id, decision, options) =>

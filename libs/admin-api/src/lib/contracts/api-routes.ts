@@ -23,7 +23,7 @@ import {
   UsersQuerySchema,
 } from './requests';
 import { ReturnToAdminResponseSchema } from './return-to-admin';
-import { UsersPageSchema } from './users';
+import { EndSessionsResponseSchema, UsersPageSchema } from './users';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -153,6 +153,19 @@ export const ADMIN_API_ROUTES = {
     params: { id: IdSchema },
     response: EndImpersonationResponseSchema,
     errors: [...WRITE, 'not_found', 'conflict'],
+  },
+  endSessions: {
+    operationId: 'endSessions',
+    method: 'POST',
+    path: '/api/admin/users/{id}/sessions/end',
+    summary: "End all of a user's sessions",
+    description:
+      'Every session the user is signed in with (every device, every saved copy of its cookie) stops working on every app server within 2 seconds; the ledger records who ended them. Administrators only.',
+    tag: 'Users',
+    access: 'admin',
+    params: { id: IdSchema },
+    response: EndSessionsResponseSchema,
+    errors: [...WRITE, 'not_found'],
   },
   ledger: {
     operationId: 'listLedger',

@@ -23,6 +23,13 @@ export const PolicyRuleSchema = z.enum([
 ]);
 export type PolicyRuleName = z.infer<typeof PolicyRuleSchema>;
 
+/** `POST /api/admin/users/{id}/sessions/end`: every session the user has is dead on every app server within 2 s. */
+export const EndSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  user: z.object({ id: z.string(), email: z.string() }),
+});
+export type EndSessionsResponse = z.infer<typeof EndSessionsResponseSchema>;
+
 export const AdminUserSummarySchema = z.object({
   id: z.string(),
   email: z.string(),

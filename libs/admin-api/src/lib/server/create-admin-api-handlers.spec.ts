@@ -28,6 +28,7 @@ function stubService(): jest.Mocked<ImpersonationService> {
     listUsers: jest.fn().mockResolvedValue(usersPageFixture),
     listImpersonations: jest.fn().mockResolvedValue(impersonationsPageFixture),
     endImpersonation: jest.fn().mockResolvedValue(endImpersonationResponseFixture),
+    endSessions: jest.fn().mockResolvedValue({ success: true, user: { id: 'usr_1', email: 'ada@example.com' } }),
     listLedger: jest.fn().mockResolvedValue(ledgerPageFixture),
     verifyLedger: jest.fn().mockResolvedValue({ success: true, ok: true, count: 3, head: 'a'.repeat(64) }),
     exportLedger: jest.fn().mockImplementation(async () => ({

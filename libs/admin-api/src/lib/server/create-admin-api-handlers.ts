@@ -53,6 +53,7 @@ export interface AdminApiHandlers {
   users: AdminApiHandler;
   impersonations: AdminApiHandler;
   endImpersonation: (request: ApiRequest, id: string) => Promise<Response>;
+  endSessions: (request: ApiRequest, id: string) => Promise<Response>;
   ledger: AdminApiHandler;
   verifyLedger: AdminApiHandler;
   exportLedger: AdminApiHandler;
@@ -191,6 +192,7 @@ export function createAdminApiHandlers({
     users: (ctx, query) => service.listUsers(ctx, query),
     impersonations: (ctx, query) => service.listImpersonations(ctx, query),
     endImpersonation: (ctx, _, { id }) => service.endImpersonation(ctx, id),
+    endSessions: (ctx, _, { id }) => service.endSessions(ctx, id),
     ledger: (ctx, query) => service.listLedger(ctx, query),
     verifyLedger: (ctx) => service.verifyLedger(ctx),
     ledgerDeliveries: (ctx) => service.ledgerDeliveries(ctx),
@@ -277,6 +279,7 @@ export function createAdminApiHandlers({
     users: respond(served.users),
     impersonations: respond(served.impersonations),
     endImpersonation: (request, id) => respond(served.endImpersonation, { id })(request),
+    endSessions: (request, id) => respond(served.endSessions, { id })(request),
     ledger: respond(served.ledger),
     verifyLedger: respond(served.verifyLedger),
     exportLedger: respond(exportLedger),

@@ -18,7 +18,7 @@ import type {
   NotificationsQuery,
 } from '../contracts/notifications';
 import type { ReturnToAdminResponse } from '../contracts/return-to-admin';
-import type { UsersPage, UsersQuery } from '../contracts/users';
+import type { EndSessionsResponse, UsersPage, UsersQuery } from '../contracts/users';
 import type { ApiRequest } from './api-request';
 
 /** What a handler knows about the call, for the service's authorisation and ledger rows. */
@@ -43,6 +43,8 @@ export interface ImpersonationService {
   listUsers(ctx: RequestContext, query: UsersQuery): Promise<UsersPage>;
   listImpersonations(ctx: RequestContext, query: ImpersonationsQuery): Promise<ImpersonationsPage>;
   endImpersonation(ctx: RequestContext, id: string): Promise<EndImpersonationResponse>;
+  /** An administrator ends every session of user `id` (`POST /api/admin/users/{id}/sessions/end`). */
+  endSessions(ctx: RequestContext, id: string): Promise<EndSessionsResponse>;
   listLedger(ctx: RequestContext, query: LedgerQuery): Promise<LedgerPage>;
   /** The whole hash chain checked (`GET /api/admin/audit/verify`). */
   verifyLedger(ctx: RequestContext): Promise<LedgerVerify>;

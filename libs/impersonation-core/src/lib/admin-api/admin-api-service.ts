@@ -125,6 +125,10 @@ export function createAdminApiService({
     async listImpersonations(ctx, query) {
       return impersonation.listImpersonations(await staff(ctx), query);
     },
+    async endSessions(ctx, id) {
+      const user = valueOf(await impersonation.endAllSessions({ session: await sessionOf(ctx), userId: id, request: infoOf(ctx) }));
+      return { success: true, user: { id: user.id, email: user.email } };
+    },
     async endImpersonation(ctx, id) {
       const ended = valueOf(await impersonation.end({ session: await sessionOf(ctx), impersonationId: id, request: infoOf(ctx) }));
       return { success: true, impersonation: impersonation.toRecord(ended) };

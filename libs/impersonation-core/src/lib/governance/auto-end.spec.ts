@@ -2,7 +2,7 @@ import { createManualClock } from '../clock';
 import { createImpersonation, type Outcome, type PendingApproval, type SessionGrant } from '../create-impersonation';
 import { createMemoryStore } from '../memory/memory-store';
 import type { RequestInfo, UserRole, UserRow, ViewMode } from '../model';
-import { toEpochSeconds, type SessionState } from '../session';
+import { signInClaims, toEpochSeconds, type SessionState } from '../session';
 
 const REQUEST: RequestInfo = { ip: '198.51.100.4', userAgent: 'jest' };
 
@@ -12,7 +12,7 @@ function setup() {
   const impersonation = createImpersonation({ store, clock, sessionMaxAgeSeconds: 24 * 3600 });
   const signedIn = (user: UserRow): SessionState => ({
     status: 'valid',
-    claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(clock.now()) },
+    claims: signInClaims(user, clock.now()),
     refreshed: false,
   });
   return { clock, store, impersonation, signedIn };

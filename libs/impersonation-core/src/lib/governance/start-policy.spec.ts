@@ -2,7 +2,7 @@ import { createManualClock } from '../clock';
 import { createImpersonation, type PasswordCheck } from '../create-impersonation';
 import { createMemoryStore } from '../memory/memory-store';
 import type { RequestInfo, UserRole, UserRow, ViewMode } from '../model';
-import { toEpochSeconds, type SessionState } from '../session';
+import { signInClaims, toEpochSeconds, type SessionState } from '../session';
 import { defaultAccessPolicy } from './default-policy';
 import type { PolicyRule } from './define-policy';
 import { ROLES, VIEW_MODES } from './roles';
@@ -31,7 +31,7 @@ function setup({
   });
   const signedIn = (user: UserRow, authTime = clock.now()): SessionState => ({
     status: 'valid',
-    claims: { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(authTime) },
+    claims: signInClaims(user, authTime),
     refreshed: false,
   });
   const deniedRows = async () =>

@@ -20,6 +20,7 @@ import {
   type StoreRepositories,
   type ThrottleRepository,
   type PasswordEntriesRepository,
+  type SessionRevocationsRepository,
   type UsersRepository,
 } from '../store';
 import type { NewNotification } from '../notifications/notifier';
@@ -36,6 +37,8 @@ interface State {
   ledger: ChainedLedgerRow[];
   throttle: Map<string, ThrottleRow>;
   passwordEntries: Map<string, { sessionAuthTime: number; enteredAt: Date }>;
+  /** Single sign-outs, by session id. */
+  revokedSessions: Map<string, { userId: string; expiresAt: Date; revokedAt: Date }>;
   /** The notices written beside a change (`endByReturn`'s), oldest first. */
   notifications: NewNotification[];
 }
@@ -71,6 +74,7 @@ export function createMemoryStore({
     ledger: [],
     throttle: new Map(),
     passwordEntries: new Map(),
+    revokedSessions: new Map(),
     notifications: [],
   };
   let nextLedgerId = 1;
@@ -142,6 +146,8 @@ export function createMemoryStore({
             passwordHash: user.passwordHash ?? null,
             createdAt: now(),
             lastSignInAt: null,
+            sessionGeneration: 0,
+            sessionsRevokedAt: null,
           };
           state.users.set(row.id, row);
           return copy(row);
@@ -172,14 +178,17 @@ export function createMemoryStore({
           const user = isUuid(id) ? state.users.get(id) : undefined;
           if (user) user.lastSignInAt = new Date(at);
         }),
+      // As PostgreSQL's trigger (migration 0015) does: a changed role or status raises the session generation.
       setRole: (id, role) =>
         sync(() => {
           const user = state.users.get(id);
+          if (user && user.role !== role) raiseGeneration(user);
           if (user) user.role = role;
         }),
       setStatus: (id, status) =>
         sync(() => {
           const user = state.users.get(id);
+          if (user && user.status !== status) raiseGeneration(user);
           if (user) user.status = status;
         }),
     };
@@ -491,7 +500,43 @@ export function createMemoryStore({
         }),
     };
 
-    return { users, impersonations, ledger, throttle, passwordEntries };
+    const sessionRevocations: SessionRevocationsRepository = {
+      revokeSession: ({ sessionId, userId, expiresAt }) =>
+        sync(() => {
+          if (!state.revokedSessions.has(sessionId))
+            state.revokedSessions.set(sessionId, { userId, expiresAt: new Date(expiresAt), revokedAt: now() });
+        }),
+      revokeAllSessions: (userId) =>
+        sync(() => {
+          const user = isUuid(userId) ? state.users.get(userId.toLowerCase()) : undefined;
+          if (!user) return null;
+          raiseGeneration(user);
+          return copy(user);
+        }),
+      readSince: (since, lifetimeSeconds) =>
+        sync(() => {
+          const readAt = now();
+          const from = since?.getTime() ?? readAt.getTime() - lifetimeSeconds * 1000;
+          const generations = [...state.users.values()].flatMap((user) =>
+            user.sessionsRevokedAt && user.sessionsRevokedAt.getTime() >= from
+              ? [{ userId: user.id, generation: user.sessionGeneration, raisedAt: new Date(user.sessionsRevokedAt) }]
+              : [],
+          );
+          const sessions = [...state.revokedSessions].flatMap(([sessionId, row]) =>
+            (since === null || row.revokedAt.getTime() >= from) && row.expiresAt.getTime() > readAt.getTime()
+              ? [{ sessionId, expiresAt: new Date(row.expiresAt) }]
+              : [],
+          );
+          return { readAt, generations, sessions };
+        }),
+    };
+
+    return { users, impersonations, ledger, throttle, passwordEntries, sessionRevocations };
+  }
+
+  function raiseGeneration(user: UserRow): void {
+    user.sessionGeneration += 1;
+    user.sessionsRevokedAt = now();
   }
 
   const direct = <T>(work: () => Promise<T>) => work();

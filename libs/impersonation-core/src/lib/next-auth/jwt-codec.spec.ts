@@ -18,7 +18,14 @@ const HOUR = 3600;
 // A caller that would change an answer, as a type (the codec answers a plain `JWTPayload`).
 type Writable = { role?: string; exp?: number; impersonation: { adminId: string } };
 
-const ordinary: SessionClaims = { sub: 'user-1', email: 'ada@example.com', role: 'user', authTime: seconds(start) };
+const ordinary: SessionClaims = {
+  sub: 'user-1',
+  email: 'ada@example.com',
+  role: 'user',
+  authTime: seconds(start),
+  sid: 'session-0000000001',
+  gen: 0,
+};
 const impersonated: SessionClaims = {
   ...ordinary,
   impersonation: {
@@ -26,6 +33,7 @@ const impersonated: SessionClaims = {
     adminId: 'admin-1',
     adminEmail: 'admin@example.com',
     adminAuthTime: seconds(start),
+    adminGen: 0,
     expiresAt: seconds(start) + HOUR,
     checkedAt: seconds(start),
     mode: 'full',

@@ -8,6 +8,7 @@ import { createLedgerRepository } from './ledger';
 import { createMailOutboxRepository } from './mail-outbox';
 import { createNotificationsRepository } from './notifications';
 import { createPasswordEntriesRepository } from './password-entries';
+import { createSessionRevocationsRepository } from './session-revocations';
 import { createSetupTokensRepository } from './setup-tokens';
 import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
@@ -35,6 +36,8 @@ function repositories(db: Queryable, options: PostgresStoreOptions, recorded: Re
     webhookOutbox: createWebhookOutboxRepository(db),
     throttle: createThrottleRepository(db),
     passwordEntries: createPasswordEntriesRepository(db),
+    // Sign-outs and raised session generations (migration 0015), reloaded by every app server.
+    sessionRevocations: createSessionRevocationsRepository(db),
     // Consent, notifications and the mail outbox (migration 0006), behind the consent service's ports.
     accessRequests: createAccessRequestsRepository(db),
     notifications: createNotificationsRepository(db),

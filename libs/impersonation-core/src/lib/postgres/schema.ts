@@ -30,6 +30,13 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     createdAt: instant('created_at').notNull().defaultNow(),
     lastSignInAt: instant('last_sign_in_at'),
+    /**
+     * Raised by the database (migration 0015's trigger) whenever role, status or password hash changes, and
+     * by an admin's "end all sessions": every cookie of an older generation is dead.
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
+    /** When `sessionGeneration` was last raised (the database's clock): what each app server reloads from. */
+    sessionsRevokedAt: instant('sessions_revoked_at'),
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
@@ -173,5 +180,33 @@ export const passwordEntries = pgTable('password_entries', {
   enteredAt: instant('entered_at').notNull(),
 });
 
-export const schema = { users, impersonations, ledgerEvents, ledgerHead, webhookOutbox, signInThrottle, setupTokens, passwordEntries };
+/**
+ * Single sign-outs (migration 0015): each session id is refused until `expiresAt`, when every cookie of that
+ * sign-in has expired anyway; rows past it are deleted as new ones come in, so the table holds at most one
+ * session lifetime of sign-outs.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at').notNull().defaultNow(),
+  },
+  (table) => [index('revoked_sessions_revoked_at_idx').on(table.revokedAt), index('revoked_sessions_expires_at_idx').on(table.expiresAt)],
+);
+
+export const schema = {
+  users,
+  impersonations,
+  ledgerEvents,
+  ledgerHead,
+  webhookOutbox,
+  signInThrottle,
+  setupTokens,
+  passwordEntries,
+  revokedSessions,
+};
 export type Schema = typeof schema;
