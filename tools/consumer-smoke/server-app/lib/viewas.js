@@ -7,7 +7,7 @@ import {
   createImpersonation,
   DEFAULT_SUPPORT_ACCESS,
   defaultAccessPolicy,
-  toEpochSeconds,
+  signInClaims,
 } from '@viewas/impersonation-core';
 import {
   createImpersonationProviders,
@@ -75,7 +75,7 @@ function wire() {
           const user = await store.users.findByEmail(String(credentials?.email ?? ''));
           const ok = user?.status === 'active' && (await verifyPassword(String(credentials?.password ?? ''), user.passwordHash));
           if (!ok) return null;
-          const claims = { sub: user.id, email: user.email, role: user.role, authTime: toEpochSeconds(clock.now()) };
+          const claims = signInClaims(user, clock.now());
           return { id: user.id, email: user.email, claims };
         },
       }),
