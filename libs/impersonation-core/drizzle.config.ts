@@ -5,7 +5,11 @@ import { defineConfig } from 'drizzle-kit';
 // drizzle-kit's checks (`npx drizzle-kit check --config libs/impersonation-core/drizzle.config.ts`).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./libs/impersonation-core/src/lib/postgres/schema.ts', './libs/impersonation-core/src/lib/postgres/consent-schema.ts'],
+  schema: [
+    './libs/impersonation-core/src/lib/postgres/schema.ts',
+    './libs/impersonation-core/src/lib/postgres/consent-schema.ts',
+    './libs/impersonation-core/src/lib/postgres/checkpoint-schema.ts',
+  ],
   out: './libs/impersonation-core/drizzle',
   strict: true,
   verbose: true,

@@ -8,6 +8,8 @@ export {
 } from './lib/postgres/postgres-store';
 export { createWebhookOutboxRepository } from './lib/postgres/webhook-outbox';
 export { readOperationalGauges, type OperationalGauges } from './lib/postgres/operational-gauges';
+export { createCheckpointRepository, type CheckpointDelivery } from './lib/postgres/checkpoints';
+export { ledgerCheckpoints } from './lib/postgres/checkpoint-schema';
 export {
   schema,
   users,

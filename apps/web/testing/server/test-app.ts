@@ -1,3 +1,4 @@
+import type { NoteSigner } from '@viewas/impersonation-core/checkpoints';
 import { createAppServices, type AppServices } from '../../src/server/app/app-services';
 import { createPasswordHasher, type PasswordHasher } from '../../src/server/auth/password';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, type MailConfig } from '../../src/server/config/config';
@@ -72,6 +73,8 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** prom-client's process metrics (off unless asked: each app would add its own observers). */
   processMetrics?: boolean;
+  /** Ledger checkpoints signed with this key (the worker is not started: tests sign with `services.checkpoints`). */
+  checkpointSigner?: NoteSigner;
 }
 
 export interface TestApp {
@@ -118,6 +121,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     processMetrics: options.processMetrics ?? false,
     webhookPoster: options.webhookPoster,
     webhookPollMs: options.webhookPollMs,
+    checkpointSigner: options.checkpointSigner ?? null,
     preferences: options.preferences,
     secret: TEST_SECRET,
     database,

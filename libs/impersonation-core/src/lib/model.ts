@@ -95,6 +95,8 @@ export const LEDGER_EVENT_TYPES = [
   'impersonation.break_glass',
   /** An administrator ended every session of a user (`detail.sessionGeneration`: the generation now). */
   'user.sessions_ended',
+  /** A signed checkpoint of the chain (its note in `detail`), so the webhooks deliver it like any row. */
+  'ledger.checkpoint',
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 

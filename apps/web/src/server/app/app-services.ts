@@ -22,6 +22,7 @@ import {
   type SessionEndpointOptions,
 } from '@viewas/impersonation-core/next-auth';
 import { createAccountSettingsStore, createPostgresStore, readOperationalGauges } from '@viewas/impersonation-core/postgres';
+import type { NoteSigner } from '@viewas/impersonation-core/checkpoints';
 import type { SessionUser } from '@viewas/session-client';
 import { createOpenApiDocument } from '@viewas/admin-api/server';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
@@ -40,6 +41,8 @@ import { accountPreferences, wireConsent, type AccountPreferences } from '../con
 import { createFirstAdminSetup } from '../services/first-admin-setup';
 import { createHealthCheck } from '../services/health';
 import { wireWebhooks } from '../webhooks/webhook-wiring';
+import { createCheckpointEndpoints } from '../ledger/checkpoint-endpoints';
+import { wireCheckpoints } from '../ledger/checkpoint-wiring';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
@@ -57,6 +60,10 @@ export interface AppServicesOptions {
   webhookPoster?: WebhookPoster;
   /** How often the webhook worker looks for due rows when nothing woke it. */
   webhookPollMs?: number;
+  /** Signs the ledger's checkpoints (config/checkpoint-key.ts); `null` or absent: checkpoints off. */
+  checkpointSigner?: NoteSigner | null;
+  /** How often the checkpoint worker looks for a checkpoint that is due. */
+  checkpointPollMs?: number;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -98,6 +105,8 @@ export function createAppServices({
   webhookPoster,
   webhookPollMs,
   processMetrics,
+  checkpointSigner = null,
+  checkpointPollMs,
 }: AppServicesOptions) {
   // With webhooks on, every ledger row is queued for delivery in its own transaction. Every committed
   // row is counted in the metrics: the one place all starts, ends and denials pass.
@@ -105,6 +114,16 @@ export function createAppServices({
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
   const webhooks = config.webhooks
     ? wireWebhooks({ config: config.webhooks, database, now, logger, post: webhookPoster, pollMs: webhookPollMs })
+    : null;
+  const checkpoints = checkpointSigner
+    ? wireCheckpoints({
+        signer: checkpointSigner,
+        database,
+        now,
+        logger,
+        webhookOutbox: storeOptions.webhookOutbox,
+        pollMs: checkpointPollMs,
+      })
     : null;
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
   const accountSettings = createAccountSettingsService({
@@ -215,6 +234,7 @@ export function createAppServices({
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
     metrics: createMetricsEndpoint({ token: config.metricsToken ?? null, metrics }),
     onSessionRead: metrics.sessionRead,
+    checkpoints: createCheckpointEndpoints({ checkpoints, isUnavailable: isDatabaseUnavailable }),
     refusesReadOnly,
     logger,
     requestScope,
@@ -279,6 +299,7 @@ export function createAppServices({
     consent,
     accountSettings,
     webhooks,
+    checkpoints,
     housekeeping,
     firstAdminSetup,
     store,

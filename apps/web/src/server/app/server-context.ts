@@ -1,6 +1,7 @@
 import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
+import { resolveCheckpointSigner } from '../config/checkpoint-key';
 import { DataDirLockedError, DataDirLockUnavailableError } from '../db/data-dir-lock';
 import { LIVE_IMPERSONATIONS_CHANNEL, SESSION_REVOCATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
 import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
@@ -50,6 +51,10 @@ function createServerContext(): ServerContext {
     ...createAppServices({
       config,
       secret: resolveSessionSecret(config, (message) => logger.warn(message)),
+      checkpointSigner: resolveCheckpointSigner(config, {
+        warn: (message) => logger.warn(message),
+        info: (message) => logger.info(message),
+      }),
       database,
       logger,
       requestScope,
@@ -108,6 +113,8 @@ export async function startServer(): Promise<ServerContext> {
   context.consent.mailWorker?.start();
   // Ledger webhooks: every app server delivers the shared outbox (each attempt by one of them).
   context.webhooks?.start();
+  // Signed ledger checkpoints: every app server looks for one that is due (each size is stored once).
+  context.checkpoints?.start();
   (globalThis as ContextHolder)[SHUTDOWN] = async () => {
     clearInterval(timer);
     context.liveImpersonations.stop();
@@ -116,6 +123,7 @@ export async function startServer(): Promise<ServerContext> {
     await unsubscribeRevocations();
     await context.consent.mailWorker?.stop();
     await context.webhooks?.stop();
+    await context.checkpoints?.stop();
     await context.database.close();
     context.logger.info('database closed');
   };

@@ -11,6 +11,7 @@ import { mustNotBeStored, securityHeaders } from '../security/security-headers';
 import type { HealthReport } from '../services/health';
 import type { ReadOnlyGate } from '../security/read-only-gate';
 import { fetchRequest, type WebRequest } from './web-request';
+import { JWKS_PATH } from '../ledger/checkpoint-endpoints';
 
 export interface WebRoutes {
   /** next-auth's endpoints: its answers come as plain data (`PlainAnswer`). */
@@ -28,6 +29,8 @@ export interface WebRoutes {
   metrics: (request: WebRequest) => Promise<RouteAnswer>;
   /** Told of each session read's result, for the metrics. */
   onSessionRead?: (result: 'session' | 'none' | 'error') => void;
+  /** The ledger's public checkpoints: `/api/ledger/*` and `/.well-known/jwks.json`. */
+  checkpoints: (request: WebRequest, pathname: string) => Promise<RouteAnswer>;
   /** Whether this request is a change a read-only view may not make (security/read-only-gate.ts). */
   refusesReadOnly: ReadOnlyGate;
   logger: Logger;
@@ -92,6 +95,7 @@ export function createWebHandler({
   setup,
   metrics,
   onSessionRead,
+  checkpoints,
   refusesReadOnly,
   logger,
   requestScope,
@@ -126,6 +130,7 @@ export function createWebHandler({
       if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return fromAdminApi(await adminApi(request));
       if (pathname === '/api/setup') return await setup(fetchRequest(request));
       if (pathname === '/metrics') return await metrics(request);
+      if (pathname.startsWith('/api/ledger/') || pathname === JWKS_PATH) return await checkpoints(request, pathname);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       // Text a route let through and the core refused before writing it: the caller's bad input, not a 500.

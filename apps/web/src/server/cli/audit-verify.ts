@@ -1,5 +1,6 @@
-// `npm run audit:verify`: checks the ledger's hash chain in the configured database; exit 1 on a break.
-import { createPostgresStore } from '@viewas/impersonation-core/postgres';
+// `npm run audit:verify [-- --key <verifier key>]`: checks the ledger's hash chain in the configured database,
+// and with a key every stored checkpoint against it; exit 1 on a break.
+import { createCheckpointRepository, createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { createPasswordHasher } from '../auth/password';
 import { loadConfig } from '../config/config';
 import { openConfiguredDatabase } from '../db/open-database';
@@ -14,7 +15,13 @@ async function main(): Promise<number> {
     { logger: createLogger('silent'), hasher: createPasswordHasher() },
   );
   try {
-    return await auditVerifyCommand({ ledger: createPostgresStore(await database.get()).ledger, print: (line) => console.log(line) });
+    const db = await database.get();
+    return await auditVerifyCommand({
+      ledger: createPostgresStore(db).ledger,
+      checkpointNotes: async () => (await createCheckpointRepository(db).list()).map((checkpoint) => checkpoint.note),
+      args: process.argv.slice(2),
+      print: (line) => console.log(line),
+    });
   } catch (error) {
     console.error(`audit:verify failed: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

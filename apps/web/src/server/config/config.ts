@@ -52,6 +52,11 @@ export interface AppConfig {
   webhooks: WebhookConfig | null;
   /** `METRICS_TOKEN`: the bearer token `GET /metrics` asks for; `null` when unset (the endpoint then answers 404). */
   metricsToken: string | null;
+  /**
+   * The ledger checkpoints' signing key (`LEDGER_CHECKPOINT_KEY`, or the file `LEDGER_CHECKPOINT_KEY_FILE`
+   * names): `undefined` when neither is set. See `resolveCheckpointSigner`.
+   */
+  checkpointKey: { source: 'env'; value: string } | { source: 'file'; path: string } | undefined;
 }
 
 export interface MailConfig {
@@ -106,6 +111,8 @@ const EnvSchema = z.object({
     .max(256)
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
     .optional(),
+  LEDGER_CHECKPOINT_KEY: z.string().startsWith('PRIVATE+KEY+', 'must be a signer key: PRIVATE+KEY+<name>+<hash>+<key>').optional(),
+  LEDGER_CHECKPOINT_KEY_FILE: z.string().optional(),
 });
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -140,6 +147,8 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       "NEXTAUTH_URL: required in production: the app's public origin, e.g. https://viewas.example.com (it decides redirects, the same-origin check and Secure cookies)",
     );
   }
+  if (vars.LEDGER_CHECKPOINT_KEY && vars.LEDGER_CHECKPOINT_KEY_FILE)
+    problems.push('LEDGER_CHECKPOINT_KEY_FILE: set the checkpoint key or the file that holds it, not both');
   if (vars.DATABASE_MIGRATION_URL && !vars.DATABASE_URL)
     problems.push('DATABASE_MIGRATION_URL: only with DATABASE_URL (the embedded database has no roles): set both, or neither');
   let webhooks: WebhookConfig | null = null;
@@ -180,5 +189,10 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       : null,
     webhooks,
     metricsToken: vars.METRICS_TOKEN ?? null,
+    checkpointKey: vars.LEDGER_CHECKPOINT_KEY
+      ? { source: 'env', value: vars.LEDGER_CHECKPOINT_KEY }
+      : vars.LEDGER_CHECKPOINT_KEY_FILE
+        ? { source: 'file', path: path.resolve(workspaceRoot, vars.LEDGER_CHECKPOINT_KEY_FILE) }
+        : undefined,
   };
 }

@@ -11,4 +11,21 @@ export interface AdminPageData {
   requests: ApiResult<AccessRequestList>;
   active: ApiResult<ImpersonationsPage>;
   ledger: ApiResult<LedgerPage>;
+  checkpoint: ApiResult<CheckpointStatus>;
 }
+
+/** The ledger's signed checkpoints: off (no signing key), or the last one and where it went. */
+export type CheckpointStatus =
+  | { enabled: false }
+  | {
+      enabled: true;
+      /** Public: anyone checks the ledger with it (`npm run audit:verify -- --key <it>`). */
+      verifierKey: string;
+      /** The webhooks' receiver (its origin), or `null` when webhooks are off. */
+      deliveredTo: string | null;
+      latest: {
+        size: number;
+        createdAt: string;
+        delivery: { status: 'pending' | 'delivered' | 'failed'; deliveredAt: string | null; lastError: string | null } | null;
+      } | null;
+    };

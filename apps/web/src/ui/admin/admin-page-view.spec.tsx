@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { activeRecord, ada, ledgerEventFixture, grace, ok } from '../../../testing/ui/fixtures';
 import { renderWithApp } from '../../../testing/ui/render';
-import type { AdminPageData } from './admin-page-data';
+import type { AdminPageData, CheckpointStatus } from './admin-page-data';
 import { AdminPageView } from './admin-page-view';
 
 const request: AccessRequest = {
@@ -30,6 +30,16 @@ const initial: AdminPageData = {
   requests: ok<AccessRequestList>({ requests: [request] }),
   active: ok<ImpersonationsPage>({ impersonations: [activeRecord] }),
   ledger: ok<LedgerPage>({ events: [ledgerEventFixture()], nextCursor: null }),
+  checkpoint: ok<CheckpointStatus>({
+    enabled: true,
+    verifierKey: 'app.viewas.test/viewas-ledger+0badc0de+AQ==',
+    deliveredTo: 'https://siem.example.com',
+    latest: {
+      size: 300,
+      createdAt: '2030-01-02T10:05:00.000Z',
+      delivery: { status: 'delivered', deliveredAt: '2030-01-02T10:05:01.000Z', lastError: null },
+    },
+  }),
 };
 
 describe('AdminPageView', () => {

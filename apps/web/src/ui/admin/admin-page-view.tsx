@@ -41,7 +41,7 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
         <AccessRequests initial={initial.requests} />
         <ActiveImpersonations initial={initial.active} />
         <Ledger firstPage={initial.ledger} />
-        <LedgerIntegrity />
+        <LedgerIntegrity checkpoint={initial.checkpoint} />
       </Sections>
       {viewing ? (
         <OnDemand onLoadFailed={() => setViewing(null)}>

@@ -3,19 +3,41 @@ import { screen, within } from '@testing-library/react';
 import type { JsonAnswer } from '../services/app-services';
 import { axe } from '../../../testing/ui/axe';
 import { fakeServices, renderWithApp } from '../../../testing/ui/render';
+import type { ApiResult } from '@viewas/admin-api';
+import type { CheckpointStatus } from './admin-page-data';
 import { LedgerIntegrity } from './ledger-integrity';
 
 const HEAD = 'ab'.repeat(32);
 const off = { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null };
 
-function setup(answers: Record<string, JsonAnswer | Error>) {
+const checkpointsOff: ApiResult<CheckpointStatus> = { ok: true, data: { enabled: false } };
+const signedAt = '2030-01-02T10:05:00.000Z';
+const checkpointWith = (
+  delivery: NonNullable<Extract<CheckpointStatus, { enabled: true }>['latest']>['delivery'],
+  deliveredTo: string | null = 'https://siem.example.com',
+): ApiResult<CheckpointStatus> => ({
+  ok: true,
+  data: {
+    enabled: true,
+    verifierKey: 'app.viewas.test/viewas-ledger+0badc0de+AQ==',
+    deliveredTo,
+    latest: { size: 300, createdAt: signedAt, delivery },
+  },
+});
+
+function setup(answers: Record<string, JsonAnswer | Error>, checkpoint: ApiResult<CheckpointStatus> = checkpointsOff) {
   const getJson = jest.fn(async (path: string) => {
     const answer = answers[path];
     if (!answer || answer instanceof Error) throw answer ?? new Error('offline');
     return answer;
   });
-  return { getJson, ...renderWithApp(<LedgerIntegrity />, { services: fakeServices({ getJson }) }) };
+  return { getJson, ...renderWithApp(<LedgerIntegrity checkpoint={checkpoint} />, { services: fakeServices({ getJson }) }) };
 }
+
+const quiet = {
+  '/api/admin/audit/verify': { status: 200, body: { success: true, ok: true, count: 42, head: HEAD } },
+  '/api/admin/audit/deliveries': { status: 200, body: off },
+};
 
 describe('LedgerIntegrity', () => {
   it('says in words that the chain is intact, with the number of entries and the newest hash', async () => {
@@ -68,5 +90,47 @@ describe('LedgerIntegrity', () => {
     await user.click(screen.getByRole('button', { name: 'Verify again' }));
     expect(await screen.findByText('Hash chain intact: all 0 entries verified.')).toBeInTheDocument();
     expect(getJson).toHaveBeenCalledTimes(4);
+  });
+
+  describe('the last signed checkpoint', () => {
+    it('says checkpoints are off when the server has no signing key', async () => {
+      setup(quiet);
+      expect(
+        await screen.findByText('Off: LEDGER_CHECKPOINT_KEY is not set, so nothing outside the database vouches for the ledger.'),
+      ).toBeInTheDocument();
+    });
+
+    it('says none is signed yet, and when the first will be', async () => {
+      setup(quiet, { ok: true, data: { enabled: true, verifierKey: 'k+00000000+AQ==', deliveredTo: null, latest: null } });
+      expect(
+        await screen.findByText('None yet: the first is signed after 100 entries, or 5 minutes after the first entry.'),
+      ).toBeInTheDocument();
+    });
+
+    it('shows its size and time, and the receiver it was delivered to', async () => {
+      const { container } = setup(quiet, checkpointWith({ status: 'delivered', deliveredAt: signedAt, lastError: null }));
+      expect(await screen.findByText(/300 entries, signed/)).toBeInTheDocument();
+      expect(screen.getByText(/Delivered to https:\/\/siem\.example\.com/)).toBeInTheDocument();
+      expect(await axe(container)).toHaveNoViolations();
+    });
+
+    it('says a delivery is being retried, with the last error', async () => {
+      setup(quiet, checkpointWith({ status: 'pending', deliveredAt: null, lastError: 'the receiver answered 503' }));
+      expect(
+        await screen.findByText('Not delivered to https://siem.example.com yet (the receiver answered 503); retrying.'),
+      ).toBeInTheDocument();
+    });
+
+    it('says it was only published when webhooks are off', async () => {
+      setup(quiet, checkpointWith(null, null));
+      expect(
+        await screen.findByText('Published at /api/ledger/checkpoint (webhooks are off, so it was sent nowhere).'),
+      ).toBeInTheDocument();
+    });
+
+    it('says when it could not be read', async () => {
+      setup(quiet, { ok: false, error: { code: 'unavailable', message: 'down', status: 503 } });
+      expect(await screen.findByText('The last checkpoint could not be read.')).toBeInTheDocument();
+    });
   });
 });

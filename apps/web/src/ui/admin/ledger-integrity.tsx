@@ -1,6 +1,6 @@
 'use client';
 
-import type { LedgerDeliveries, LedgerVerify } from '@viewas/admin-api';
+import type { ApiResult, LedgerDeliveries, LedgerVerify } from '@viewas/admin-api';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
@@ -10,6 +10,7 @@ import { ErrorState } from '../components/feedback';
 import { LocalTime } from '../components/local-time';
 import { Tag } from '../components/tag';
 import { useAppServices } from '../services/app-services';
+import type { CheckpointStatus } from './admin-page-data';
 
 const Rows = styled.dl`
   display: grid;
@@ -46,10 +47,11 @@ const isDeliveries = (body: unknown): body is LedgerDeliveries =>
   typeof body === 'object' && body !== null && typeof (body as LedgerDeliveries).enabled === 'boolean';
 
 /**
- * Whether the ledger's hash chain holds (`GET /api/admin/audit/verify`) and how its webhook delivery
- * is doing (`GET /api/admin/audit/deliveries`). Every state is said in words, not by colour alone.
+ * Whether the ledger's hash chain holds (`GET /api/admin/audit/verify`), how its webhook delivery
+ * is doing (`GET /api/admin/audit/deliveries`), and its last signed checkpoint (read with the page).
+ * Every state is said in words, not by colour alone.
  */
-export function LedgerIntegrity() {
+export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<CheckpointStatus> }) {
   const { messages } = useI18n();
   const t = messages.admin.integrity;
   const { getJson } = useAppServices();
@@ -134,7 +136,38 @@ export function LedgerIntegrity() {
             </>
           ) : null}
         </dd>
+        <dt>{t.checkpoint}</dt>
+        <dd>
+          <CheckpointSummary checkpoint={checkpoint} />
+        </dd>
       </Rows>
     </Card>
+  );
+}
+
+function CheckpointSummary({ checkpoint }: { checkpoint: ApiResult<CheckpointStatus> }) {
+  const t = useI18n().messages.admin.integrity;
+  if (!checkpoint.ok) return <>{t.checkpointError}</>;
+  const status = checkpoint.data;
+  if (!status.enabled) return <>{t.checkpointsOff}</>;
+  const { latest, deliveredTo } = status;
+  if (!latest) return <>{t.noCheckpointYet}</>;
+  const delivery = latest.delivery;
+  return (
+    <>
+      <span>
+        {t.checkpointSize(latest.size)} <LocalTime iso={latest.createdAt} />
+      </span>
+      {!deliveredTo || !delivery ? <span>{t.checkpointPublicOnly}</span> : null}
+      {deliveredTo && delivery?.status === 'delivered' && delivery.deliveredAt ? (
+        <span>
+          {t.checkpointDelivered(deliveredTo)} <LocalTime iso={delivery.deliveredAt} />
+        </span>
+      ) : null}
+      {deliveredTo && delivery?.status === 'pending' ? (
+        <span>{delivery.lastError ? t.checkpointRetrying(deliveredTo, delivery.lastError) : t.checkpointPending(deliveredTo)}</span>
+      ) : null}
+      {deliveredTo && delivery?.status === 'failed' ? <span>{t.checkpointFailed(deliveredTo, delivery.lastError ?? '')}</span> : null}
+    </>
   );
 }

@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { openMigratedPostgres, type MigratedDatabase, requirePostgresUrl, TEST_DATABASE_URL } from '../../../testing/test-databases';
 import { verifyLedger } from '../ledger/verify-ledger';
+import { createCheckpointer } from '../checkpoints/checkpointer';
+import { generateNoteKey, parseSignerKey } from '../checkpoints/signed-note';
+import { createCheckpointRepository } from './checkpoints';
 import type { Database } from './database';
 import { createPostgresStore } from './postgres-store';
 import { schema } from './schema';
@@ -15,6 +18,7 @@ const appRoleGrants = (role: string) => [
   `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
   `REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM ${role}`,
   `REVOKE DELETE, TRUNCATE ON ledger_head FROM ${role}`,
+  `REVOKE UPDATE, DELETE, TRUNCATE ON ledger_checkpoints FROM ${role}`,
 ];
 
 (TEST_DATABASE_URL ? describe : describe.skip)('the app role on PostgreSQL (least privilege)', () => {
@@ -67,6 +71,16 @@ const appRoleGrants = (role: string) => [
     expect((await store.webhookOutbox.health()).pending).toBe(3);
   });
 
+  it('may sign and store a checkpoint with its announcement row', async () => {
+    const signer = parseSignerKey(generateNoteKey('ledger.test/least-privilege').signerKey);
+    const checkpoints = createCheckpointer({
+      store: createCheckpointRepository(app),
+      signer,
+      clock: { now: () => new Date(Date.now() + 10 * 60_000) },
+    });
+    expect((await checkpoints.checkpointIfDue()).map((checkpoint) => checkpoint.size)).toEqual([3]);
+  });
+
   it.each([
     ['change a row', 'UPDATE audit_events SET reason = $$rewritten$$'],
     ['delete a row', 'DELETE FROM audit_events'],
@@ -81,13 +95,18 @@ const appRoleGrants = (role: string) => [
       'switch off the trigger that keeps the head where the appends put it',
       'ALTER TABLE ledger_head DISABLE TRIGGER ledger_head_moves_by_append',
     ],
+    ['change a signed checkpoint', 'UPDATE ledger_checkpoints SET note = $$forged$$'],
+    ['delete a signed checkpoint', 'DELETE FROM ledger_checkpoints'],
+    ['switch the checkpoints trigger off', 'ALTER TABLE ledger_checkpoints DISABLE TRIGGER ledger_checkpoints_append_only'],
   ])('may not %s', async (_what, statement) => {
     // Drizzle wraps the driver's error; PostgreSQL's own message is its cause.
     const error = await app.execute(sql.raw(statement)).then(
       () => null,
       (thrown: unknown) => thrown as { cause?: { message?: string } },
     );
-    expect(error?.cause?.message).toMatch(/^(permission denied for table|must be owner of (table|relation)) (audit_events|ledger_head)$/);
+    expect(error?.cause?.message).toMatch(
+      /^(permission denied for table|must be owner of (table|relation)) (audit_events|ledger_head|ledger_checkpoints)$/,
+    );
   });
 
   it.each([

@@ -17,5 +17,7 @@ export default async function UserImpersonationPage() {
   const admin = await getVerifiedAdmin();
   if (!admin) return <ForbiddenView lang={lang} impersonating={user.isImpersonated} />;
   // Only now, for a verified admin: the first data is rendered into the page instead of fetched after it.
-  return <AdminPageView lang={lang} initial={await loadAdminPageData(getServerContext(), admin.staff)} />;
+  const context = getServerContext();
+  const initial = await loadAdminPageData({ ...context, webhookUrl: context.config.webhooks?.url ?? null }, admin.staff);
+  return <AdminPageView lang={lang} initial={initial} />;
 }

@@ -37,6 +37,8 @@ describe('loadAdminPageData', () => {
   const sources = (overrides: Partial<AdminPageSources> = {}): AdminPageSources => ({
     impersonation: app.services.impersonation,
     consent: app.services.consent,
+    checkpoints: app.services.checkpoints,
+    webhookUrl: null,
     logger: createLogger('silent'),
     ...overrides,
   });
@@ -72,6 +74,8 @@ describe('loadAdminPageData', () => {
       requests: { ok: true, data: requests.body },
       active: { ok: true, data: active.body },
       ledger: { ok: true, data: ledger.body },
+      // This app signs no checkpoints (no key): the section says so.
+      checkpoint: { ok: true, data: { enabled: false } },
     });
     expect(users.body.users).toHaveLength(USERS_PAGE_SIZE);
     expect(users.body.nextCursor).not.toBeNull();
@@ -101,11 +105,37 @@ describe('loadAdminPageData', () => {
 
     const consent = { service: createConsentService({ clock: { now: app.clock.now }, newId: () => 'x', store: { transaction: refused } }) };
 
-    const data = await loadAdminPageData(sources({ impersonation: over(refused), consent, logger }), staff);
+    const checkpoints = { verifierKey: 'ledger+00000000+AQ==', summary: refused };
+
+    const data = await loadAdminPageData(sources({ impersonation: over(refused), consent, checkpoints, logger }), staff);
 
     const unavailable = { ok: false, error: { code: 'unavailable', message: expect.any(String), status: 503 } };
-    expect(data).toEqual({ users: unavailable, requests: unavailable, active: unavailable, ledger: unavailable });
-    expect(logged).toHaveBeenCalledTimes(4);
+    expect(data).toEqual({
+      users: unavailable,
+      requests: unavailable,
+      active: unavailable,
+      ledger: unavailable,
+      checkpoint: unavailable,
+    });
+    expect(logged).toHaveBeenCalledTimes(5);
+  });
+
+  it('says checkpoints are off without a signing key, and shows the last one with where it was delivered', async () => {
+    expect((await loadAdminPageData(sources(), staff)).checkpoint).toEqual({ ok: true, data: { enabled: false } });
+
+    const summary = { size: 100, createdAt: '2030-01-01T10:00:00.000Z', eventId: 7, delivery: null };
+    const checkpoints = { verifierKey: 'ledger+00000000+AQ==', summary: async () => summary };
+    const data = await loadAdminPageData(sources({ checkpoints, webhookUrl: 'https://siem.example.com/hooks/viewas?token=secret' }), staff);
+
+    expect(data.checkpoint).toEqual({
+      ok: true,
+      data: {
+        enabled: true,
+        verifierKey: 'ledger+00000000+AQ==',
+        deliveredTo: 'https://siem.example.com',
+        latest: { size: 100, createdAt: '2030-01-01T10:00:00.000Z', delivery: null },
+      },
+    });
   });
 
   it('fails only the section whose read broke, with a generic error that does not leak the cause', async () => {

@@ -1,0 +1,47 @@
+import type { WebRequest } from '../app/web-request';
+import type { PlainAnswer } from '../app/plain-answer';
+import type { CheckpointWiring } from './checkpoint-wiring';
+
+export const CHECKPOINT_PATH = '/api/ledger/checkpoint';
+export const CHECKPOINT_KEY_PATH = '/api/ledger/checkpoint/key';
+export const JWKS_PATH = '/.well-known/jwks.json';
+
+const error = (status: number, code: string, message: string, headers: [string, string][] = []): PlainAnswer => ({
+  status,
+  headers: [['Content-Type', 'application/json'], ...headers],
+  body: JSON.stringify({ success: false, error: { code, message } }),
+});
+const text = (body: string): PlainAnswer => ({ status: 200, headers: [['Content-Type', 'text/plain; charset=utf-8']], body });
+
+const OFF_MESSAGE = 'Ledger checkpoints are off on this server (no LEDGER_CHECKPOINT_KEY)';
+
+/**
+ * The public side of the ledger's checkpoints, for anyone (no session): the latest signed note, its
+ * verifier key, and the key as a JWKS. Only GET and HEAD; a database that cannot be read answers 503.
+ */
+export function createCheckpointEndpoints({
+  checkpoints,
+  isUnavailable,
+}: {
+  checkpoints: CheckpointWiring | null;
+  isUnavailable: (error: unknown) => boolean;
+}) {
+  return async (request: WebRequest, pathname: string): Promise<PlainAnswer> => {
+    const known = pathname === CHECKPOINT_PATH || pathname === CHECKPOINT_KEY_PATH || pathname === JWKS_PATH;
+    if (!known) return error(404, 'not_found', 'No such endpoint');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return error(405, 'method_not_allowed', 'Use GET', [['Allow', 'GET, HEAD']]);
+    if (pathname === JWKS_PATH) {
+      const keys = checkpoints ? [await checkpoints.jwk()] : [];
+      return { status: 200, headers: [['Content-Type', 'application/jwk-set+json']], body: JSON.stringify({ keys }) };
+    }
+    if (!checkpoints) return error(404, 'not_found', OFF_MESSAGE);
+    if (pathname === CHECKPOINT_KEY_PATH) return text(`${checkpoints.verifierKey}\n`);
+    try {
+      const latest = await checkpoints.latest();
+      return latest ? text(latest.note) : error(404, 'not_found', 'No checkpoint has been signed yet');
+    } catch (thrown) {
+      if (isUnavailable(thrown)) return error(503, 'unavailable', 'The database is unavailable; try again shortly');
+      throw thrown;
+    }
+  };
+}
