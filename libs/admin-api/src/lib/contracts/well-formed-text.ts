@@ -52,8 +52,6 @@ export function assertWellFormedText(value: unknown, path = '$'): void {
 }
 
 const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
-// `ignoreBOM` keeps a leading U+FEFF in what is decoded, so it is seen (and refused) rather than dropped.
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Whether URL-encoded text (a query string, a form body) decodes to well-formed text: every run of
@@ -63,10 +61,11 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function isWellFormedUrlEncoded(encoded: string): boolean {
   if (!isWellFormedText(encoded)) return false;
   for (const [run] of encoded.matchAll(PERCENT_ESCAPES)) {
-    const bytes = new Uint8Array(run.length / 3);
-    for (let index = 0; index < bytes.length; index += 1) bytes[index] = Number.parseInt(run.slice(index * 3 + 1, index * 3 + 3), 16);
+    // decodeURIComponent throws on bytes that are not UTF-8 (encoded surrogates included) and keeps a
+    // leading U+FEFF, so it is seen and refused; unlike TextDecoder it exists in every runtime the
+    // contracts load in (jsdom has none), and nothing is built at import.
     try {
-      if (!isWellFormedText(strictUtf8.decode(bytes))) return false;
+      if (!isWellFormedText(decodeURIComponent(run))) return false;
     } catch {
       return false;
     }
