@@ -35,8 +35,11 @@ export interface Notice {
   durationMs: number;
 }
 
-/** Shows a notice; the default renders a react-hot-toast toast. */
-export type Notify = (notice: Notice) => void;
+/**
+ * Shows a notice; the default renders a react-hot-toast toast. It may return a promise that settles once
+ * the notice is on screen: the returning notice's time then starts there, not when it was asked for.
+ */
+export type Notify = (notice: Notice) => void | Promise<void>;
 
 /** Receives the internal failure (`texts.failureMessage`, with the original cause) for logging. */
 export type ReturnToAdminErrorHandler = (error: Error, cause: unknown) => void;

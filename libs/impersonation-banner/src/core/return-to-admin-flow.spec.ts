@@ -104,6 +104,30 @@ describe('runReturnToAdmin', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
+  it("counts the returning notice's 2000 ms from when the notice is on screen, not from when it was asked for", async () => {
+    const shown = deferred<void>();
+    const flow = setup();
+    flow.actions.notify.mockReturnValueOnce(shown.promise);
+    await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS);
+    expect(flow.actions.signIn).not.toHaveBeenCalled();
+
+    shown.resolve();
+    await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS - 1);
+    expect(flow.actions.signIn).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(flow.actions.signIn).toHaveBeenCalledWith(ADMIN.id);
+    await expect(flow.run).resolves.toBe('succeeded');
+  });
+
+  it('still returns after 2000 ms when the returning notice cannot be shown (its code did not load)', async () => {
+    const flow = setup();
+    flow.actions.notify.mockReturnValueOnce(Promise.reject(new Error('chunk failed')));
+    await jest.advanceTimersByTimeAsync(RETURNING_NOTICE_MS);
+    expect(flow.actions.signIn).toHaveBeenCalledWith(ADMIN.id);
+    await expect(flow.run).resolves.toBe('succeeded');
+    expect(flow.actions.onError).not.toHaveBeenCalled();
+  });
+
   it('shows the error notice for 5 seconds and signs out when the request throws', async () => {
     const networkDown = new TypeError('Failed to fetch');
     const flow = setup({ returnToAdmin: jest.fn().mockRejectedValue(networkDown) });

@@ -36,7 +36,12 @@ async function attempt(
   if (response.data.success !== true) return { ok: false, cause: response.data };
 
   onStep('returning');
-  notify({ kind: 'info', title: texts.returningTitle, durationMs: durations.returningNoticeMs });
+  // Its time runs from when it is on screen: the default notice's code is fetched first (on a busy page it
+  // showed for less than its time before the sign-in moved on). One that cannot be shown stops nothing.
+  await Promise.resolve(notify({ kind: 'info', title: texts.returningTitle, durationMs: durations.returningNoticeMs })).catch(
+    () => undefined,
+  );
+  if (signal.aborted) return 'aborted';
   await delay(durations.returningNoticeMs, signal);
   if (signal.aborted) return 'aborted';
 
