@@ -6,28 +6,19 @@ import './src/server/runtime/production-mode.mjs';
 import './src/server/runtime/heap-growth.mjs';
 import next from 'next';
 import { createServer } from 'node:http';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { scrubError } from './src/server/logging/error-scrub.mjs';
 import { logDestination } from './src/server/logging/log-destination.mjs';
 import { CLIENT_IP_HEADER, parseTrustedProxies, stampClientAddress } from './src/server/runtime/client-address.mjs';
+import { closeAfterEarlyAnswer } from './src/server/runtime/early-answer.mjs';
 import { createGracefulShutdown } from './src/server/runtime/graceful-shutdown.mjs';
-import { nodeRequest } from './src/server/runtime/node-request.mjs';
 import { timeRequest } from './src/server/runtime/request-timing.mjs';
+import { isValidHost, requestPath } from './src/server/runtime/request-target.mjs';
+import { offerBannerPrinter, offeredApp } from './src/server/runtime/server-bridge.mjs';
+import { answerSessionRead, failRequest } from './src/server/runtime/session-read-answer.mjs';
 
-// Set by the app's start-up (server/app/server-context.ts): closes the database and stops its timers.
-const APP_SHUTDOWN = Symbol.for('viewas.shutdown');
-// The app's server context (server/app/server-context.ts), created by Next's start-up (instrumentation.ts).
-const APP_CONTEXT = Symbol.for('viewas.server-context');
 const SESSION_PATH = '/api/auth/session';
-// The four calls of the start + return cycle: POST only, these exact paths (a query string allowed).
-const CYCLE_PATHS = new Set([
-  '/api/admin/impersonate',
-  '/api/auth/callback/impersonate',
-  '/api/admin/return-to-admin',
-  '/api/auth/callback/return-to-admin',
-]);
 
 const log = pino(
   { level: process.env.LOG_LEVEL || 'info', base: { service: 'viewas-web', component: 'server' }, serializers: { err: scrubError } },
@@ -51,135 +42,44 @@ process.env.VIEWAS_CLIENT_IP_HEADER = CLIENT_IP_HEADER;
 let listening = false;
 let pendingBanner = null;
 const printBanner = (banner) => process.stderr.write(`${banner}\n`);
-globalThis[Symbol.for('viewas.print-banner')] = (banner) => (listening ? printBanner(banner) : (pendingBanner = banner));
+offerBannerPrinter((banner) => (listening ? printBanner(banner) : (pendingBanner = banner)));
 
 const app = next({ dev: false, dir: fileURLToPath(new URL('.', import.meta.url)), port, hostname: host });
 // Runs the app's start-up (instrumentation.ts): a bad configuration or a DATA_DIR held by another process ends it here.
 await app.prepare();
 const handle = app.getRequestHandler();
-// FAST_PATH=off sends the calls answered here through Next's router like every other route (to compare them).
+// FAST_PATH=off sends the session read through Next's router like every other route (to compare them).
 const fastPath = process.env.FAST_PATH !== 'off';
-// Next's router adds this to every App Router answer; the answers sent here carry it too.
-const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
-/** The request's path without its query string. */
-function pathOf(url) {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-/**
- * Which of the app's own entry points answers this request here, before Next's router (which costs more
- * than the session read itself, and a fifth of the start + return cycle): `GET /api/auth/session` (the read
- * every page and tab repeats) and the cycle's four POSTs. They run the same code as the routes (the web
- * handler the route files call; `readSession` is what it calls for the read) and send the same status,
- * headers and body, written the way Next writes them; every other method or path goes through Next as
- * usual. The app's context exists once Next has run its start-up (on the first request); until then these
- * go through Next too.
- */
-function beforeNext(request) {
-  if (!fastPath) return undefined;
-  const { method } = request;
-  if (method !== 'GET' && method !== 'POST') return undefined;
-  const path = pathOf(request.url);
-  const context = globalThis[APP_CONTEXT];
-  if (!context) return undefined;
-  if (method === 'GET') return path === SESSION_PATH ? { kind: 'session', run: context.readSession, path } : undefined;
-  return CYCLE_PATHS.has(path) ? { kind: 'cycle', run: context.answer, path } : undefined;
-}
-
-/** Writes an answer (headers lower-case and sorted, Set-Cookie lines together) as Next writes a Response. */
-function writeAnswer(response, status, headers, body) {
-  response.statusCode = status;
-  response.setHeader('vary', NEXT_VARY);
-  for (let index = 0; index < headers.length; index += 1) {
-    const [name, value] = headers[index];
-    if (name !== 'set-cookie') {
-      response.setHeader(name, value);
-      continue;
-    }
-    const cookies = [value];
-    while (headers[index + 1]?.[0] === 'set-cookie') cookies.push(headers[(index += 1)][1]);
-    response.setHeader('set-cookie', cookies);
-  }
-  // A body written before the end goes out chunked, as Next sends a Response's body; none, as Next sends a null one.
-  if (body !== null) response.write(body);
-  response.end();
-}
-
-function failed(response, error) {
-  log.error({ err: error }, 'request failed');
-  if (!response.headersSent) response.statusCode = 500;
-  response.end();
-}
-
-function answerSessionRead(readSession, request, response) {
-  readSession(request.headers.cookie ?? null).then(
-    ({ status, headers, body }) => {
-      writeAnswer(response, status, headers, body);
-      log.debug({ path: SESSION_PATH }, 'session read answered before Next');
-    },
-    (error) => failed(response, error),
-  );
-}
-
-// The smallest body limit of the cycle's routes (the admin API's 16 KiB; next-auth's is 64 KiB): a body
-// declared no larger is within every route's limit, so reading it whole before the route runs changes
-// nothing the route decides; anything else reaches the route as a stream, as from Next, and the route's
-// own bounded reader answers it (413 over the limit, counted on the bytes, not the header).
-const BUFFERED_BODY_MAX_BYTES = 16 * 1024;
-
-/** Whether the body may be read whole first: a Content-Length within the limit, and no other framing. */
-function isSmallBody(request) {
-  const declared = request.headers['content-length'];
-  if (declared === undefined || request.headers['transfer-encoding'] !== undefined) return false;
-  return /^\d{1,5}$/.test(declared) && Number(declared) <= BUFFERED_BODY_MAX_BYTES;
-}
-
-/** The request's body, read whole: Node's parser delivers exactly Content-Length bytes. */
-function readWhole(request) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on('data', (chunk) => chunks.push(chunk));
-    request.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-    request.on('error', reject);
+/** A Host header that is no host: refused before anything reads the request (its body is never read). */
+function refuseHost(response) {
+  response.writeHead(400, {
+    'cache-control': 'no-store',
+    connection: 'close',
+    'content-type': 'application/json',
+    'x-content-type-options': 'nosniff',
   });
+  response.end(JSON.stringify({ success: false, error: { code: 'bad_request', message: 'The Host header is not a valid host' } }));
 }
 
-/**
- * The request as the route handler reads it (runtime/node-request.mjs; what a `Request` from Next would
- * give it): method, URL, every header, the body. A small body with a Content-Length is read first and
- * handed over as bytes, which the route reads the same way and with less work than a stream adapted from
- * Node's; any other body is handed over as that stream.
- */
-async function webRequest(request) {
-  // An empty body too is handed over as one (a route tells "no body" from "an empty one").
-  if (isSmallBody(request)) return nodeRequest(request, await readWhole(request));
-  return nodeRequest(request, Readable.toWeb(request));
-}
-
-function answerCycleCall(answer, path, request, response) {
-  webRequest(request)
-    .then(answer)
-    .then(({ status, headers, body }) => {
-      writeAnswer(response, status, headers, body);
-      log.debug({ path }, 'cycle call answered before Next');
-    })
-    .catch((error) => failed(response, error));
-}
-
+// Every route is Next's (its route handlers, the same in `next dev`), but for the session read: every page
+// and tab repeats it, and Next's router costs more than the read itself. The route is the request line's:
+// Next routes on it and builds the route's URL on its own base, never on the Host header.
 const server = createServer((request, response) => {
-  stampClientAddress(request, trustedProxies);
   timeRequest(request, response);
-  const early = beforeNext(request);
-  if (early?.kind === 'session') return answerSessionRead(early.run, request, response);
-  if (early?.kind === 'cycle') return answerCycleCall(early.run, early.path, request, response);
-  handle(request, response).catch((error) => failed(response, error));
+  if (!isValidHost(request.headers.host)) return refuseHost(response);
+  closeAfterEarlyAnswer(request, response);
+  stampClientAddress(request, trustedProxies);
+  const offered = fastPath ? offeredApp() : null;
+  if (offered && request.method === 'GET' && requestPath(request.url) === SESSION_PATH) {
+    return answerSessionRead(offered.readSession, request, response, log);
+  }
+  handle(request, response).catch((error) => failRequest(response, error, log));
 });
 
 const shutdown = createGracefulShutdown(server, {
   async onDrained() {
-    await globalThis[APP_SHUTDOWN]?.();
+    await offeredApp()?.shutdown();
     await app.close();
   },
 });

@@ -52,6 +52,8 @@ export interface TestAppOptions {
   throttle?: PasswordThrottle;
   anonymousDenialLimit?: ThrottlePolicy;
   actorDenialLimit?: ThrottlePolicy;
+  /** Uses of the first administrator's setup form per address. */
+  setupLimit?: ThrottlePolicy;
   /** Replaces the database as the app sees it, e.g. to make it unreachable. */
   databaseProvider?: DatabaseProvider;
   /** Where the app logs (silent by default), and the scope that stamps request ids on its lines. */
@@ -132,6 +134,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     throttle: options.throttle,
     anonymousDenialLimit: options.anonymousDenialLimit,
     actorDenialLimit: options.actorDenialLimit,
+    setupLimit: options.setupLimit,
   });
   // As at a server's start-up: the view of live impersonations is read once (later reads reload it on demand).
   await services.liveImpersonations.refresh();

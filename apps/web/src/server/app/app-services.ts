@@ -81,6 +81,8 @@ export interface AppServicesOptions {
   preferences?: AccountPreferences;
   /** prom-client's process metrics in `GET /metrics` (on by default). */
   processMetrics?: boolean;
+  /** Uses of the first administrator's setup form per address (each may hash a password). */
+  setupLimit?: ThrottlePolicy;
 }
 
 /** Something that holds the request's cookies: a `Cookie` header, or Next's `cookies()`. */
@@ -107,6 +109,7 @@ export function createAppServices({
   processMetrics,
   checkpointSigner = null,
   checkpointPollMs,
+  setupLimit,
 }: AppServicesOptions) {
   // With webhooks on, every ledger row is queued for delivery in its own transaction. Every committed
   // row is counted in the metrics: the one place all starts, ends and denials pass.
@@ -204,7 +207,7 @@ export function createAppServices({
     onError: (error, request) =>
       logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'admin API call failed'),
   });
-  const firstAdminSetup = createFirstAdminSetup({ database: database.get, hasher, now, logger });
+  const firstAdminSetup = createFirstAdminSetup({ database: database.get, hasher, now, logger, limit: setupLimit });
   // The app's route table under /api/admin and /api/account, and its description: one list, so a
   // route cannot be served without being documented (or the other way round).
   const apiRoutes = adminApi.routes;
@@ -225,16 +228,16 @@ export function createAppServices({
     processMetrics,
   });
   const refusesReadOnly = createReadOnlyGate({ sessions, impersonation, origin: config.origin, clientIpHeader: config.clientIpHeader });
-  const { handle, answer, readSession } = createWebHandler({
+  const { handle, readSession } = createWebHandler({
     auth,
     session: createSessionRead(sessionOptions),
     adminApi: adminApi.answer,
     openApi,
     health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
-    setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, logger }),
     metrics: createMetricsEndpoint({ token: config.metricsToken ?? null, metrics }),
     onSessionRead: metrics.sessionRead,
     checkpoints: createCheckpointEndpoints({ checkpoints, isUnavailable: isDatabaseUnavailable }),
+    setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, clientIpHeader: config.clientIpHeader, logger }),
     refusesReadOnly,
     logger,
     requestScope,
@@ -283,7 +286,6 @@ export function createAppServices({
 
   return {
     handle,
-    answer,
     readSession,
     /** Called by the production server (server.mjs) as each request finishes: the request duration histogram. */
     observeRequest: metrics.observeRequest,

@@ -7,6 +7,7 @@ import { LIVE_IMPERSONATIONS_CHANNEL, SESSION_REVOCATIONS_CHANNEL } from '@viewa
 import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
 import { createLogger } from '../logging/logger';
 import { createRequestScope } from '../logging/request-scope';
+import { offerApp, printBanner } from '../runtime/server-bridge.mjs';
 import { createAppServices, type AppServices } from './app-services';
 import { demoAccountsBanner, runningBanner, setupLinkBanner } from './first-run-banner';
 
@@ -17,16 +18,11 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 // On globalThis, not in a module variable: Next.js may load this module once per route bundle (and
 // again on every dev reload), but the process must have one database connection and one PGlite lock.
+// What the production server (server.mjs) gets from the app goes through runtime/server-bridge.mjs instead.
 const CONTEXT = Symbol.for('viewas.server-context');
-// How the production server (server.mjs, plain JS outside the Next.js bundles) closes the database on SIGTERM.
-const SHUTDOWN = Symbol.for('viewas.shutdown');
-// The start-up banner's printer: server.mjs's (after it listens); under `next dev` start-up prints it.
-const PRINT_BANNER = Symbol.for('viewas.print-banner');
 const DEMO_SEEDED = Symbol.for('viewas.demo-seeded');
 type ContextHolder = typeof globalThis & {
   [CONTEXT]?: ServerContext;
-  [SHUTDOWN]?: () => Promise<void>;
-  [PRINT_BANNER]?: (banner: string) => void;
   [DEMO_SEEDED]?: DemoSeeded;
 };
 
@@ -92,7 +88,7 @@ export async function startServer(): Promise<ServerContext> {
     await context.database.get();
     const banner = await firstRunBanner(context);
     // Plain text on standard error, never the JSON log: it may hold a password or a one-time link.
-    if (banner) ((globalThis as ContextHolder)[PRINT_BANNER] ?? ((text: string) => process.stderr.write(`${text}\n`)))(banner);
+    if (banner) printBanner(banner);
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof DataDirLockUnavailableError) throw error;
     context.logger.error({ err: error }, 'the database is not reachable yet; it will be retried on the next request');
@@ -115,18 +111,22 @@ export async function startServer(): Promise<ServerContext> {
   context.webhooks?.start();
   // Signed ledger checkpoints: every app server looks for one that is due (each size is stored once).
   context.checkpoints?.start();
-  (globalThis as ContextHolder)[SHUTDOWN] = async () => {
-    clearInterval(timer);
-    context.liveImpersonations.stop();
-    context.revokedSessions.stop();
-    await unsubscribe();
-    await unsubscribeRevocations();
-    await context.consent.mailWorker?.stop();
-    await context.webhooks?.stop();
-    await context.checkpoints?.stop();
-    await context.database.close();
-    context.logger.info('database closed');
-  };
+  offerApp({
+    readSession: context.readSession,
+    observeRequest: context.observeRequest,
+    async shutdown() {
+      clearInterval(timer);
+      context.liveImpersonations.stop();
+      context.revokedSessions.stop();
+      await unsubscribe();
+      await unsubscribeRevocations();
+      await context.consent.mailWorker?.stop();
+      await context.webhooks?.stop();
+      await context.checkpoints?.stop();
+      await context.database.close();
+      context.logger.info('database closed');
+    },
+  });
   return context;
 }
 

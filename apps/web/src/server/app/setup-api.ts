@@ -4,6 +4,7 @@ import { DuplicateEmailError } from '@viewas/impersonation-core';
 import type { WebHandler } from '../auth/auth-handler';
 import type { Logger } from '../logging/logger';
 import { FirstAdminInput, type FirstAdminSetup } from '../services/first-admin-setup';
+import { clientIp } from '../services/request-info';
 
 /** The setup form's body is tiny; anything bigger is refused before it is read in full. */
 const MAX_BODY_BYTES = 8 * 1024;
@@ -18,7 +19,18 @@ const failure = (status: number, code: string, message: string, fields?: Record<
  * only (like the admin API); answers `{ success: true, data: { email, signInUrl } }` or the error
  * envelope, with a message per field for invalid input.
  */
-export function createSetupApi({ setup, origin, logger }: { setup: FirstAdminSetup; origin: string; logger: Logger }): WebHandler {
+export function createSetupApi({
+  setup,
+  origin,
+  clientIpHeader,
+  logger,
+}: {
+  setup: FirstAdminSetup;
+  origin: string;
+  /** The header the production server writes the client's address into (the rate limit counts per address). */
+  clientIpHeader: string | null;
+  logger: Logger;
+}): WebHandler {
   return async (request) => {
     if (request.method !== 'POST')
       return answer(405, { success: false, error: { code: 'method_not_allowed', message: 'Use POST' } }, { Allow: 'POST' });
@@ -45,8 +57,15 @@ export function createSetupApi({ setup, origin, logger }: { setup: FirstAdminSet
       return failure(400, 'validation_failed', 'Some fields need attention', fields);
     }
     try {
-      const outcome = await setup.complete(input.data);
+      const outcome = await setup.complete(input.data, clientIp(request.headers, clientIpHeader));
       if (outcome.created) return answer(201, { success: true, data: { email: outcome.email, signInUrl: `${origin}/api/auth/signin` } });
+      if (outcome.why === 'rate_limited') {
+        return answer(
+          429,
+          { success: false, error: { code: 'rate_limited', message: 'Too many attempts from this address: try again later' } },
+          { 'Retry-After': String(outcome.retryAfterSeconds) },
+        );
+      }
       return outcome.why === 'already_set_up'
         ? failure(409, 'already_set_up', 'This app already has an administrator: sign in instead')
         : failure(

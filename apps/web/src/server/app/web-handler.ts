@@ -52,22 +52,9 @@ export interface ApiAnswer {
   body: string;
 }
 
-/** Any API answer as plain data: like `ApiAnswer`, with the body as bytes, or `null` for none. */
-export interface WebAnswer {
-  status: number;
-  headers: [string, string][];
-  body: Uint8Array | string | null;
-}
-
 export interface WebEntry {
   /** Every API route: the Next.js route files and the tests call it. */
   handle: WebHandler;
-  /**
-   * Exactly what `handle` answers for a request (the same code runs for both), as plain data: for the
-   * production server to write without a second `Headers` and `Response` wrapped around the route's. The
-   * request may be the server's lighter one (runtime/node-request.mjs) rather than a fetch `Request`.
-   */
-  answer: (request: WebRequest) => Promise<WebAnswer>;
   /**
    * `GET /api/auth/session` for a `Cookie` header: exactly what `handle` answers for it (the same code
    * runs for both), for the production server to send without building a Request or a Response.
@@ -183,20 +170,6 @@ export function createWebHandler({
     return new Response(withNoncedStyles(await bodyText(response), nonce), init);
   }
 
-  /** The same answer as `toResponse` gives, as data: the body read in full. */
-  async function toAnswer({ response, headers, nonce }: Secured): Promise<WebAnswer> {
-    const { status } = response;
-    if (response.body === null) return { status, headers, body: null };
-    if (!isHtml(headers)) {
-      return { status, headers, body: isPlainAnswer(response) ? response.body : new Uint8Array(await response.arrayBuffer()) };
-    }
-    return {
-      status,
-      headers: headers.filter(([name]) => name !== 'content-length'),
-      body: withNoncedStyles(await bodyText(response), nonce),
-    };
-  }
-
   const logRequest = (method: string, pathname: string, status: number, started: number) =>
     logger.info({ method, path: pathname, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 
@@ -250,11 +223,5 @@ export function createWebHandler({
     return toResponse(await secured(request, pathname));
   };
 
-  async function answer(request: WebRequest): Promise<WebAnswer> {
-    const { pathname } = new URL(request.url);
-    if (request.method === 'GET' && pathname === SESSION_PATH) return readSession(request.headers.get('cookie'));
-    return toAnswer(await secured(request, pathname));
-  }
-
-  return { handle, answer, readSession };
+  return { handle, readSession };
 }

@@ -4,9 +4,8 @@ import type { ApiRequest, ApiRequestHeaders } from '@viewas/admin-api/server';
 export interface WebRequestHeaders extends ApiRequestHeaders, Iterable<[string, string]> {}
 
 /**
- * What the API routes read of a request: a fetch `Request` is one (Next's routes and the tests hand
- * those over), and so is the lighter object the production server builds for the calls it answers
- * before Next's router (runtime/node-request.mjs), which saves building a `Request` for each.
+ * What the API routes read of a request: the method, URL, headers and body of a fetch `Request`, which
+ * is what Next's route handlers and the tests hand over.
  */
 export interface WebRequest extends ApiRequest {
   readonly headers: WebRequestHeaders;

@@ -32,7 +32,8 @@ const PasswordCredentials = z.object({ email: z.string().trim().min(3).max(320),
 
 /**
  * The `credentials` provider's `authorize`: e-mail and password, with attempts counted per account and
- * per address before the password is checked, so parallel guesses each cost an attempt. Answers the
+ * per address before the password is checked, so parallel guesses each cost an attempt. A success
+ * starts its account's count afresh; the address's count keeps it (see `countedCheck`). Answers the
  * user to sign in or `null` for every failure (the same for every account), and throws only
  * `RateLimitedError` once a count is over its limit. Impersonation has its own providers in
  * `@viewas/impersonation-core/next-auth`.
@@ -75,9 +76,9 @@ export function createPasswordSignIn({ store, hasher, now, logger, throttle = DE
       return { ok: false, user, throttledUntil: null };
     }
 
-    // A success is not a failure: the account starts afresh and the address gets its attempt back.
+    // The account's owner proved the password: its count starts afresh. The address keeps its count: every
+    // attempt from it costs one, a success too, or an attacker's own account would buy back their guesses.
     await db.throttle.clear(keys.account);
-    if (keys.ip) await db.throttle.refund(keys.ip);
     return { ok: true, user };
   }
 

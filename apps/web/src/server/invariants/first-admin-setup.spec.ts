@@ -1,7 +1,9 @@
-import { setupTokens } from '@viewas/impersonation-core/postgres';
+import { createHash } from 'node:crypto';
+import { createPostgresStore, setupTokens } from '@viewas/impersonation-core/postgres';
+import type { PasswordHasher } from '../auth/password';
 import { SETUP_LINK_TTL_MS } from '../services/first-admin-setup';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
-import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { startTestApp, TestClock, testHasher, type TestApp } from '../../../testing/server/test-app';
 
 const PASSWORD = 'a long first admin passphrase';
 const form = (token: string, fields: Record<string, string> = {}) => ({
@@ -106,5 +108,75 @@ describe.each(testDatabaseKinds())('invariant 12: the first administrator of an 
       body: 'token=x',
     });
     expect(response.status).toBe(415);
+  });
+});
+
+/** The test hasher, counting the passwords it hashed. */
+function countingHasher(): PasswordHasher & { hashed: () => number } {
+  let hashed = 0;
+  return {
+    hash: (password) => {
+      hashed += 1;
+      return testHasher.hash(password);
+    },
+    verify: (password, stored) => testHasher.verify(password, stored),
+    verifyDummy: (password) => testHasher.verifyDummy(password),
+    hashed: () => hashed,
+  };
+}
+
+// Invariant 17: cheap refusals first. The setup form hashes the chosen password (32 MiB of scrypt in
+// production) only for a request that could create the administrator, and each address has a limit.
+describe.each(testDatabaseKinds())('invariant 17: the setup form refuses before it hashes, on %s', (kind) => {
+  const LIMIT = { maxFailures: 3, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+  let database: TestDatabase;
+  let app: TestApp;
+  const clock = new TestClock();
+  const hasher = countingHasher();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await startTestApp({ database, clock, hasher, setupLimit: LIMIT, trustedProxies: 1 });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const post = (body: unknown, address: string) =>
+    app.browser().api<{ success: boolean; error?: { code: string } }>('POST', '/api/setup', body, { 'x-forwarded-for': address });
+
+  it('hashes no password for a wrong token, limits each address, and hashes once for the right token', async () => {
+    const token = (await app.services.firstAdminSetup.issueIfEmpty()) ?? '';
+    const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+
+    for (let attempt = 0; attempt < LIMIT.maxFailures; attempt += 1) {
+      expect(await post(form(wrong), '203.0.113.7')).toMatchObject({ status: 410, body: { error: { code: 'invalid_link' } } });
+    }
+    expect(hasher.hashed()).toBe(0);
+    // Over the limit, even the right token is refused, still without a hash.
+    const limited = await post(form(token), '203.0.113.7');
+    expect(limited).toMatchObject({ status: 429, body: { success: false, error: { code: 'rate_limited' } } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(hasher.hashed()).toBe(0);
+    expect(await app.storage.users.count()).toBe(0);
+
+    // Another address is not affected: the right token creates the administrator with one hash.
+    expect(await post(form(token), '203.0.113.8')).toMatchObject({ status: 201 });
+    expect(hasher.hashed()).toBe(1);
+  });
+
+  it('refuses a link still unused once the deployment has its administrator, without hashing', async () => {
+    // A link printed before someone created the administrator another way (the CLI).
+    const unused = 'a-link-printed-before-the-administrator-existed';
+    const at = clock.now();
+    await createPostgresStore(database.handle.db).setupTokens.issue(
+      createHash('sha256').update(unused, 'utf8').digest('hex'),
+      new Date(at.getTime() + SETUP_LINK_TTL_MS),
+      at,
+    );
+    const before = hasher.hashed();
+    expect(await post(form(unused), '203.0.113.9')).toMatchObject({ status: 409, body: { error: { code: 'already_set_up' } } });
+    expect(hasher.hashed()).toBe(before);
   });
 });

@@ -96,13 +96,37 @@ describe.each(testDatabaseKinds())('invariant 10: parallel password guesses, on 
     ).toMatchObject({ ok: true });
   });
 
-  it('gives a successful sign-in its attempt back, so people signing in from one address do not lock it', async () => {
-    const user = await second.createUser();
-    const office = { 'x-forwarded-for': '198.51.100.30' };
-    for (let signIn = 0; signIn < throttle.ip.maxFailures + 3; signIn += 1) {
-      expect(await second.browser().signIn('credentials', { email: user.email, password: TEST_PASSWORD }, office)).toMatchObject({
-        ok: true,
-      });
+  it('counts a successful sign-in against its address, so an attacker with a valid account cannot buy back guesses', async () => {
+    const own = await second.createUser();
+    const attacker = { 'x-forwarded-for': '198.51.100.30' };
+    const guess = (index: number) =>
+      second.browser().signIn('credentials', { email: `victim-${kind}-${index}@example.com`, password: 'guess' }, attacker);
+    for (let index = 0; index < throttle.ip.maxFailures - 1; index += 1) {
+      expect(await guess(index)).toMatchObject({ error: 'CredentialsSignin' });
     }
+    // The last attempt the address has left: a success, which gives nothing back.
+    expect(await second.browser().signIn('credentials', { email: own.email, password: TEST_PASSWORD }, attacker)).toMatchObject({
+      ok: true,
+    });
+    expect(await guess(throttle.ip.maxFailures)).toMatchObject({ error: 'RateLimited' });
+    expect(await second.browser().signIn('credentials', { email: own.email, password: TEST_PASSWORD }, attacker)).toMatchObject({
+      error: 'RateLimited',
+    });
+  });
+
+  it("starts an account's count afresh after its owner signs in, so a few typos spread over time never lock it", async () => {
+    const user = await second.createUser();
+    const typos = (address: string) =>
+      Array.from({ length: throttle.account.maxFailures - 1 }, () =>
+        second.browser().signIn('credentials', { email: user.email, password: 'typo' }, { 'x-forwarded-for': address }),
+      );
+    for (const answer of await Promise.all(typos('198.51.100.40'))) expect(answer).toMatchObject({ error: 'CredentialsSignin' });
+    expect(
+      await second.browser().signIn('credentials', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.40' }),
+    ).toMatchObject({ ok: true });
+    for (const answer of await Promise.all(typos('198.51.100.41'))) expect(answer).toMatchObject({ error: 'CredentialsSignin' });
+    expect(
+      await second.browser().signIn('credentials', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.41' }),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -2,9 +2,7 @@
 // static files and API calls alike, whether Next's router or server.mjs answered), and hands the time to
 // the app's metrics (`observeRequest` of server/app/app-services.ts), which label it by route pattern.
 
-// The app's server context (server/app/server-context.ts): it exists once Next has run its start-up,
-// so it is looked up when the answer ends, not when the request arrives.
-const APP_CONTEXT = Symbol.for('viewas.server-context');
+import { offeredApp } from './server-bridge.mjs';
 
 // nginx's code for a request whose client went away before its answer ended (a fetch that followed a
 // redirect without reading its body, a closed tab): counted too, or they would vanish from the rates.
@@ -15,6 +13,7 @@ export function timeRequest(request, response) {
   // 'close' comes after the answer ended, or when the connection closed first ('finish' never comes then).
   response.once('close', () => {
     const status = response.writableFinished ? response.statusCode : CLIENT_CLOSED;
-    globalThis[APP_CONTEXT]?.observeRequest(request.method, request.url, status, (performance.now() - started) / 1000);
+    // The app offers its metrics once Next has run its start-up: looked up when the answer ends.
+    offeredApp()?.observeRequest(request.method, request.url, status, (performance.now() - started) / 1000);
   });
 }

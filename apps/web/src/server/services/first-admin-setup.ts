@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { addressLimitKey, type ThrottlePolicy } from '@viewas/impersonation-core';
 import type { PasswordHasher } from '../auth/password';
 import { createPostgresStore, type SetupTokenRow } from '@viewas/impersonation-core/postgres';
 import type { Database } from '../db/database';
@@ -28,7 +29,17 @@ export const FirstAdminInput = z
   });
 export type FirstAdminInput = z.infer<typeof FirstAdminInput>;
 
-export type SetupOutcome = { created: true; email: string } | { created: false; why: 'invalid_link' | 'already_set_up' };
+/**
+ * Uses of the setup form per address (each may cost a memory-hard password hash): twenty in a quarter of
+ * an hour is more than a person opening their link needs, and keeps a flood from tying up the threads
+ * that sign-in and the embedded database share.
+ */
+export const DEFAULT_SETUP_LIMIT: ThrottlePolicy = { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+export type SetupOutcome =
+  | { created: true; email: string }
+  | { created: false; why: 'invalid_link' | 'already_set_up' }
+  | { created: false; why: 'rate_limited'; retryAfterSeconds: number };
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
@@ -38,17 +49,23 @@ const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').
  * a form where that person chooses their e-mail and password. The link works once, for
  * `SETUP_LINK_TTL_MS`, and only while the database has no account; a restart on a still-empty database
  * prints a new one (the old one stops working). Tokens are compared in constant time.
+ *
+ * The password is hashed (32 MiB of scrypt) only for a request that could succeed: every use counts
+ * against its address's `limit` first, then the token and the empty database are checked (a SHA-256 and
+ * two reads), and only then is the password hashed.
  */
 export function createFirstAdminSetup({
   database,
   hasher,
   now,
   logger,
+  limit = DEFAULT_SETUP_LIMIT,
 }: {
   database: () => Promise<Database>;
   hasher: PasswordHasher;
   now: () => Date;
   logger: Logger;
+  limit?: ThrottlePolicy;
 }) {
   const log = logger.child({ component: 'first-admin-setup' });
 
@@ -82,9 +99,29 @@ export function createFirstAdminSetup({
       return matching(await store.setupTokens.usable(now()), token) !== null;
     },
 
-    /** Creates the first administrator, using the link up; in one transaction, so of two tries one wins. */
-    async complete(input: FirstAdminInput): Promise<SetupOutcome> {
+    /**
+     * Creates the first administrator, using the link up; in one transaction, so of two tries one wins.
+     * Refuses before hashing the password whatever it can: an address over its limit (`ip`: the client's
+     * address, `null` when unknown), a token that matches no usable link, a deployment already set up.
+     */
+    async complete(input: FirstAdminInput, ip: string | null): Promise<SetupOutcome> {
       const at = now();
+      const store = createPostgresStore(await database());
+      const verdict = await store.throttle.takeAttempt(`setup:${ip ? addressLimitKey(ip) : 'unknown'}`, at, limit);
+      if (!verdict.allowed) {
+        log.warn({ ip }, 'a setup link use was refused: too many attempts');
+        const retryAfterSeconds = Math.max(1, Math.ceil((verdict.lockedUntil.getTime() - at.getTime()) / 1000));
+        return { created: false, why: 'rate_limited', retryAfterSeconds };
+      }
+      const refused = !matching(await store.setupTokens.usable(at), input.token)
+        ? 'invalid_link'
+        : (await store.users.count()) > 0
+          ? 'already_set_up'
+          : null;
+      if (refused) {
+        log.warn({ why: refused }, 'a setup link was refused');
+        return { created: false, why: refused };
+      }
       const passwordHash = await hasher.hash(input.password);
       const outcome = await createPostgresStore(await database()).transaction(async (tx): Promise<SetupOutcome> => {
         const link = matching(await tx.setupTokens.usable(at), input.token);

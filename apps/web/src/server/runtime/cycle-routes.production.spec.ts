@@ -7,23 +7,6 @@ import { TestBrowser } from '../../../testing/server/test-browser';
 if (!productionBuild())
   throw new Error('No production build of apps/web: run `npx nx run web:build` first (the web:test-production target does).');
 
-/**
- * The answer with what must differ between two servers blanked: the date, request ids, CSP nonces, ids
- * (impersonations, users: each server has its own database), times, the encrypted cookies' values (fresh
- * encryption every time) and the server's port in URLs (both ephemeral, so of the same length: the chunk
- * sizes stay comparable). Their names, attributes and everything else stay.
- */
-function comparable(answer: string): string {
-  return answer
-    .replace(/http:\/\/127\.0\.0\.1:\d{5}/g, 'http://127.0.0.1:<port>')
-    .replace(/^date: .*$/gim, 'date: <date>')
-    .replace(/'nonce-[A-Za-z0-9+/]{22}=='/g, "'nonce-<nonce>'")
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
-    .replace(/(next-auth\.[a-z-]+(?:\.\d+)?=)[^;\r\n]+/g, '$1<value>')
-    .replace(/Expires=[^;\r\n]+/g, 'Expires=<date>');
-}
-
 const bodyOf = (answer: string) => answer.slice(answer.indexOf('\r\n\r\n') + 4);
 const json = (answer: string) => {
   // Chunked: the first chunk's size line, then the JSON.
@@ -61,8 +44,8 @@ const CASES = [
 type Case = (typeof CASES)[number];
 
 /**
- * The cycle's four calls, in success and failure, sent as raw bytes to `server` (which starts on its own
- * data directory, so both servers see the same state): every answer, and the ledger rows they wrote.
+ * The cycle's four calls, in success and failure, sent as raw bytes to `server` (on a data directory of
+ * its own): every answer, and the types of the ledger rows they wrote.
  */
 async function playCycle(server: ProductionServer): Promise<{ answers: Map<Case, string>; ledger: string[] }> {
   const answers = new Map<Case, string>();
@@ -141,40 +124,29 @@ async function playCycle(server: ProductionServer): Promise<{ answers: Map<Case,
     }),
   );
 
-  const ledger = await admin.api<{ events: { id: number }[] }>('GET', '/api/admin/audit');
-  return { answers, ledger: ledger.body.events.map((event) => comparable(JSON.stringify({ ...event, id: '<id>' }))) };
+  const ledger = await admin.api<{ events: { type: string }[] }>('GET', '/api/admin/audit');
+  return { answers, ledger: ledger.body.events.map((event) => event.type) };
 }
 
-// server.mjs answers the cycle's four POSTs before Next's router; with FAST_PATH=off the same requests go
-// through Next's routes. Each server on a data directory of its own, so both start from the same state.
-describe('the start + return cycle before Next (server.mjs)', () => {
-  const played: Record<'fast' | 'routed', Awaited<ReturnType<typeof playCycle>> & { beforeNext: number }> = {} as never;
-  const beforeNext = (output: string) => output.split('\n').filter((line) => line.includes('cycle call answered before Next')).length;
+// The cycle's four POSTs go through Next's route handlers, like every route but the session read
+// (which server.mjs answers before Next's router, and logs at debug level when it does).
+describe('the start + return cycle through Next (server.mjs)', () => {
+  let played: Awaited<ReturnType<typeof playCycle>> & { beforeNext: number };
+  const beforeNext = (output: string) => output.split('\n').filter((line) => line.includes('answered before Next')).length;
 
   beforeAll(async () => {
-    for (const [name, env] of [
-      ['fast', { LOG_LEVEL: 'debug' }],
-      ['routed', { LOG_LEVEL: 'debug', FAST_PATH: 'off' }],
-    ] as const) {
-      const server = await startProductionServer({ dataDir: newDataDir(), env });
-      try {
-        const before = beforeNext(server.output());
-        const result = await playCycle(server);
-        played[name] = { ...result, beforeNext: beforeNext(server.output()) - before };
-      } finally {
-        await server.stop();
-      }
+    const server = await startProductionServer({ dataDir: newDataDir(), env: { LOG_LEVEL: 'debug' } });
+    try {
+      const before = beforeNext(server.output());
+      const result = await playCycle(server);
+      played = { ...result, beforeNext: beforeNext(server.output()) - before };
+    } finally {
+      await server.stop();
     }
   }, 300_000);
 
-  it.each(CASES)('sends the same status, headers, cookies and body as the routed answer for %s', (name) => {
-    const fast = played.fast.answers.get(name) ?? '';
-    expect(fast).toMatch(/^HTTP\/1\.1 \d{3} /);
-    expect(comparable(fast)).toBe(comparable(played.routed.answers.get(name) ?? ''));
-  });
-
   it('succeeds where the cycle should and refuses every attack', () => {
-    const status = (name: Case) => Number(/^HTTP\/1\.1 (\d{3})/.exec(played.fast.answers.get(name) ?? '')?.[1]);
+    const status = (name: Case) => Number(/^HTTP\/1\.1 (\d{3})/.exec(played.answers.get(name) ?? '')?.[1]);
     expect(status('start: success')).toBe(200);
     expect(status('start: no session')).toBe(401);
     expect(status('start: another origin')).toBe(403);
@@ -184,26 +156,25 @@ describe('the start + return cycle before Next (server.mjs)', () => {
     expect(status('start: from inside a read-only view')).toBe(403);
     expect(status('return: success')).toBe(200);
     expect(status('start: header names in any case, the cookie on two lines')).toBe(200);
-    expect(played.fast.answers.get('impersonate callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
-    expect(played.fast.answers.get('return-to-admin callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
+    expect(played.answers.get('impersonate callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
+    expect(played.answers.get('return-to-admin callback: success')).toMatch(/\r\nset-cookie: next-auth\.session-token=/i);
     for (const refused of [
       'impersonate callback: a wrong CSRF token',
       'impersonate callback: an unknown impersonation',
       'return-to-admin callback: a session that is not an impersonation',
       'impersonate callback: the same impersonation again',
     ] as const) {
-      expect(played.fast.answers.get(refused)).not.toMatch(/\r\nset-cookie: next-auth\.session-token=[^;]+;/i);
+      expect(played.answers.get(refused)).not.toMatch(/\r\nset-cookie: next-auth\.session-token=[^;]+;/i);
     }
     expect(status('return: not impersonating')).toBeGreaterThanOrEqual(400);
   });
 
-  it('writes the same ledger rows on both paths', () => {
-    expect(played.fast.ledger.length).toBeGreaterThanOrEqual(4);
-    expect(played.fast.ledger).toEqual(played.routed.ledger);
+  it('writes a ledger row for the start, the take-over, the return and the refusals', () => {
+    expect(played.ledger).toEqual(expect.arrayContaining(['started', 'activated', 'returned', 'denied']));
   });
 
-  it('answers every one of them before Next, and none with FAST_PATH=off', () => {
-    expect(played.fast.beforeNext).toBe(CASES.length);
-    expect(played.routed.beforeNext).toBe(0);
+  it('answers none of them before Next', () => {
+    expect(played.answers.size).toBe(CASES.length);
+    expect(played.beforeNext).toBe(0);
   });
 });

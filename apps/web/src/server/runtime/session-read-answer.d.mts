@@ -1,0 +1,16 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SessionReadAnswer } from './server-bridge.mjs';
+
+/** The part of pino's logger these use. */
+export interface RequestLog {
+  error(fields: object, message: string): void;
+  debug(fields: object, message: string): void;
+}
+
+export declare function failRequest(response: ServerResponse, error: unknown, log: RequestLog): void;
+export declare function answerSessionRead(
+  readSession: (cookieHeader: string | null) => Promise<SessionReadAnswer>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: RequestLog,
+): Promise<void>;
