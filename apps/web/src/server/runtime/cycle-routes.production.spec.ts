@@ -170,7 +170,9 @@ describe('the start + return cycle through Next (server.mjs)', () => {
   });
 
   it('writes a ledger row for the start, the take-over, the return and the refusals', () => {
-    expect(played.ledger).toEqual(expect.arrayContaining(['started', 'activated', 'returned', 'denied']));
+    expect(played.ledger).toEqual(
+      expect.arrayContaining(['impersonation.started', 'impersonation.activated', 'impersonation.returned', 'impersonation.denied']),
+    );
   });
 
   it('answers none of them before Next', () => {

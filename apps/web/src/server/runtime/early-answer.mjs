@@ -17,9 +17,11 @@ function hasBody(request) {
  * @param {import('node:http').ServerResponse} response
  */
 export function closeAfterEarlyAnswer(request, response) {
+  // A request without a body (every page load and session read) is left as it is.
+  if (!hasBody(request)) return;
   const writeHead = response.writeHead;
   response.writeHead = function writeHeadClosingEarly(...args) {
-    if (!this.headersSent && hasBody(request) && !(request.complete && request.readableEnded)) this.setHeader('connection', 'close');
+    if (!this.headersSent && !(request.complete && request.readableEnded)) this.setHeader('connection', 'close');
     return writeHead.apply(this, args);
   };
 }
