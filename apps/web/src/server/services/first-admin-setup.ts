@@ -113,11 +113,10 @@ export function createFirstAdminSetup({
         const retryAfterSeconds = Math.max(1, Math.ceil((verdict.lockedUntil.getTime() - at.getTime()) / 1000));
         return { created: false, why: 'rate_limited', retryAfterSeconds };
       }
-      const refused = !matching(await store.setupTokens.usable(at), input.token)
-        ? 'invalid_link'
-        : (await store.users.count()) > 0
-          ? 'already_set_up'
-          : null;
+      // The account first: the setup that created one used its link up in the same commit, so a link
+      // still usable after that read is one the setup did not use (409), and a used one answers 410.
+      const hasAccount = (await store.users.count()) > 0;
+      const refused = !matching(await store.setupTokens.usable(at), input.token) ? 'invalid_link' : hasAccount ? 'already_set_up' : null;
       if (refused) {
         log.warn({ why: refused }, 'a setup link was refused');
         return { created: false, why: refused };
