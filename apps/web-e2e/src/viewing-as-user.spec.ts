@@ -5,6 +5,7 @@ import { ACCOUNTS, E2E_BASE_URL, TARGETS } from './support/env';
 import { expect, test } from './support/fixtures';
 import { badge, startViewingAs, waitForHydration } from './support/impersonation';
 import { signedInAs } from './support/sign-in';
+import { ADMIN_PAGE_PATH, PANEL_TITLE, RETURN_BUTTON_LABEL } from './support/spec';
 
 const HIDDEN = 'Hidden while viewing as this user';
 const PAGES = [
@@ -90,6 +91,22 @@ for (const run of runs) {
         await expect(menu).toContainText(`Viewing as${run.target}`);
         await expect(menu).toContainText(`You are ${ACCOUNTS.admin}`);
         await expect(menu).not.toContainText('Signed in as');
+      });
+
+      await test.step("the return lands on the admin's page, which says which view ended and links its ledger entry", async () => {
+        await page.keyboard.press('Escape');
+        await badge(page).hover();
+        await page.getByRole('dialog', { name: PANEL_TITLE }).getByRole('button', { name: RETURN_BUTTON_LABEL }).click();
+        await page.waitForURL((url) => url.pathname === ADMIN_PAGE_PATH);
+        const ended = page.getByRole('region', { name: `View of ${run.target} ended` });
+        await expect(ended).toContainText('You returned to your account');
+        await expect(page.getByRole('region', { name: /^Viewing as / })).toHaveCount(0);
+        await expect(page.getByText(`Signed in as ${run.target}`)).toHaveCount(0);
+        await ended.getByRole('link', { name: 'See its ledger entry' }).click();
+        const entry = page.locator(':target');
+        await expect(entry).toContainText('Returned');
+        await expect(entry).toContainText(run.target);
+        await stepScreenshot(page, `${run.name.replaceAll(' ', '-')}-returned`);
       });
 
       expect(failures, 'console errors and refused requests in the view').toEqual([]);

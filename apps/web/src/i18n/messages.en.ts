@@ -170,6 +170,18 @@ export const en = {
       ended: (target: string) => `Ended the view as ${target}`,
       endFailed: 'The impersonation could not be ended.',
     },
+    endedView: {
+      title: (email: string) => `View of ${email} ended`,
+      endReasons: {
+        returned: 'You returned to your account',
+        ended_by_admin: 'Ended by an administrator',
+        expired: 'It reached its end time',
+        ended_by_policy: 'Ended by the access policy',
+        consent_withdrawn: 'The user turned support access off',
+      },
+      lasted: (duration: string) => `after ${duration}`,
+      ledgerLink: 'See its ledger entry',
+    },
     ledger: {
       heading: 'Ledger',
       description: 'Every start, return, end, expiry and refused attempt, newest first.',

@@ -1,4 +1,10 @@
-import type { AccessRequestList, ApiResult, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+import type { AccessRequestList, ApiResult, ImpersonationRecord, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
+
+/** The reader's own view that ended moments ago (they are back from it), and its ledger entry's id when on the first page. */
+export interface EndedView {
+  view: ImpersonationRecord;
+  ledgerEntryId: string | null;
+}
 
 /**
  * What the admin page shows before anyone types: the first page of users (no query), the access
@@ -12,6 +18,8 @@ export interface AdminPageData {
   active: ApiResult<ImpersonationsPage>;
   ledger: ApiResult<LedgerPage>;
   checkpoint: ApiResult<CheckpointStatus>;
+  /** Shown at the top of the page on the way back from a view; `null` otherwise. */
+  endedView: EndedView | null;
 }
 
 /** The ledger's signed checkpoints: off (no signing key), or the last one and where it went. */

@@ -40,6 +40,7 @@ const initial: AdminPageData = {
       delivery: { status: 'delivered', deliveredAt: '2030-01-02T10:05:01.000Z', lastError: null },
     },
   }),
+  endedView: null,
 };
 
 describe('AdminPageView', () => {
@@ -71,5 +72,31 @@ describe('AdminPageView', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(viewAs).toHaveFocus());
+  });
+
+  it('on the way back from a view, says at the top which view ended, how and after how long, and links its ledger entry', async () => {
+    const ended = { ...activeRecord, endedAt: '2030-01-01T10:12:05.000Z', endReason: 'returned' as const, status: 'ended' as const };
+    const returned = ledgerEventFixture({ id: 'evt_9', type: 'impersonation.returned' });
+    const { container } = renderWithApp(
+      <AdminPageView
+        lang="en"
+        initial={{
+          ...initial,
+          ledger: ok<LedgerPage>({ events: [returned], nextCursor: null }),
+          endedView: { view: ended, ledgerEntryId: 'evt_9' },
+        }}
+      />,
+    );
+    const notice = screen.getByRole('region', { name: 'View of ada@example.com ended' });
+    expect(notice).toHaveTextContent('You returned to your account after 12 min · Read-only');
+    const link = within(notice).getByRole('link', { name: 'See its ledger entry' });
+    expect(link).toHaveAttribute('href', '#ledger-entry-evt_9');
+    expect(container.querySelector('#ledger-entry-evt_9')).toHaveTextContent('Returned');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says nothing of an ended view otherwise', () => {
+    renderWithApp(<AdminPageView lang="en" initial={initial} />);
+    expect(screen.queryByRole('region', { name: /^View of .* ended$/ })).not.toBeInTheDocument();
   });
 });

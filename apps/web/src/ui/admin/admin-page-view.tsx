@@ -10,6 +10,7 @@ import { PageHeader } from '../components/page-header';
 import { AccessRequests } from './access-requests';
 import { ActiveImpersonations } from './active-impersonations';
 import type { AdminPageData } from './admin-page-data';
+import { EndedViewNotice } from './ended-view-notice';
 import { Ledger } from './ledger';
 import { LedgerIntegrity } from './ledger-integrity';
 import { UserSearch } from './user-search';
@@ -36,6 +37,7 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
   return (
     <>
       <PageHeader title={t.title} description={t.description} />
+      {initial.endedView ? <EndedViewNotice ended={initial.endedView} /> : null}
       <Sections>
         <UserSearch onViewAs={setViewing} firstPage={initial.users} />
         <AccessRequests initial={initial.requests} />

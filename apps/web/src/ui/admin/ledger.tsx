@@ -60,6 +60,9 @@ export interface LedgerProps {
 
 const toPage = (page: LedgerPage) => ({ items: page.events, nextCursor: page.nextCursor });
 
+/** The element id of a ledger entry's row, for a link to it. */
+export const ledgerEntryId = (eventId: string) => `ledger-entry-${eventId}`;
+
 /** The impersonation ledger: newest first, filterable by admin and user e-mail, exportable in full (CSV, NDJSON). */
 export function Ledger({ firstPage }: LedgerProps) {
   const { messages } = useI18n();
@@ -156,6 +159,7 @@ export function Ledger({ firstPage }: LedgerProps) {
           { label: t.columns.origin, cell: (event) => event.ip ?? <CellNote>{messages.common.unknown}</CellNote> },
         ]}
         rowKey={(event) => event.id}
+        rowId={(event) => ledgerEntryId(event.id)}
         errorTitle={t.error}
         emptyTitle={t.emptyTitle}
         empty={filtered ? t.emptyFiltered : t.empty}

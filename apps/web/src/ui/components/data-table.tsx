@@ -13,12 +13,14 @@ export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  /** A row's element id, for a link to it (`#id`); the row so linked is marked while it is the target. */
+  rowId?: (row: T) => string;
   /** The rows are being read again (`aria-busy`). */
   busy?: boolean;
 }
 
 /** A captioned table of `rows`, one column per `columns` entry, that becomes stacked rows on phones. */
-export function DataTable<T>({ caption, columns, rows, rowKey, busy = false }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowId, busy = false }: DataTableProps<T>) {
   return (
     <TableScroller>
       <Table aria-busy={busy || undefined}>
@@ -34,7 +36,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, busy = false }: D
         </Thead>
         <Tbody>
           {rows.map((row) => (
-            <Tr key={rowKey(row)}>
+            <Tr key={rowKey(row)} id={rowId?.(row)}>
               {columns.map((column) => (
                 <Td key={column.label} data-label={column.label}>
                   {column.cell(row)}

@@ -33,6 +33,7 @@ export function PagedTable<T>({
   caption,
   columns,
   rowKey,
+  rowId,
   errorTitle,
   emptyTitle,
   empty,
@@ -48,7 +49,7 @@ export function PagedTable<T>({
   if (list.items.length === 0) return <EmptyState title={emptyTitle}>{empty}</EmptyState>;
   return (
     <>
-      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} busy={busy} />
+      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} rowId={rowId} busy={busy} />
       <LoadMore nextCursor={list.nextCursor} more={list.more} onLoadMore={onLoadMore} />
     </>
   );

@@ -68,6 +68,14 @@ export const Th = styled.th`
 export const Tbody = styled.tbody``;
 
 export const Tr = styled.tr`
+  /* The row a link points at (\`#id\`): marked so the eye lands on it. */
+  /* Scrolled to clear of the sticky top bar. */
+  scroll-margin-top: var(--app-notice-top);
+  &:target {
+    outline: 2px solid ${({ theme }) => theme.colors.warningEmphasis};
+    outline-offset: -2px;
+    background: ${({ theme }) => theme.colors.warningSurface};
+  }
   ${onPhone} {
     display: flex;
     flex-direction: column;

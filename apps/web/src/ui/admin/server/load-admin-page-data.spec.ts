@@ -76,6 +76,7 @@ describe('loadAdminPageData', () => {
       ledger: { ok: true, data: ledger.body },
       // This app signs no checkpoints (no key): the section says so.
       checkpoint: { ok: true, data: { enabled: false } },
+      endedView: null,
     });
     expect(users.body.users).toHaveLength(USERS_PAGE_SIZE);
     expect(users.body.nextCursor).not.toBeNull();
@@ -98,6 +99,29 @@ describe('loadAdminPageData', () => {
     expect(data.ledger.data.events.slice(0, 2).map((event) => event.type)).toEqual(['impersonation.expired', 'impersonation.expired']);
   });
 
+  it("names the admin's own view that ended in the last 10 minutes, with the ledger entry that ended it", async () => {
+    const target = await app.createUser({ email: 'ended-view@example.com' });
+    const { browser } = await app.impersonating(admin, target, 'Ticket 4: the export');
+    expect(await browser.api('POST', '/api/admin/return-to-admin')).toMatchObject({ status: 200 });
+    expect(await browser.signIn('return-to-admin', { adminUserId: admin.id })).toMatchObject({ ok: true });
+    // Another admin's view that ends later is not this admin's news.
+    const other = (await app.services.impersonation.findStaff((await app.createUser({ role: 'admin' })).id))?.user;
+    if (!other) throw new Error('the other admin should be staff');
+    await app.impersonating(other as UserRow, await app.createUser(), 'Ticket 5: not mine');
+
+    const now = () => app.clock.now().getTime();
+    const data = await loadAdminPageData(sources(), staff, now);
+    if (!data.ledger.ok) throw new Error('the ledger should have loaded');
+    const returned = data.ledger.data.events.find((event) => event.type === 'impersonation.returned' && event.target?.id === target.id);
+    expect(data.endedView).toEqual({
+      view: expect.objectContaining({ target: { id: target.id, email: target.email }, endReason: 'returned', status: 'ended' }),
+      ledgerEntryId: returned?.id,
+    });
+
+    app.clock.advance(10 * 60_000 + 1);
+    expect((await loadAdminPageData(sources(), staff, now)).endedView).toBeNull();
+  });
+
   it('turns an unreachable database into an "unavailable" answer for every section, and logs each', async () => {
     const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
     const logger = createLogger('silent');
@@ -116,8 +140,10 @@ describe('loadAdminPageData', () => {
       active: unavailable,
       ledger: unavailable,
       checkpoint: unavailable,
+      endedView: null,
     });
-    expect(logged).toHaveBeenCalledTimes(5);
+    // One log line per section read: users, requests, active, ledger, checkpoint, and the views that ended.
+    expect(logged).toHaveBeenCalledTimes(6);
   });
 
   it('says checkpoints are off without a signing key, and shows the last one with where it was delivered', async () => {
