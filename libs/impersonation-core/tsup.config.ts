@@ -2,7 +2,13 @@
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 const builds = defineLibraryBuild({
-  entry: { index: 'src/index.ts', postgres: 'src/postgres.ts', 'next-auth': 'src/next-auth.ts', checkpoints: 'src/checkpoints.ts', testing: 'src/testing.ts' },
+  entry: {
+    index: 'src/index.ts',
+    postgres: 'src/postgres.ts',
+    'next-auth': 'src/next-auth.ts',
+    checkpoints: 'src/checkpoints.ts',
+    testing: 'src/testing.ts',
+  },
   clientEntries: [],
 });
 

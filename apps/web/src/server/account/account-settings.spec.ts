@@ -230,7 +230,10 @@ describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => 
       async (setting) => {
         const { user, browser } = await signedInUser();
         const { browser: viewing } = await app.impersonating(admin, user, 'Ticket 78: check the settings page', 'read_only');
-        expect(await patch<Failure>(viewing, setting)).toMatchObject({ status: 403, body: { success: false, error: { code: 'read_only' } } });
+        expect(await patch<Failure>(viewing, setting)).toMatchObject({
+          status: 403,
+          body: { success: false, error: { code: 'read_only' } },
+        });
         expect((await browser.api<Settings>('GET', SETTINGS)).body).toEqual({
           supportAccess: 'allowed',
           emailNotifications: true,
