@@ -18,9 +18,11 @@ export const SIZE_BUDGETS = {
   'impersonation-banner': { index: 3072, notice: 1200, flow: 640 },
   // The client entries' goal is 2,048 B: an entry that reached it is gated there; the others are gated a
   // little above their size (docs/performance.md, "Library entry sizes"), so what was won does not slip back.
-  theme: { index: 2816 },
+  // theme and the account entry moved up once, for security round three (the view's warning colours;
+  // the `account_holder_only` error code): docs/performance.md, "Library entry sizes".
+  theme: { index: 2880 },
   'session-client': { index: 2048, 'next-auth': 2048 },
-  'admin-api': { index: 2560, account: 2048 },
+  'admin-api': { index: 2560, account: 2112 },
 };
 
 /**

@@ -12,13 +12,6 @@ export {
   type ApiErrorEnvelope,
 } from './lib/contracts/errors';
 export {
-  isWellFormedText,
-  findIllFormedText,
-  assertWellFormedText,
-  isWellFormedUrlEncoded,
-  IllFormedTextError,
-} from './lib/contracts/well-formed-text';
-export {
   REASON_MIN_LENGTH,
   REASON_MAX_LENGTH,
   ImpersonateResponseSchema,

@@ -13,6 +13,14 @@ export {
   type OpenApiDocumentOptions,
   type OpenApiOperation,
 } from './lib/openapi/create-openapi-document';
+// Well-formed text is checked where requests are read and where rows are written, never in a browser.
+export {
+  isWellFormedText,
+  findIllFormedText,
+  assertWellFormedText,
+  isWellFormedUrlEncoded,
+  IllFormedTextError,
+} from './lib/contracts/well-formed-text';
 export { AdminApiError, illFormedTextError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
 export type { RequestContext, ImpersonationService } from './lib/server/impersonation-service';
 export type { ApiRequest, ApiRequestHeaders } from './lib/server/api-request';

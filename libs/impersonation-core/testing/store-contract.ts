@@ -1,4 +1,4 @@
-import { IllFormedTextError } from '@viewas/admin-api';
+import { IllFormedTextError } from '@viewas/admin-api/server';
 import fc from 'fast-check';
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../src/lib/ledger/canonical-json';

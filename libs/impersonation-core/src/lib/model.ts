@@ -1,5 +1,5 @@
 // The domain's records, as every store (PostgreSQL, in-memory) hands them to the operations.
-import { assertWellFormedText } from '@viewas/admin-api';
+import { assertWellFormedText } from '@viewas/admin-api/server';
 
 /** Ordinary users, support agents and administrators; what each may do is the access policy's (`governance/`). */
 export const USER_ROLES = ['user', 'support', 'admin'] as const;

@@ -1,4 +1,4 @@
-import { findIllFormedText } from '@viewas/admin-api';
+import { findIllFormedText } from '@viewas/admin-api/server';
 import { isSameOriginRequest } from '@viewas/admin-api/server';
 import { DuplicateEmailError } from '@viewas/impersonation-core';
 import type { WebHandler } from '../auth/auth-handler';

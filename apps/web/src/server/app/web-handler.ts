@@ -1,5 +1,4 @@
-import { IllFormedTextError, isWellFormedUrlEncoded } from '@viewas/admin-api';
-import { illFormedTextError, type AdminApiAnswer } from '@viewas/admin-api/server';
+import { IllFormedTextError, illFormedTextError, isWellFormedUrlEncoded, type AdminApiAnswer } from '@viewas/admin-api/server';
 import type { RouteHandler, WebHandler } from '../auth/auth-handler';
 import { isPlainAnswer, type RouteAnswer } from './plain-answer';
 import { SESSION_ANSWER_HEADERS, type SessionRead } from '@viewas/impersonation-core/next-auth';

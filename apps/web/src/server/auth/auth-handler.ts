@@ -1,6 +1,5 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
-import { findIllFormedText, isWellFormedUrlEncoded } from '@viewas/admin-api';
-import { AdminApiError, illFormedTextError, readBodyText } from '@viewas/admin-api/server';
+import { AdminApiError, findIllFormedText, illFormedTextError, isWellFormedUrlEncoded, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
 import { fetchRequest, type WebRequest } from '../app/web-request';
