@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '@viewas/impersonation-core';
 import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { DEFAULT_THROTTLE } from '../auth/password-sign-in';
 import type { TestBrowser } from '../../../testing/server/test-browser';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 
@@ -35,6 +36,9 @@ describe.each(testDatabaseKinds())('account settings over HTTP (%s)', (kind) => 
       clock: new TestClock(),
       // A mail server is configured (nothing listens: the worker is never started), so notifications queue e-mails.
       mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Viewas <no-reply@app.viewas.test>' },
+      // Every sign-in here comes from the one test address, and a success costs the address an attempt
+      // (invariants/parallel-guesses.spec.ts holds that limit): room for this file's ~60 people.
+      throttle: { ...DEFAULT_THROTTLE, ip: { ...DEFAULT_THROTTLE.ip, maxFailures: 500 } },
     });
     admin = await app.createUser({ role: 'admin' });
   }, 60_000);

@@ -85,14 +85,15 @@ describe('AppProviders', () => {
         <Page name="Home" />
       </AppProviders>,
     );
-    act(() =>
-      notifyWithToast({
+    // The default notify settles once the notice is shown (it loads the notice's code first).
+    await act(async () => {
+      await notifyWithToast({
         kind: 'success',
         title: WELCOME_BACK_TITLE,
         description: WELCOME_BACK_DESCRIPTION,
         durationMs: WELCOME_BACK_NOTICE_MS,
-      }),
-    );
+      });
+    });
     expect(await screen.findByText(WELCOME_BACK_TITLE)).toBeInTheDocument();
 
     rerender(
