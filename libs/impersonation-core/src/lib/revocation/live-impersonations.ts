@@ -1,3 +1,4 @@
+import { createReloader } from './reloader';
 import type { Clock } from '../clock';
 
 /**
@@ -121,10 +122,6 @@ export function createLiveImpersonations({
   const firstMet = new Map<string, { at: number; reads: number }>();
   /** Successful reloads so far. */
   let loads = 0;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = true;
 
   async function load(): Promise<void> {
     const startedAt = clock.now().getTime();
@@ -142,28 +139,9 @@ export function createLiveImpersonations({
     }
   }
 
-  function refresh(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await load();
-      } while (again);
-      running = undefined;
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void refresh().then(schedule);
-    }, pollMs);
-    timer.unref?.();
-  }
+  const reloader = createReloader(load, pollMs);
+  const refresh = reloader.refresh;
+  const polling = () => reloader.polling;
 
   const isLive = (id: string) => live.has(id) || admitted.has(id);
 
@@ -191,7 +169,7 @@ export function createLiveImpersonations({
     async check(impersonationId, verifiedAt) {
       const current = () => loadedAt !== undefined && clock.now().getTime() - loadedAt <= windowMs;
       if (!current()) {
-        if (!stopped) return 'unknown';
+        if (polling()) return 'unknown';
         await refresh();
         if (!current()) return 'unknown';
       }
@@ -209,10 +187,10 @@ export function createLiveImpersonations({
     admit(impersonationId) {
       // A view that does not poll reads a list only on demand: there the activation is looked up like any
       // other (a change right after it, such as a demotion, is then seen on the very next check).
-      if (!stopped) admitted.set(impersonationId, reads);
+      if (polling()) admitted.set(impersonationId, reads);
     },
     get polling() {
-      return !stopped;
+      return reloader.polling;
     },
     refresh,
     changed(impersonationId) {
@@ -221,15 +199,7 @@ export function createLiveImpersonations({
         void refresh();
       }, 0);
     },
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      await refresh();
-      schedule();
-    },
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
+    start: reloader.start,
+    stop: reloader.stop,
   };
 }

@@ -1,3 +1,4 @@
+import { createReloader } from './reloader';
 import type { Clock } from '../clock';
 import type { SessionClaims } from '../session';
 import type { SessionRevocationsRead } from '../store';
@@ -82,10 +83,6 @@ export function createRevokedSessions({
   let lastReadAt: number | undefined;
   /** This server's clock when that read was sent. */
   let loadedAt: number | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = true;
 
   function raise(userId: string, generation: number, raisedAt: number) {
     const known = generations.get(userId);
@@ -115,28 +112,9 @@ export function createRevokedSessions({
     }
   }
 
-  function refresh(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await load();
-      } while (again);
-      running = undefined;
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void refresh().then(schedule);
-    }, pollMs);
-    timer.unref?.();
-  }
+  const reloader = createReloader(load, pollMs);
+  const refresh = reloader.refresh;
+  const polling = () => reloader.polling;
 
   const olderThan = (userId: string, generation: number) => (generations.get(userId)?.generation ?? 0) > generation;
 
@@ -153,7 +131,7 @@ export function createRevokedSessions({
   return {
     status,
     async check(claims) {
-      const outdated = loadedAt === undefined || (stopped && clock.now().getTime() - loadedAt > windowMs);
+      const outdated = loadedAt === undefined || (!polling() && clock.now().getTime() - loadedAt > windowMs);
       if (outdated) await refresh();
       return status(claims);
     },
@@ -164,21 +142,13 @@ export function createRevokedSessions({
       raise(userId, generation, lastReadAt ?? clock.now().getTime());
     },
     get polling() {
-      return !stopped;
+      return reloader.polling;
     },
     refresh,
     changed() {
       setTimeout(() => void refresh(), 0);
     },
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      await refresh();
-      schedule();
-    },
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
+    start: reloader.start,
+    stop: reloader.stop,
   };
 }
