@@ -43,3 +43,8 @@ export { LIVE_IMPERSONATIONS_CHANNEL } from './lib/postgres/live-impersonations-
 export { SESSION_REVOCATIONS_CHANNEL, createSessionRevocationsRepository } from './lib/postgres/session-revocations';
 export { accountSettings, accountActivity, type AccountSettingsRow, type AccountActivityRow } from './lib/postgres/account-settings-schema';
 export { createAccountSettingsStore } from './lib/postgres/account-settings';
+export {
+  createPostgresImpersonation,
+  type PostgresImpersonation,
+  type PostgresImpersonationOptions,
+} from './lib/postgres/postgres-impersonation';

@@ -42,6 +42,8 @@ export interface UserRow {
 }
 
 export interface NewUser {
+  /** The account's id when the host's auth library made it (Better Auth): both then name the account alike. */
+  id?: string;
   email: string;
   name?: string | null;
   role?: UserRole;
