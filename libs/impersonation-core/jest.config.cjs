@@ -6,5 +6,7 @@ module.exports = {
   testEnvironment: 'node',
   // PGlite's CommonJS build loads Node built-ins with `import()`, which Jest's module sandbox cannot run
   // without --experimental-vm-modules; compiling it like our own code turns those into `require`.
-  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@electric-sql/pglite|better-auth|better-call|@better-auth|@better-fetch|kysely|jose|nanostores|defu|rou3|@noble|uncrypto|@standard-schema)/)',
+  ],
 };

@@ -261,6 +261,15 @@ export function viewas(options: ViewasOptions) {
               create: { after: async (user: BetterAuthUserRow) => void (await ready().sessions.mirror(user)) },
               update: { after: async (user: BetterAuthUserRow) => void (await ready().sessions.mirror(user)) },
             },
+            // A sign-in brings the account's mirror up to date (one made before this plugin, a role set in SQL).
+            session: {
+              create: {
+                after: async (session: { userId: string }) => {
+                  const user = await context.internalAdapter.findUserById(session.userId);
+                  if (user) await ready().sessions.mirror(user as BetterAuthUserRow);
+                },
+              },
+            },
           },
         },
       };
@@ -291,6 +300,15 @@ export function viewas(options: ViewasOptions) {
         },
       ],
       after: [
+        {
+          // A view's sessions are not the user's to see or revoke, and the claim never leaves the server.
+          matcher: (ctx) => ctx.path === '/list-sessions',
+          handler: createAuthMiddleware(async (ctx) => {
+            const listed = ctx.context.returned;
+            if (!Array.isArray(listed)) return;
+            return ctx.json((listed as Partial<BetterAuthSessionRow>[]).filter((session) => !session.impersonationId));
+          }),
+        },
         {
           matcher: (ctx) => ctx.path === '/get-session',
           handler: createAuthMiddleware(async (ctx) => {

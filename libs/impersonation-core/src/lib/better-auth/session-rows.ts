@@ -10,7 +10,11 @@ export interface BetterAuthSessionRow {
   impersonatedBy?: string | null;
   impersonationId?: string | null;
   impersonationMode?: string | null;
-  /** The view's claim as the domain issued it at take-over (JSON); server-side only. */
+  /**
+   * The view's claim as the domain issued it at take-over (JSON). Better Auth's `returned: false` would hide it
+   * from the plugin's own reads too (`findSession` filters output fields), so the plugin's hooks strip it from
+   * every answer instead (`get-session`, `list-sessions`).
+   */
   impersonationClaim?: string | null;
 }
 
@@ -38,5 +42,5 @@ export const VIEWAS_SESSION_FIELDS = {
   impersonatedBy: { type: 'string', required: false, input: false },
   impersonationId: { type: 'string', required: false, input: false },
   impersonationMode: { type: 'string', required: false, input: false },
-  impersonationClaim: { type: 'string', required: false, input: false, returned: false },
+  impersonationClaim: { type: 'string', required: false, input: false },
 } as const;

@@ -17,15 +17,18 @@ export interface ViewSessionActor {
 }
 
 /** Better Auth's `get-session` answer with the view's fields added to its user, and `act` while viewing. */
-export function toViewSession<T extends { user?: object }>(
+export function toViewSession<T extends { user?: object; session?: object }>(
   answer: T,
   user: BetterAuthUserRow,
   claim: ImpersonationClaim | null,
 ): T & { user: ViewSessionUser; act?: ViewSessionActor } {
   const role = domainRole(user.role);
-  if (!claim) return { ...answer, user: { ...answer.user, role, isImpersonated: false } };
+  // The claim stays on the server: the browser gets the fields below instead.
+  const { impersonationClaim: _claim, ...session } = (answer.session ?? {}) as { impersonationClaim?: unknown };
+  if (!claim) return { ...answer, session, user: { ...answer.user, role, isImpersonated: false } };
   return {
     ...answer,
+    session,
     user: {
       ...answer.user,
       role,
