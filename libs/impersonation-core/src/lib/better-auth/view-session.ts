@@ -24,7 +24,8 @@ export function toViewSession<T extends { user?: object; session?: object }>(
 ): T & { user: ViewSessionUser; act?: ViewSessionActor } {
   const role = domainRole(user.role);
   // The claim stays on the server: the browser gets the fields below instead.
-  const { impersonationClaim: _claim, ...session } = (answer.session ?? {}) as { impersonationClaim?: unknown };
+  const session: Record<string, unknown> = { ...answer.session };
+  delete session['impersonationClaim'];
   if (!claim) return { ...answer, session, user: { ...answer.user, role, isImpersonated: false } };
   return {
     ...answer,
