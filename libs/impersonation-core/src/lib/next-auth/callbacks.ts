@@ -1,9 +1,9 @@
 import type { AuthOptions } from 'next-auth';
-import type { SessionGrant } from '../create-impersonation';
 import { readClaims, type SessionClaims, type SessionEndReason } from '../session';
 import type { CheckSession } from '../session-check';
-import type { JwtCodec } from './jwt-codec';
-import { toSession } from './session-view';
+import type { JwtCodec } from '../jwt-session/jwe-codec';
+import { toSession } from '../jwt-session/session-view';
+import { checkTokenClaims } from '../jwt-session/token-claims';
 
 /** Thrown by the `jwt` callback to end a session; next-auth then clears the cookie and answers `{}`. */
 export class SessionEndedError extends Error {
@@ -43,12 +43,7 @@ export function createSessionCallbacks({ codec, checkSession, endOnSignOut, sess
     },
     callbacks: {
       async jwt({ token, user, trigger }) {
-        // A new session carries exactly the claims its sign-in decided, nothing next-auth adds.
-        if (trigger === 'signIn' && user) return { ...(user as unknown as SessionGrant).claims };
-        // Every other call, `update` included, only re-validates: data sent by the client is ignored.
-        const claims = readClaims(token);
-        if (!claims) throw new SessionEndedError('invalid_claims');
-        const check = await checkSession(claims);
+        const check = await checkTokenClaims(checkSession, { token, user, trigger });
         if (!check.valid) throw new SessionEndedError(check.reason);
         return { ...check.claims };
       },

@@ -1,6 +1,7 @@
 import { jwtDecrypt } from 'jose';
 import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
-import { createJwtCodec, DECODED_TOKENS_KEPT } from './jwt-codec';
+import { createJwtCodec } from './jwt-codec';
+import { DECODED_TOKENS_KEPT } from '../jwt-session/jwe-codec';
 import type { SessionClaims } from '../session';
 
 // The real decryption, counted: a kept token must answer without calling it.

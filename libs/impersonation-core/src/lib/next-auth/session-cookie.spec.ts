@@ -1,4 +1,5 @@
-import { callbackUrlCookieName, parseCookieHeader, readSessionToken, sessionCookieName } from './session-cookie';
+import { parseCookieHeader, readSessionToken } from '../jwt-session/cookie-header';
+import { callbackUrlCookieName, sessionCookieName } from './session-cookie';
 
 describe('session cookie', () => {
   it("uses next-auth's default names, with the __Host- prefix on https", () => {

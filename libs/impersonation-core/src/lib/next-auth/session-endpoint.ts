@@ -1,8 +1,8 @@
 import { sessionExpiresAt, type SessionClaims } from '../session';
-import type { JwtCodec } from './jwt-codec';
-import { parseCookieHeader, readSessionToken, sessionCookieNames } from './session-cookie';
-import type { SessionReader } from './session-reader';
-import { toSession } from './session-view';
+import type { JwtCodec } from '../jwt-session/jwe-codec';
+import { parseCookieHeader, readSessionToken, sessionCookieNames } from '../jwt-session/cookie-header';
+import type { SessionReader } from '../jwt-session/session-reader';
+import { toSession } from '../jwt-session/session-view';
 
 export type SessionEndpoint = (request: Request) => Promise<Response>;
 

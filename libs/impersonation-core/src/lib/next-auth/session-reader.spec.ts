@@ -1,7 +1,7 @@
 import { createJwtCodec } from './jwt-codec';
 import { createSessionRead } from './session-endpoint';
-import { createSessionReader } from './session-reader';
-import { toSession } from './session-view';
+import { createSessionReader } from '../jwt-session/session-reader';
+import { toSession } from '../jwt-session/session-view';
 import type { SessionClaims } from '../session';
 import type { CheckSession } from '../session-check';
 

@@ -1,8 +1,8 @@
 import { deepFreeze } from '../deep-freeze';
 import type { CheckSession } from '../session-check';
 import { readClaims, type SessionClaims, type SessionState } from '../session';
-import type { JwtCodec } from './jwt-codec';
-import { readSessionToken } from './session-cookie';
+import type { JwtCodec } from './jwe-codec';
+import { readSessionToken } from './cookie-header';
 
 export interface SessionReader {
   fromToken(token: string | null): Promise<SessionState>;
@@ -10,7 +10,7 @@ export interface SessionReader {
   fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
 }
 
-/** The caller's session from their next-auth cookie: decoded, then checked (`Impersonation.checkSession`). */
+/** The caller's session from their session cookie (next-auth v4's or Auth.js v5's): decoded, then checked (`Impersonation.checkSession`). */
 export function createSessionReader({
   codec,
   cookieName,

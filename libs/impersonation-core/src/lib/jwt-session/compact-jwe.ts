@@ -8,9 +8,19 @@ const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const BASE64URL_VALUE = new Map([...BASE64URL_ALPHABET].map((char, value) => [char, value]));
 const BASE64URL_TEXT = /^[A-Za-z0-9_-]*$/;
 
-// `dir` + `A256GCM`: no encrypted key, a 96-bit IV (16 characters) and a 128-bit tag (22 characters).
-const IV_LENGTH = 16;
-const TAG_LENGTH = 22;
+/** The lengths (in base64url characters) of a content encryption's IV and tag: one token, one shape. */
+export interface JweShape {
+  enc: 'A256GCM' | 'A256CBC-HS512';
+  ivLength: number;
+  tagLength: number;
+}
+
+/** next-auth v4's `dir` + `A256GCM`: a 96-bit IV (16 characters) and a 128-bit tag (22 characters). */
+export const A256GCM_SHAPE: JweShape = { enc: 'A256GCM', ivLength: 16, tagLength: 22 };
+/** Auth.js v5's `dir` + `A256CBC-HS512`: a 128-bit IV (22 characters) and a 256-bit tag (43 characters). */
+export const A256CBC_HS512_SHAPE: JweShape = { enc: 'A256CBC-HS512', ivLength: 22, tagLength: 43 };
+
+// Auth.js adds a `kid` (a SHA-512 JWK thumbprint, 86 characters) to the header: room for it.
 const MAX_HEADER_LENGTH = 256;
 
 /**
@@ -30,11 +40,11 @@ export function isCanonicalBase64url(text: string): boolean {
 
 /**
  * Whether `token` has the exact shape of a session token: compact JWE with five canonical base64url
- * parts, an empty encrypted key (`dir`), A256GCM's IV and tag lengths, and a sane size. Anything else is
- * no session, decided before any cache lookup or decryption: one token has one spelling, so one session
- * cannot mint many cache keys.
+ * parts, an empty encrypted key (`dir`), the content encryption's IV and tag lengths (A256GCM's unless
+ * told), and a sane size. Anything else is no session, decided before any cache lookup or decryption:
+ * one token has one spelling, so one session cannot mint many cache keys.
  */
-export function isCompactSessionJwe(token: string): boolean {
+export function isCompactSessionJwe(token: string, shape: JweShape = A256GCM_SHAPE): boolean {
   if (token.length > MAX_SESSION_TOKEN_LENGTH) return false;
   const parts = token.split('.');
   if (parts.length !== 5) return false;
@@ -43,8 +53,8 @@ export function isCompactSessionJwe(token: string): boolean {
     header.length > 0 &&
     header.length <= MAX_HEADER_LENGTH &&
     encryptedKey === '' &&
-    iv.length === IV_LENGTH &&
-    tag.length === TAG_LENGTH &&
+    iv.length === shape.ivLength &&
+    tag.length === shape.tagLength &&
     ciphertext.length > 0 &&
     parts.every(isCanonicalBase64url)
   );
