@@ -6,6 +6,7 @@ const builds = defineLibraryBuild({
     index: 'src/index.ts',
     postgres: 'src/postgres.ts',
     'next-auth': 'src/next-auth.ts',
+    authjs: 'src/authjs.ts',
     checkpoints: 'src/checkpoints.ts',
     http: 'src/http.ts',
     'better-auth': 'src/better-auth.ts',

@@ -25,7 +25,9 @@ export function createAuthJsSessionConfig({ codec, checkSession, endOnSignOut, s
   // Auth.js salts with the configured cookie's name: a codec made for another name would never read a token back.
   const sameCookie = (salt: string) => {
     if (salt !== codec.cookieName) {
-      throw new Error(`the session codec is for the cookie "${codec.cookieName}", Auth.js uses "${salt}": pass cookies: authJsCookies(origin)`);
+      throw new Error(
+        `the session codec is for the cookie "${codec.cookieName}", Auth.js uses "${salt}": pass cookies: authJsCookies(origin)`,
+      );
     }
   };
   return {

@@ -43,7 +43,12 @@ export function headerOf(headers: AuthorizeHeaders, name: string): string | null
  * which next-auth reports identically, and throws only `RateLimitedError`. Neither is offered on the
  * sign-in page: they exist for the client's `signIn(id, ...)` calls.
  */
-export function createImpersonationProviders({ impersonation, sessions, requestInfo, logger }: ImpersonationProvidersOptions): CredentialsConfig[] {
+export function createImpersonationProviders({
+  impersonation,
+  sessions,
+  requestInfo,
+  logger,
+}: ImpersonationProvidersOptions): CredentialsConfig[] {
   const attempts = createSignInAttempts({ impersonation, sessions, logger });
   const hidden = (id: string, name: string, attempt: SignInAttempts[keyof SignInAttempts]): CredentialsConfig => ({
     id,
