@@ -1,20 +1,8 @@
-import { isSameOriginRequest } from '@viewas/admin-api/server';
-import {
-  lifecycleRequest,
-  readOnlyRefuses,
-  refusalError,
-  READ_ONLY_CODE,
-  READ_ONLY_MESSAGE,
-  type Impersonation,
-  type SessionState,
-} from '@viewas/impersonation-core';
-import type { WebRequest } from '../app/web-request';
+import { createReadOnlyGate as createCoreReadOnlyGate, type GateSessions } from '@viewas/impersonation-core/http';
+import type { Impersonation } from '@viewas/impersonation-core';
 import { requestInfo } from '../services/request-info';
 
-/** How the gate reads the caller's session: from the `Cookie` header only, as every privileged step does. */
-export interface GateSessions {
-  fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
-}
+export { READ_ONLY_ANSWER, type GateSessions, type ReadOnlyRefusal } from '@viewas/impersonation-core/http';
 
 export interface ReadOnlyGateOptions {
   sessions: GateSessions;
@@ -26,50 +14,12 @@ export interface ReadOnlyGateOptions {
   clientIpHeader: string | null;
 }
 
-/** What a state-changing request in a read-only view answers, everywhere (the error envelope, DESIGN's code). */
-export const READ_ONLY_ANSWER = { success: false, error: { code: READ_ONLY_CODE, message: READ_ONLY_MESSAGE } } as const;
-
-/** The gate's answer to a refused request, as plain data: the web handler and Next's proxy send it. */
-export interface ReadOnlyRefusal {
-  status: number;
-  body: { success: false; error: { code: string; message: string } };
-  headers: Record<string, string>;
-}
-
-const REFUSED: ReadOnlyRefusal = { status: 403, body: READ_ONLY_ANSWER, headers: {} };
-
 /**
- * The one place a read-only view is enforced for the whole app: the web handler asks it before any API
- * route, and Next's proxy before any page or server action (a server action is a POST to a page). The
- * rule itself (which methods and paths, what stays open for leaving the view) is the core's
- * `readOnlyRefuses`; this adds the session: only a valid impersonated session whose mode is `read_only`
- * is refused, with `403 read_only`. Safe methods never decode a cookie here, so reads cost nothing.
- *
- * A start, take-over or End asked for from the view is refused here too, before the step could record
- * it, so the gate hands it to the domain, which records it as it does from a full view (once, naming the
- * view's admin) and counts it against the same limit: past it the answer is `429 rate_limited` with
- * `Retry-After`, and there is no row.
+ * The core's read-only gate (`@viewas/impersonation-core/http`) with this app's client address: the web
+ * handler asks it before any API route, and Next's proxy before any page or server action.
  */
-export function createReadOnlyGate({ sessions, impersonation, origin, clientIpHeader }: ReadOnlyGateOptions) {
-  const appOrigin = new URL(origin).origin;
-  return async function refusesReadOnly(request: WebRequest): Promise<ReadOnlyRefusal | null> {
-    const { method } = request;
-    const { pathname } = new URL(request.url);
-    if (!readOnlyRefuses({ method, pathname })) return null;
-    const session = await sessions.fromCookieHeader(request.headers.get('cookie'));
-    if (session.status !== 'valid' || session.claims.impersonation?.mode !== 'read_only') return null;
-
-    const lifecycle = lifecycleRequest({ method, pathname });
-    if (!lifecycle || !isSameOriginRequest(request, appOrigin)) return REFUSED;
-    const outcome = await impersonation.refuseFromView({ session, lifecycle, request: requestInfo(request.headers, clientIpHeader) });
-    if (outcome.ok || !outcome.refusal.throttledUntil) return REFUSED;
-    const error = refusalError(outcome.refusal);
-    return {
-      status: error.status,
-      body: { success: false, error: { code: error.code, message: error.message } },
-      headers: { 'Retry-After': String(error.retryAfterSeconds ?? 1) },
-    };
-  };
+export function createReadOnlyGate({ clientIpHeader, ...options }: ReadOnlyGateOptions) {
+  return createCoreReadOnlyGate({ ...options, requestInfo: (request) => requestInfo(request.headers, clientIpHeader) });
 }
 
 export type ReadOnlyGate = ReturnType<typeof createReadOnlyGate>;
