@@ -1,0 +1,63 @@
+import { person, type ImpersonationDetails, type ImpersonationRow, type NewLedgerEvent } from '../model';
+import type { StoreRepositories } from '../store';
+import type { OperationContext } from './context';
+
+/** Writes the viewed user's notice that this view ended, in the transaction that ended it. */
+type TellViewEnded = (view: ImpersonationDetails) => Promise<void>;
+
+/** One way a view ends: which views it closes, and the ledger row each closed view gets. */
+export interface Ending {
+  /**
+   * Closes the views in the transaction and returns exactly the rows this call closed (none when another
+   * request or server ended them first). May throw a `Denied`: the transaction rolls back.
+   */
+  close(tx: StoreRepositories): Promise<ImpersonationRow[]>;
+  /** The ledger row of one closed view, with both people as stored. */
+  event(view: ImpersonationDetails): NewLedgerEvent;
+}
+
+/**
+ * Runs an ending in one transaction. With the consent rules it is their unit of work, so the viewed
+ * user's notice (and its e-mail) commits with the end: no view ends untold and no notice tells of an end
+ * that was undone. A view that never started is nobody's news; without the consent rules nobody is told.
+ */
+function inEndingTransaction<T>(ctx: OperationContext, work: (tx: StoreRepositories, tell: TellViewEnded) => Promise<T>): Promise<T> {
+  const consent = ctx.notifier;
+  if (!consent) return ctx.store().then((store) => store.transaction((tx) => work(tx, async () => undefined)));
+  return consent.service.endingViews(({ store: tx, tellViewEnded }) =>
+    work(tx, async (view) => {
+      if (!view.startedAt || !view.endedAt) return;
+      await tellViewEnded({
+        admin: person(view.admin),
+        target: person(view.target),
+        reason: view.reason,
+        mode: view.mode,
+        startedAt: view.startedAt,
+        endedAt: view.endedAt,
+        endReason: view.endReason ?? 'ended_by_admin',
+      });
+    }),
+  );
+}
+
+/**
+ * Every way a view ends (its expiry, the policy, an End, a sign-out, the user's consent withdrawn, the
+ * return) goes through here: in one transaction the views close, each gets its ledger row and the viewed
+ * user's notice; once committed, this server refuses their sessions at once (the others within the
+ * revocation window). Returns the views this call ended, each as stored after the end.
+ */
+export async function endView(ctx: OperationContext, ending: Ending, at: Date): Promise<ImpersonationDetails[]> {
+  const ended = await inEndingTransaction(ctx, async (tx, tell) => {
+    const closed: ImpersonationDetails[] = [];
+    for (const row of await ending.close(tx)) {
+      const view = await tx.impersonations.findById(row.id);
+      if (!view) throw new Error('an ended impersonation vanished');
+      await tx.ledger.append(ending.event(view));
+      await tell(view);
+      closed.push(view);
+    }
+    return closed;
+  });
+  for (const view of ended) ctx.revocations.views.revoke(view.id, view.expiresAt, at);
+  return ended;
+}
