@@ -1,5 +1,7 @@
 import { person, type ImpersonationDetails, type ImpersonationRow, type NewLedgerEvent } from '../model';
+import type { NewNotification } from '../notifications/notifier';
 import type { StoreRepositories } from '../store';
+import type { ViewEnded } from '../consent/consent-service';
 import type { OperationContext } from './context';
 
 /** Writes the viewed user's notice that this view ended, in the transaction that ended it. */
@@ -14,6 +16,12 @@ export interface Ending {
   close(tx: StoreRepositories): Promise<ImpersonationRow[]>;
   /** The ledger row of one closed view, with both people as stored. */
   event(view: ImpersonationDetails): NewLedgerEvent;
+  /**
+   * One view whose end the store can write together with its ledger row and the viewed user's notice,
+   * in one step (the return): taken when the consent store accepts the notice that way (no e-mail to
+   * queue), else the view ends in a transaction like every other.
+   */
+  inOneStep?: { notice: ViewEnded; write(notice: NewNotification): Promise<ImpersonationRow | null> };
 }
 
 /**
@@ -47,7 +55,21 @@ function inEndingTransaction<T>(ctx: OperationContext, work: (tx: StoreRepositor
  * revocation window). Returns the views this call ended, each as stored after the end.
  */
 export async function endView(ctx: OperationContext, ending: Ending, at: Date): Promise<ImpersonationDetails[]> {
-  const ended = await inEndingTransaction(ctx, async (tx, tell) => {
+  const ended = (await endInOneStep(ctx, ending)) ?? (await endInTransaction(ctx, ending));
+  for (const view of ended) ctx.revocations.views.revoke(view.id, view.expiresAt, at);
+  return ended;
+}
+
+async function endInOneStep(ctx: OperationContext, { inOneStep }: Ending): Promise<ImpersonationDetails[] | null> {
+  const notice = inOneStep && ctx.notifier?.service.viewEndedNotice(inOneStep.notice);
+  if (!inOneStep || !notice) return null;
+  const row = await inOneStep.write(notice);
+  const { admin, target } = inOneStep.notice;
+  return row ? [{ ...row, admin, target, endedBy: admin }] : [];
+}
+
+function endInTransaction(ctx: OperationContext, ending: Ending): Promise<ImpersonationDetails[]> {
+  return inEndingTransaction(ctx, async (tx, tell) => {
     const closed: ImpersonationDetails[] = [];
     for (const row of await ending.close(tx)) {
       const view = await tx.impersonations.findById(row.id);
@@ -58,6 +80,4 @@ export async function endView(ctx: OperationContext, ending: Ending, at: Date): 
     }
     return closed;
   });
-  for (const view of ended) ctx.revocations.views.revoke(view.id, view.expiresAt, at);
-  return ended;
 }

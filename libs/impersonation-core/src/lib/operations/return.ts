@@ -77,25 +77,42 @@ export async function returnToAdmin(
     // No such impersonation: nothing the end below could match.
     if (!viewed) throw denial('not_running');
     // Of concurrent returns one ends it; the others close nothing and write nothing.
-    const [ended] = await endView(
+    const input = { id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at };
+    const target = person({ id: claims.sub, email: claims.email });
+    const returned = ledgerEvent({
+      type: 'impersonation.returned',
+      actor: person(admin),
+      target,
+      impersonation: viewed,
+      info: request,
+      at,
+    });
+    const { startedAt } = viewed;
+    const ended = await endView(
       ctx,
       {
         close: async (tx) => {
-          const row = await tx.impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at });
+          const row = await tx.impersonations.endByReturn(input);
           return row ? [row] : [];
         },
-        event: (view) =>
-          ledgerEvent({
-            type: 'impersonation.returned',
-            actor: person(admin),
-            target: person(view.target),
-            impersonation: view,
-            info: request,
-            at,
-          }),
+        event: () => returned,
+        inOneStep: startedAt
+          ? {
+              notice: {
+                admin: person(admin),
+                target,
+                reason: viewed.reason,
+                mode: viewed.mode,
+                startedAt,
+                endedAt: at,
+                endReason: 'returned',
+              },
+              write: (notice) => ctx.store().then((db) => db.impersonations.endByReturn(input, returned, notice)),
+            }
+          : undefined,
       },
       at,
-    );
+    ).then(([view]) => view);
     if (!ended) throw denial('not_running');
     ctx.log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
     // The admin's original sign-in time comes back: a return never renews the admin's session.
