@@ -6,7 +6,9 @@
 // 4. build the app, serve it with a stub server, and return to admin in Chromium;
 // 5. the server half (needs TEST_DATABASE_URL, skipped with a warning without it): a Next.js + next-auth
 //    host (server-app/) installs @viewas/impersonation-core and the others, applies the core's migrations
-//    to a database of its own, and in Chromium an admin views a user with a reason and returns.
+//    to a database of its own, and in Chromium an admin views a user with a reason and returns;
+// 6. the Better Auth host (needs TEST_DATABASE_URL too): Hono + Better Auth with the viewas plugin and the
+//    Fetch admin API (better-auth-host/), where the admin views a user read-only, is refused a write, returns.
 // Every process, temp directory and database is removed on the way out, whatever happens.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -18,6 +20,8 @@ import { driveReturnToAdmin } from './lib/browser-flow.mjs';
 import { buildConsumerApp, createConsumerApp, renderOnServer } from './lib/consumer-app.mjs';
 import { killAll } from './lib/processes.mjs';
 import { freePort, publishPackages, startRegistry } from './lib/registry.mjs';
+import { driveBetterAuthHost } from './lib/better-auth-flow.mjs';
+import { BETTER_AUTH_HOST_LIBS, checkBetterAuthDatabase, createBetterAuthHost, startBetterAuthHost } from './lib/better-auth-host.mjs';
 import { buildServerApp, createDatabase, createServerApp, prepareDatabase, SERVER_LIBS, startServerApp } from './lib/server-app.mjs';
 import { driveViewAndReturn } from './lib/server-flow.mjs';
 import { startStubServer } from './lib/stub-server.mjs';
@@ -26,8 +30,9 @@ const RUN_TIMEOUT_MS = 15 * 60_000;
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const templateDir = fileURLToPath(new URL('./app', import.meta.url));
 const serverTemplateDir = fileURLToPath(new URL('./server-app', import.meta.url));
+const betterAuthTemplateDir = fileURLToPath(new URL('./better-auth-host', import.meta.url));
 const LIBS = ['theme', 'session-client', 'admin-api', 'impersonation-banner'];
-const PUBLISHED = [...new Set([...LIBS, ...SERVER_LIBS])];
+const PUBLISHED = [...new Set([...LIBS, ...SERVER_LIBS, ...BETTER_AUTH_HOST_LIBS])];
 const libDir = (name) => join(workspaceRoot, 'libs', name);
 
 const cleanups = [];
@@ -90,6 +95,37 @@ async function main() {
   console.log(`  API calls: ${apiCalls.join(' → ')}`);
 
   await serverHalf({ tempDir, registry });
+  await betterAuthHost({ tempDir, registry });
+}
+
+/** The Better Auth host on the published core, in its own temp directory and database. */
+async function betterAuthHost({ tempDir, registry }) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const skipped = 'SKIPPED: TEST_DATABASE_URL is not set (the Better Auth host needs PostgreSQL; CI sets it)';
+    console.warn(`\n!!! consumer smoke test, Better Auth host: ${skipped} !!!\n`);
+    timings.push({ step: 'Better Auth host (Hono + Better Auth + viewas plugin)', seconds: skipped });
+    return;
+  }
+  const database = await step('Better Auth host: a database of its own next to TEST_DATABASE_URL', () => createDatabase(adminUrl));
+  cleanups.push(() => database.drop());
+  const appDir = join(tempDir, 'better-auth-host');
+  const libs = Object.fromEntries(BETTER_AUTH_HOST_LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
+  await step('Better Auth host: npm install from the local registry, migrations, accounts, vite build', () =>
+    createBetterAuthHost({ templateDir: betterAuthTemplateDir, appDir, libs, registry, databaseUrl: database.url }),
+  );
+  const server = await step('Better Auth host: node server.js', async () =>
+    startBetterAuthHost({ appDir, port: await freePort(), databaseUrl: database.url }),
+  );
+  cleanups.push(async () => server.stop());
+  const steps = await step("Better Auth host: view read-only with a reason, 'Admin Mode', a write refused, return (Chromium)", () =>
+    driveBetterAuthHost({ origin: server.origin }).catch((error) => {
+      console.error(`the Better Auth host's output:\n${server.output()}`);
+      throw error;
+    }),
+  );
+  for (const line of steps) console.log(`  ${line}`);
+  console.log(`  database ${database.name}: ${await checkBetterAuthDatabase(database)}`);
 }
 
 /** The host app on the published core, in its own temp directory and database. */
