@@ -10,7 +10,7 @@ export {
   type ViewasPlugin,
   type ViewasServices,
 } from './lib/better-auth/plugin';
-export { viewasAdminApi, type ViewasAdminApiOptions, type BetterAuthInstance } from './lib/better-auth/admin-api';
+export { viewasAdminApi, viewasReadOnlyGate, type ViewasAdminApiOptions, type BetterAuthInstance } from './lib/better-auth/admin-api';
 export { domainRole, VIEWAS_SESSION_FIELDS, type BetterAuthSessionRow, type BetterAuthUserRow } from './lib/better-auth/session-rows';
 export type { BetterAuthSessions, FoundSession } from './lib/better-auth/better-auth-sessions';
 export { toViewSession, type ViewSessionUser, type ViewSessionActor } from './lib/better-auth/view-session';

@@ -12,7 +12,8 @@ import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../rules';
 import type { Database } from '../postgres/database';
 import { schema } from '../postgres/schema';
 import { READ_ONLY_CODE } from '../governance/read-only';
-import { viewasAdminApi } from './admin-api';
+import { readOnlyResponse } from '../http/read-only-gate';
+import { viewasAdminApi, viewasReadOnlyGate } from './admin-api';
 import { viewas } from './plugin';
 
 // Better Auth's own migrations run through Kysely over a `pg` pool; PGlite would need a third-party Kysely
@@ -107,10 +108,19 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     await (await getMigrations(auth.options)).runMigrations();
     const authHandler = toNodeHandler(auth);
     const adminApi = viewasAdminApi({ auth, origin });
+    const refusesReadOnly = viewasReadOnlyGate({ auth, origin });
+    // The host's own write, behind the read-only gate.
+    const notes = async (request: Request) => {
+      const refusal = await refusesReadOnly(request);
+      return refusal ? readOnlyResponse(refusal) : Response.json({ success: true });
+    };
     server.on('request', (request, response) => {
-      if (!request.url?.startsWith('/api/admin/') && !request.url?.startsWith('/api/account/')) return void authHandler(request, response);
+      const own = request.url === '/api/notes';
+      if (!own && !request.url?.startsWith('/api/admin/') && !request.url?.startsWith('/api/account/'))
+        return void authHandler(request, response);
       void (async () => {
-        const answer = await adminApi.fetch(await toRequest(request, origin));
+        const fetched = await toRequest(request, origin);
+        const answer = own ? await notes(fetched) : await adminApi.fetch(fetched);
         response.writeHead(answer.status, Object.fromEntries(answer.headers));
         response.end(Buffer.from(await answer.arrayBuffer()));
       })();
@@ -139,7 +149,7 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     expect(rows).toEqual([{ id: ids.admin, role: 'admin' }]);
   });
 
-  it('views a user read-only with a reason, refuses a write in the view, and returns to the admin’s own session', async () => {
+  it('views a user read-only with a reason, refuses a write in the view (Better Auth’s and the host’s own route), and returns to the admin’s own session', async () => {
     const staff = await signedIn('admin@example.com');
     const started = await staff.call('POST', '/api/auth/viewas/impersonate', { userId: ids.user, reason: 'Ticket 4521: billing page' });
     expect(started.status).toBe(200);
@@ -162,6 +172,9 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     expect(write.body).toMatchObject({ code: READ_ONLY_CODE });
     const { rows } = await pool.query<{ name: string }>('select name from "user" where id = $1', [ids.user]);
     expect(rows[0]?.name).toBe('user');
+    const hostWrite = await staff.call('POST', '/api/notes', { text: 'written in the view' });
+    expect(hostWrite.status).toBe(403);
+    expect(hostWrite.body).toMatchObject({ success: false, error: { code: READ_ONLY_CODE } });
 
     const returned = await staff.call('POST', '/api/auth/viewas/stop-impersonating');
     expect(returned.status).toBe(200);
@@ -169,6 +182,7 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     const back = await staff.call('GET', '/api/auth/get-session');
     expect(back.body.user).toMatchObject({ id: ids.admin, role: 'admin', isImpersonated: false });
     expect(back.body.act).toBeUndefined();
+    expect((await staff.call('POST', '/api/notes', { text: 'written as the admin' })).status).toBe(200);
 
     expect(await sessionRows(impersonationId)).toBe(0);
     expect(await ledgerTypes(impersonationId)).toEqual(['impersonation.started', 'impersonation.activated', 'impersonation.returned']);
