@@ -11,6 +11,7 @@ const builds = defineLibraryBuild({
     http: 'src/http.ts',
     'better-auth': 'src/better-auth.ts',
     'better-auth-client': 'src/better-auth-client.ts',
+    'shared-signals': 'src/shared-signals.ts',
     testing: 'src/testing.ts',
   },
   clientEntries: [],

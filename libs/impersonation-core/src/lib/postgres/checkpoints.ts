@@ -1,8 +1,9 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CheckpointStore, StoredCheckpoint } from '../checkpoints/checkpoint-store';
 import { ledgerCheckpoints } from './checkpoint-schema';
 import type { Database } from './database';
-import { createLedgerRepository } from './ledger';
+import { WEBHOOK_CHANNEL } from '../webhooks/webhook-delivery';
+import { createLedgerRepository, type OutboxRouting } from './ledger';
 import { webhookOutbox as webhookOutboxTable } from './schema';
 
 const SIGNED_ELSEWHERE = new Error('a checkpoint of this size is stored already');
@@ -20,7 +21,7 @@ export interface CheckpointDelivery {
 
 export function createCheckpointRepository(
   db: Database,
-  { webhookOutbox = false }: { webhookOutbox?: boolean } = {},
+  { webhookOutbox = false }: { webhookOutbox?: OutboxRouting } = {},
 ): CheckpointStore & { deliveryOf(eventId: number): Promise<CheckpointDelivery | null> } {
   const ledger = createLedgerRepository(db, { webhookOutbox });
   return {
@@ -34,7 +35,7 @@ export function createCheckpointRepository(
       const [row] = await db
         .select({ status: webhookOutboxTable.status, deliveredAt: webhookOutboxTable.deliveredAt, lastError: webhookOutboxTable.lastError })
         .from(webhookOutboxTable)
-        .where(eq(webhookOutboxTable.eventId, eventId));
+        .where(and(eq(webhookOutboxTable.eventId, eventId), eq(webhookOutboxTable.channel, WEBHOOK_CHANNEL)));
       return row ? { status: row.status, deliveredAt: row.deliveredAt?.toISOString() ?? null, lastError: row.lastError } : null;
     },
     async save(checkpoint, announcement) {

@@ -34,7 +34,7 @@ import {
   READ_FOR_TAKE_OVER,
   targetColumns,
 } from './cycle-statements';
-import { appendLedgerRow } from './ledger';
+import { appendLedgerRow, type OutboxRouting } from './ledger';
 import { createNotificationsRepository } from './notifications';
 import { impersonations, users } from './schema';
 import { runStatement, valueAt } from './statements';
@@ -58,8 +58,8 @@ const isDue = (now: Date) =>
 const instant = (date: Date) => date.toISOString();
 
 export interface ImpersonationsRepositoryOptions {
-  /** Queue every ledger row a change writes for webhook delivery (as the ledger repository does). */
-  webhookOutbox?: boolean;
+  /** Queue every ledger row a change writes for delivery (as the ledger repository does). */
+  webhookOutbox?: OutboxRouting;
   /** Told of each ledger row a change wrote (as the ledger repository tells). */
   recorded?: (event: NewLedgerEvent) => void;
 }

@@ -7,13 +7,23 @@ import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
 import { isLedgerChainRefusal } from './constraint-violation';
 import type { Queryable } from './database';
+import { WEBHOOK_CHANNEL } from '../webhooks/webhook-delivery';
 import { ledgerEvents, ledgerHead, webhookOutbox } from './schema';
 
 const isPositiveInteger = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
 
+/**
+ * Which outbox channels a new row is queued on, in its own transaction: `true` is the webhook's alone
+ * (every row); a function names them per row (the webhook's and each shared-signals receiver's).
+ */
+export type OutboxRouting = boolean | ((row: Pick<LedgerEventRow, 'type' | 'detail'>) => readonly string[]);
+
+const channelsOf = (routing: OutboxRouting, row: Pick<LedgerEventRow, 'type' | 'detail'>): readonly string[] =>
+  typeof routing === 'function' ? routing(row) : routing ? [WEBHOOK_CHANNEL] : [];
+
 export interface LedgerRepositoryOptions {
-  /** Queue every new row for webhook delivery, in the row's own transaction. */
-  webhookOutbox?: boolean;
+  /** Queue every new row for delivery (webhook, shared signals), in the row's own transaction. */
+  webhookOutbox?: OutboxRouting;
   /** Told of each row once its transaction succeeded (postgres-store.ts defers it to the commit inside an outer transaction). */
   recorded?: (event: NewLedgerEvent) => void;
 }
@@ -33,13 +43,21 @@ const LOCK_HEAD = headAndNextId(true);
  * row. The database refuses a row that does not chain from the head, and inserting it is what moves the
  * head (migration 0014).
  */
-async function insertChained(db: Queryable, head: SQL, values: Omit<LedgerEventRow, 'id'>, queue: boolean): Promise<ChainedLedgerRow> {
+async function insertChained(
+  db: Queryable,
+  head: SQL,
+  values: Omit<LedgerEventRow, 'id'>,
+  channels: readonly string[],
+): Promise<ChainedLedgerRow> {
   const result = (await db.execute(head)) as unknown as { rows: { hash: string; id: string }[] };
   const [current] = result.rows;
   if (!current) throw new Error('the ledger head row is missing (migration 0008 creates it)');
   const row = chainRow(current.hash, { id: Number(current.id), ...values });
   await db.insert(ledgerEvents).overridingSystemValue().values(row);
-  if (queue) await db.insert(webhookOutbox).values({ eventId: row.id, createdAt: row.at, nextAttemptAt: row.at });
+  if (channels.length > 0)
+    await db
+      .insert(webhookOutbox)
+      .values(channels.map((channel) => ({ eventId: row.id, channel, createdAt: row.at, nextAttemptAt: row.at })));
   return row;
 }
 
@@ -53,7 +71,7 @@ export function appendLedgerRow(
   values: Omit<LedgerEventRow, 'id'>,
   { webhookOutbox: queue = false }: Pick<LedgerRepositoryOptions, 'webhookOutbox'> = {},
 ): Promise<ChainedLedgerRow> {
-  return insertChained(tx, LOCK_HEAD, values, queue);
+  return insertChained(tx, LOCK_HEAD, values, channelsOf(queue, values));
 }
 
 /** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
@@ -69,9 +87,9 @@ export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = f
     const locked = () => db.transaction((tx) => appendLedgerRow(tx, values, { webhookOutbox: queue }));
     let row: ChainedLedgerRow;
     if (db instanceof PgTransaction) row = await appendLedgerRow(db, values, { webhookOutbox: queue });
-    else if (queue) row = await locked();
+    else if (channelsOf(queue, values).length > 0) row = await locked();
     else
-      row = await insertChained(db, READ_HEAD, values, false).catch((error: unknown) =>
+      row = await insertChained(db, READ_HEAD, values, []).catch((error: unknown) =>
         isLedgerChainRefusal(error) ? locked() : Promise.reject(error),
       );
     recorded?.(event);

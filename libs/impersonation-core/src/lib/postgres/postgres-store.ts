@@ -4,7 +4,7 @@ import { createAccessRequestsRepository } from './access-requests';
 import { createRecipientsRepository } from './consent-store';
 import type { Database, Queryable } from './database';
 import { createImpersonationsRepository } from './impersonations';
-import { createLedgerRepository } from './ledger';
+import { createLedgerRepository, type OutboxRouting } from './ledger';
 import { createMailOutboxRepository } from './mail-outbox';
 import { createNotificationsRepository } from './notifications';
 import { createPasswordEntriesRepository } from './password-entries';
@@ -15,8 +15,11 @@ import { createUsersRepository } from './users';
 import { createWebhookOutboxRepository } from './webhook-outbox';
 
 export interface PostgresStoreOptions {
-  /** Queue every new ledger row for webhook delivery (set when `WEBHOOK_URL` is). */
-  webhookOutbox?: boolean;
+  /**
+   * Queue new ledger rows for delivery: `true`, every row to the webhook (set when `WEBHOOK_URL` is); a
+   * function, the channels of each row (the webhook's, and each shared-signals receiver's for CAEP events).
+   */
+  webhookOutbox?: OutboxRouting;
   /**
    * Told of every ledger row this store writes, once it is committed (a row written in a transaction,
    * when the transaction commits; never one that was rolled back or a change that did not happen): the

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   END_REASONS,
   USER_ROLES,
@@ -124,11 +137,15 @@ export const ledgerHead = pgTable('ledger_head', {
 
 export const WEBHOOK_OUTBOX_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
-/** One delivery per ledger row while webhooks are on, written in the row's transaction (migration 0008). */
+/**
+ * One delivery per ledger row and channel, written in the row's transaction (migration 0008): the webhook's
+ * (`webhook`, every row while webhooks are on) and each shared-signals receiver's (`ssf:<name>`, migration 0018).
+ */
 export const webhookOutbox = pgTable(
   'webhook_outbox',
   {
-    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    channel: text('channel').notNull().default('webhook'),
     status: text('status').$type<(typeof WEBHOOK_OUTBOX_STATUSES)[number]>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: instant('created_at').notNull(),
@@ -141,8 +158,9 @@ export const webhookOutbox = pgTable(
     deliveredAt: instant('delivered_at'),
   },
   (table) => [
+    primaryKey({ name: 'webhook_outbox_pkey', columns: [table.eventId, table.channel] }),
     index('webhook_outbox_due_idx')
-      .on(table.nextAttemptAt, table.eventId)
+      .on(table.channel, table.nextAttemptAt, table.eventId)
       .where(sql`${table.status} = 'pending'`),
     check('webhook_outbox_status_check', sql`${table.status} in (${inList(WEBHOOK_OUTBOX_STATUSES)})`),
   ],

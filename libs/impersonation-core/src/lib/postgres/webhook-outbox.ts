@@ -1,18 +1,24 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
-import type { OutboxItem, WebhookHealth, WebhookOutboxStore } from '../webhooks/webhook-delivery';
+import { WEBHOOK_CHANNEL, type OutboxItem, type WebhookHealth, type WebhookOutboxStore } from '../webhooks/webhook-delivery';
 import type { Queryable } from './database';
 import { ledgerEvents, webhookOutbox } from './schema';
 
 /**
- * The webhook outbox in the database. A claim takes due rows with `FOR UPDATE SKIP LOCKED` and leases
- * them under a fresh token, so the workers of any number of app servers attempt each event once per
- * attempt; an attempt's outcome is recorded only by the claim that made it.
+ * One channel of the outbox in the database: the webhook's (`webhook`) unless another is named (a
+ * shared-signals receiver's, `ssf:<name>`). A claim takes due rows with `FOR UPDATE SKIP LOCKED` and
+ * leases them under a fresh token, so the workers of any number of app servers attempt each event once
+ * per attempt; an attempt's outcome is recorded only by the claim that made it.
  */
-export function createWebhookOutboxRepository(db: Queryable): WebhookOutboxStore & { health(): Promise<WebhookHealth> } {
+export function createWebhookOutboxRepository(
+  db: Queryable,
+  channel: string = WEBHOOK_CHANNEL,
+): WebhookOutboxStore & { health(): Promise<WebhookHealth> } {
+  const inChannel = eq(webhookOutbox.channel, channel);
   const owned = (eventId: number, claimToken: string | undefined) =>
     and(
+      inChannel,
       eq(webhookOutbox.eventId, eventId),
       eq(webhookOutbox.status, 'pending'),
       claimToken ? eq(webhookOutbox.claimToken, claimToken) : undefined,
@@ -23,9 +29,10 @@ export function createWebhookOutboxRepository(db: Queryable): WebhookOutboxStore
       const claimed = await db.execute<{ event_id: string | number; attempts: number; created_at: string | Date }>(sql`
         update ${webhookOutbox}
            set attempts = attempts + 1, locked_until = ${leaseUntil}, claim_token = ${claimToken}, last_attempt_at = ${now}
-         where event_id in (
+         where channel = ${channel} and event_id in (
            select event_id from ${webhookOutbox}
-            where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
+            where channel = ${channel} and status = 'pending' and next_attempt_at <= ${now}
+              and (locked_until is null or locked_until <= ${now})
             order by next_attempt_at, event_id
             limit ${limit}
             for update skip locked)
@@ -93,11 +100,12 @@ export function createWebhookOutboxRepository(db: Queryable): WebhookOutboxStore
           failed: sql<number>`count(*) filter (where ${webhookOutbox.status} = 'failed')`.mapWith(Number),
           lastDeliveredAt: sql<string | null>`max(${webhookOutbox.deliveredAt})`,
         })
-        .from(webhookOutbox);
+        .from(webhookOutbox)
+        .where(inChannel);
       const [last] = await db
         .select({ eventId: webhookOutbox.eventId, at: webhookOutbox.lastAttemptAt, message: webhookOutbox.lastError })
         .from(webhookOutbox)
-        .where(isNotNull(webhookOutbox.lastError))
+        .where(and(inChannel, isNotNull(webhookOutbox.lastError)))
         .orderBy(desc(webhookOutbox.lastAttemptAt), desc(webhookOutbox.eventId))
         .limit(1);
       const lastDelivered = counts?.lastDeliveredAt ? new Date(counts.lastDeliveredAt).toISOString() : null;

@@ -5,6 +5,8 @@ import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { ledgerEventJson } from '../ledger/ledger-event';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
 
+/** The webhook's channel in the outbox (each shared-signals receiver has its own). */
+export const WEBHOOK_CHANNEL = 'webhook';
 /** An attempt without an answer within this long has failed (and is retried). */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 /** The wait after the first failure; it doubles after each further one ... */
@@ -76,17 +78,25 @@ export interface WebhookRequest {
   timeoutMs: number;
 }
 
-/** Sends one request; resolves with the status (never following a redirect), rejects when there is no answer. */
-export type WebhookPoster = (request: WebhookRequest) => Promise<{ status: number }>;
+/**
+ * Sends one request; resolves with the status (never following a redirect) and, when the receiver said
+ * why it refused, its words (`detail`); rejects when there is no answer.
+ */
+export type WebhookPoster = (request: WebhookRequest) => Promise<{ status: number; detail?: string }>;
 
 export type DeliveryOutcome =
   | { eventId: number; attempt: number; result: 'delivered'; status: number }
   | { eventId: number; attempt: number; result: 'retry'; status: number | null; error: string; retryAt: Date }
   | { eventId: number; attempt: number; result: 'gave_up'; status: number | null; error: string };
 
-export interface WebhookDelivererOptions {
-  url: string;
-  secret: string;
+/** What is sent for a row: the signed webhook (`url` and `secret`), or a request of another kind of delivery (a SET). */
+export type DeliveryTarget =
+  | { url: string; secret: string; request?: undefined }
+  | { request: (row: ChainedLedgerRow, now: Date) => Promise<WebhookRequest>; url?: undefined; secret?: undefined };
+
+export type WebhookDelivererOptions = DeliveryTarget & {
+  /** An answer that is final, not retried: 410 Gone unless told otherwise (RFC 8935's push treats 400 so). */
+  isFinal?: (status: number) => boolean;
   store: WebhookOutboxStore;
   post: WebhookPoster;
   clock: Clock;
@@ -97,7 +107,7 @@ export interface WebhookDelivererOptions {
   onOutcome?: (outcome: DeliveryOutcome) => void;
   /** A lease renewal that failed (the database is unreachable): the attempt goes on. */
   onError?: (error: unknown) => void;
-}
+};
 
 /** The exact body POSTed for a ledger row (the same bytes on every attempt). */
 export function webhookBody(row: ChainedLedgerRow): string {
@@ -119,8 +129,9 @@ export function webhookRequest(url: string, secret: string, row: ChainedLedgerRo
   };
 }
 
-function describeStatus(status: number): string {
+function describeStatus(status: number, final: boolean): string {
   if (status === 410) return 'the receiver answered 410 Gone: not retried';
+  if (final) return `the receiver answered ${status}: not retried`;
   if (status >= 300 && status < 400) return `the receiver answered ${status}, a redirect (redirects are not followed)`;
   return `the receiver answered ${status}`;
 }
@@ -142,6 +153,8 @@ function describeError(error: unknown): string {
 export function createWebhookDeliverer({
   url,
   secret,
+  request,
+  isFinal = (status) => status === 410,
   store,
   post,
   clock,
@@ -153,24 +166,27 @@ export function createWebhookDeliverer({
   async function attempt(item: OutboxItem): Promise<DeliveryOutcome> {
     let status: number | null = null;
     let error: string;
+    const build = async () => (request ? request(item.row, clock.now()) : webhookRequest(url, secret, item.row, clock.now()));
     try {
       // The lease is held (renewed) for the request only: the outcome written next ends it.
       const leased = { leaseMs, clock, onRenewFailed: onError };
       const renew = (until: Date) => store.renewLease(item.eventId, item.claimToken, until);
-      status = (await whileLeased({ ...leased, renew }, () => post(webhookRequest(url, secret, item.row, clock.now())))).status;
+      const answer = await whileLeased({ ...leased, renew }, async () => post(await build()));
+      status = answer.status;
       if (status >= 200 && status < 300) {
         await store.recordDelivered(item.eventId, { at: clock.now(), status }, item.claimToken);
         return { eventId: item.eventId, attempt: item.attempts, result: 'delivered', status };
       }
-      error = describeStatus(status);
+      error = describeStatus(status, isFinal(status)) + (answer.detail ? ` (${answer.detail})` : '');
     } catch (thrown) {
       error = describeError(thrown);
     }
     const at = clock.now();
     const retryAt = new Date(at.getTime() + retryDelayMs(item.attempts));
-    const giveUp = status === 410 || retryAt.getTime() > item.createdAt.getTime() + RETRY_FOR_MS;
+    const finalAnswer = status !== null && isFinal(status);
+    const giveUp = finalAnswer || retryAt.getTime() > item.createdAt.getTime() + RETRY_FOR_MS;
     if (giveUp) {
-      const final = status === 410 ? error : `${error}; given up after ${item.attempts} attempts in 24 h`;
+      const final = finalAnswer ? error : `${error}; given up after ${item.attempts} attempts in 24 h`;
       await store.recordFailed(item.eventId, { at, error: final, status, retryAt: null }, item.claimToken);
       return { eventId: item.eventId, attempt: item.attempts, result: 'gave_up', status, error: final };
     }
