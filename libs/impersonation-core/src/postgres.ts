@@ -7,9 +7,12 @@ export {
   type PostgresStoreOptions,
 } from './lib/postgres/postgres-store';
 export { createWebhookOutboxRepository } from './lib/postgres/webhook-outbox';
+export type { OutboxRouting } from './lib/postgres/ledger';
 export { readOperationalGauges, type OperationalGauges } from './lib/postgres/operational-gauges';
 export { createCheckpointRepository, type CheckpointDelivery } from './lib/postgres/checkpoints';
 export { ledgerCheckpoints } from './lib/postgres/checkpoint-schema';
+export { ssfReceivedSets } from './lib/postgres/ssf-schema';
+export { createSsfReplayStore } from './lib/postgres/ssf-replays';
 export {
   schema,
   users,

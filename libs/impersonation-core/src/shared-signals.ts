@@ -33,3 +33,18 @@ export {
 export { parseSignalReceivers, signalChannel, type SignalReceiver } from './lib/shared-signals/receivers-config';
 export { pushRequest, createPushPoster, isFinalPushAnswer, pushErrorOf, NotASignalError } from './lib/shared-signals/set-push';
 export { signalRouting } from './lib/shared-signals/signal-routing';
+export {
+  createSetReceiver,
+  SET_MAX_AGE_SECONDS,
+  SET_CLOCK_TOLERANCE_SECONDS,
+  SET_ALGORITHMS,
+  type SetReceiver,
+  type TrustedIssuer,
+  type SetRefusal,
+  type AcceptedSet,
+  type ReceivedEvent,
+  type ReplayStore,
+  type SubjectIdentifier,
+  type PushErrorCode,
+} from './lib/shared-signals/set-receiver';
+export { subjectUser, REVOKING_EVENTS, type SubjectUser } from './lib/shared-signals/subject-user';

@@ -1,7 +1,14 @@
+import type { KeyObject } from 'node:crypto';
 import type { NoteSigner } from '@viewas/impersonation-core/checkpoints';
+import type { SignalReceiver } from '@viewas/impersonation-core/shared-signals';
 import { createAppServices, type AppServices } from '../../src/server/app/app-services';
 import { createPasswordHasher, type PasswordHasher } from '../../src/server/auth/password';
-import { DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, type MailConfig } from '../../src/server/config/config';
+import {
+  DEFAULT_IMPERSONATION_MAX_MINUTES,
+  DEFAULT_SESSION_MAX_AGE_SECONDS,
+  type MailConfig,
+  type SignalIssuerConfig,
+} from '../../src/server/config/config';
 import type { AccountPreferences } from '../../src/server/consent/consent-wiring';
 import type { DatabaseProvider } from '../../src/server/db/database-provider';
 import type {
@@ -77,6 +84,15 @@ export interface TestAppOptions {
   processMetrics?: boolean;
   /** Ledger checkpoints signed with this key (the worker is not started: tests sign with `services.checkpoints`). */
   checkpointSigner?: NoteSigner;
+  /** The shared-signals transmitter, signing with this key: its workers start with the app and stop when it closes. */
+  signalKey?: KeyObject;
+  /** `SSF_RECEIVERS`: where SETs are pushed (only with `signalKey`). */
+  signalReceivers?: SignalReceiver[];
+  signalPoster?: WebhookPoster;
+  signalPollMs?: number;
+  /** `SSF_ISSUERS`: the transmitters whose SETs `POST /api/ssf/events` acts on. */
+  signalIssuers?: SignalIssuerConfig[];
+  signalRefusalLimit?: ThrottlePolicy;
 }
 
 export interface TestApp {
@@ -119,7 +135,13 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       mail: options.mail ?? null,
       webhooks: options.webhooks ?? null,
       metricsToken: options.metricsToken ?? null,
+      signalReceivers: options.signalReceivers ?? [],
+      signalIssuers: options.signalIssuers ?? [],
     },
+    signalRefusalLimit: options.signalRefusalLimit,
+    signalKey: options.signalKey ?? null,
+    signalPoster: options.signalPoster,
+    signalPollMs: options.signalPollMs,
     processMetrics: options.processMetrics ?? false,
     webhookPoster: options.webhookPoster,
     webhookPollMs: options.webhookPollMs,
@@ -140,6 +162,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   await services.liveImpersonations.refresh();
   const server = await serveOverHttp(services.handle, { trustedProxies: options.trustedProxies });
   services.webhooks?.start();
+  services.transmitter?.start();
   const storage = options.database.storage;
   const browser = () => new TestBrowser(server.url, origin);
 
@@ -180,6 +203,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     async close() {
       await server.close();
       await services.webhooks?.stop();
+      await services.transmitter?.stop();
     },
   };
   return app;

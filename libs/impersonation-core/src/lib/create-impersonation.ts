@@ -15,6 +15,7 @@ import type { ConsentRules, OperationContext, PasswordCheck } from './operations
 import { endViewsOnConsentWithdrawn } from './operations/consent-withdrawn';
 import { end } from './operations/end';
 import { endAllSessions } from './operations/end-sessions';
+import { endSessionsOnSignal } from './operations/end-sessions-on-signal';
 import { loadLiveViews } from './operations/policy-ends';
 import { exportLedger, listAccessHistory, listImpersonations, listLedger, listUsers, verifyLedger } from './operations/queries';
 import { reauth } from './operations/reauth';
@@ -161,6 +162,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     refuseFromView: bind(ctx, refuseFromView),
     endOnSignOut: bind(ctx, endOnSignOut),
     endAllSessions: bind(ctx, endAllSessions),
+    endSessionsOnSignal: bind(ctx, endSessionsOnSignal),
     endViewsOnConsentWithdrawn: bind(ctx, endViewsOnConsentWithdrawn),
     sweepExpired: bind(ctx, sweepExpired),
     checkSession: sessionChecker(ctx),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import {
   createAccountSettingsService,
   createAdminApiService,
@@ -43,6 +43,10 @@ import { createHealthCheck } from '../services/health';
 import { wireWebhooks } from '../webhooks/webhook-wiring';
 import { createCheckpointEndpoints } from '../ledger/checkpoint-endpoints';
 import { wireCheckpoints } from '../ledger/checkpoint-wiring';
+import { signalRouting } from '@viewas/impersonation-core/shared-signals';
+import { wireTransmitter } from '../shared-signals/transmitter-wiring';
+import { createSignalEndpoints } from '../shared-signals/signal-endpoints';
+import { createSignalReceiverEndpoint, trustedIssuers } from '../shared-signals/receiver-wiring';
 import { clientIp } from '../services/request-info';
 import type { AdminPageAccess } from '../security/proxy-handler';
 import { API_REFERENCE_INFO } from './api-reference-info';
@@ -55,7 +59,7 @@ import { createMetricsEndpoint } from '../metrics/metrics-endpoint';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks' | 'metricsToken'>>;
+    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks' | 'metricsToken' | 'signalReceivers' | 'signalIssuers'>>;
   /** How webhook requests are sent (tests inject a slower or failing one); `fetch` without redirects by default. */
   webhookPoster?: WebhookPoster;
   /** How often the webhook worker looks for due rows when nothing woke it. */
@@ -64,6 +68,14 @@ export interface AppServicesOptions {
   checkpointSigner?: NoteSigner | null;
   /** How often the checkpoint worker looks for a checkpoint that is due. */
   checkpointPollMs?: number;
+  /** Signs our Security Event Tokens (config/ssf-signing-key.ts); `null` or absent: the SSF transmitter is off. */
+  signalKey?: KeyObject | null;
+  /** How SETs are pushed (tests inject a failing one); `fetch` without redirects by default. */
+  signalPoster?: WebhookPoster;
+  /** How often each receiver's worker looks for due SETs when nothing woke it. */
+  signalPollMs?: number;
+  /** Refused SETs per address at `POST /api/ssf/events` before it is locked out. */
+  signalRefusalLimit?: ThrottlePolicy;
   secret: string;
   database: DatabaseProvider;
   logger: Logger;
@@ -109,11 +121,20 @@ export function createAppServices({
   processMetrics,
   checkpointSigner = null,
   checkpointPollMs,
+  signalKey = null,
+  signalPoster,
+  signalPollMs,
+  signalRefusalLimit,
   setupLimit,
 }: AppServicesOptions) {
-  // With webhooks on, every ledger row is queued for delivery in its own transaction. Every committed
-  // row is counted in the metrics: the one place all starts, ends and denials pass.
-  const storeOptions = { webhookOutbox: Boolean(config.webhooks), onRecorded: (event: NewLedgerEvent) => metrics.recorded(event) };
+  // With webhooks on, every ledger row is queued for delivery in its own transaction; with shared-signals
+  // receivers, every row that is a CAEP event is queued for each of them, in the same transaction. Every
+  // committed row is counted in the metrics: the one place all starts, ends and denials pass.
+  const receivers = signalKey ? (config.signalReceivers ?? []) : [];
+  const storeOptions = {
+    webhookOutbox: signalRouting({ webhooks: Boolean(config.webhooks), receivers }),
+    onRecorded: (event: NewLedgerEvent) => metrics.recorded(event),
+  };
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
   const webhooks = config.webhooks
     ? wireWebhooks({ config: config.webhooks, database, now, logger, post: webhookPoster, pollMs: webhookPollMs })
@@ -126,6 +147,18 @@ export function createAppServices({
         logger,
         webhookOutbox: storeOptions.webhookOutbox,
         pollMs: checkpointPollMs,
+      })
+    : null;
+  const transmitter = signalKey
+    ? wireTransmitter({
+        issuer: config.origin,
+        privateKey: signalKey,
+        receivers,
+        database,
+        now,
+        logger,
+        post: signalPoster,
+        pollMs: signalPollMs,
       })
     : null;
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
@@ -236,7 +269,29 @@ export function createAppServices({
     health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
     metrics: createMetricsEndpoint({ token: config.metricsToken ?? null, metrics }),
     onSessionRead: metrics.sessionRead,
-    checkpoints: createCheckpointEndpoints({ checkpoints, isUnavailable: isDatabaseUnavailable }),
+    checkpoints: createCheckpointEndpoints({
+      checkpoints,
+      isUnavailable: isDatabaseUnavailable,
+      otherKeys: async () => (transmitter ? [await transmitter.jwk()] : []),
+    }),
+    signals: createSignalEndpoints({
+      transmitter,
+      receiver:
+        (config.signalIssuers ?? []).length > 0
+          ? createSignalReceiverEndpoint({
+              issuers: trustedIssuers(config.signalIssuers ?? [], config.origin),
+              origin: config.origin,
+              database,
+              store,
+              impersonation,
+              now,
+              logger,
+              clientIpHeader: config.clientIpHeader,
+              onResult: metrics.signalReceived,
+              refusalLimit: signalRefusalLimit,
+            })
+          : null,
+    }),
     setup: createSetupApi({ setup: firstAdminSetup, origin: config.origin, clientIpHeader: config.clientIpHeader, logger }),
     refusesReadOnly,
     logger,
@@ -302,6 +357,7 @@ export function createAppServices({
     accountSettings,
     webhooks,
     checkpoints,
+    transmitter,
     housekeeping,
     firstAdminSetup,
     store,

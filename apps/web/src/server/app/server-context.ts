@@ -2,6 +2,7 @@ import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
 import { resolveCheckpointSigner } from '../config/checkpoint-key';
+import { resolveSetSigningKey } from '../config/ssf-signing-key';
 import { DataDirLockedError, DataDirLockUnavailableError } from '../db/data-dir-lock';
 import { LIVE_IMPERSONATIONS_CHANNEL, SESSION_REVOCATIONS_CHANNEL } from '@viewas/impersonation-core/postgres';
 import { openConfiguredDatabase, type DemoSeeded } from '../db/open-database';
@@ -48,6 +49,10 @@ function createServerContext(): ServerContext {
       config,
       secret: resolveSessionSecret(config, (message) => logger.warn(message)),
       checkpointSigner: resolveCheckpointSigner(config, {
+        warn: (message) => logger.warn(message),
+        info: (message) => logger.info(message),
+      }),
+      signalKey: resolveSetSigningKey(config, {
         warn: (message) => logger.warn(message),
         info: (message) => logger.info(message),
       }),
@@ -111,6 +116,8 @@ export async function startServer(): Promise<ServerContext> {
   context.webhooks?.start();
   // Signed ledger checkpoints: every app server looks for one that is due (each size is stored once).
   context.checkpoints?.start();
+  // Shared signals: every app server pushes each receiver's SETs from the shared outbox (each attempt by one of them).
+  context.transmitter?.start();
   offerApp({
     readSession: context.readSession,
     observeRequest: context.observeRequest,
@@ -123,6 +130,7 @@ export async function startServer(): Promise<ServerContext> {
       await context.consent.mailWorker?.stop();
       await context.webhooks?.stop();
       await context.checkpoints?.stop();
+      await context.transmitter?.stop();
       await context.database.close();
       context.logger.info('database closed');
     },

@@ -11,6 +11,7 @@ import type { HealthReport } from '../services/health';
 import type { ReadOnlyGate } from '../security/read-only-gate';
 import { fetchRequest, type WebRequest } from './web-request';
 import { JWKS_PATH } from '../ledger/checkpoint-endpoints';
+import { isSignalPath } from '../shared-signals/signal-endpoints';
 
 export interface WebRoutes {
   /** next-auth's endpoints: its answers come as plain data (`PlainAnswer`). */
@@ -30,6 +31,8 @@ export interface WebRoutes {
   onSessionRead?: (result: 'session' | 'none' | 'error') => void;
   /** The ledger's public checkpoints: `/api/ledger/*` and `/.well-known/jwks.json`. */
   checkpoints: (request: WebRequest, pathname: string) => Promise<RouteAnswer>;
+  /** Shared signals: `/.well-known/ssf-configuration`. */
+  signals: (request: WebRequest, pathname: string) => Promise<RouteAnswer>;
   /** Whether this request is a change a read-only view may not make (security/read-only-gate.ts). */
   refusesReadOnly: ReadOnlyGate;
   logger: Logger;
@@ -82,6 +85,7 @@ export function createWebHandler({
   metrics,
   onSessionRead,
   checkpoints,
+  signals,
   refusesReadOnly,
   logger,
   requestScope,
@@ -117,6 +121,7 @@ export function createWebHandler({
       if (pathname === '/api/setup') return await setup(fetchRequest(request));
       if (pathname === '/metrics') return await metrics(request);
       if (pathname.startsWith('/api/ledger/') || pathname === JWKS_PATH) return await checkpoints(request, pathname);
+      if (isSignalPath(pathname)) return await signals(request, pathname);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       // Text a route let through and the core refused before writing it: the caller's bad input, not a 500.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { checkWebhookConfig, type WebhookConfig } from '@viewas/impersonation-core';
+import { parseSignalReceivers, type SignalReceiver } from '@viewas/impersonation-core/shared-signals';
 import * as z from 'zod';
 import { ConfigError } from './config-error';
 import { findWorkspaceRoot } from './workspace-root';
@@ -57,6 +58,64 @@ export interface AppConfig {
    * names): `undefined` when neither is set. See `resolveCheckpointSigner`.
    */
   checkpointKey: { source: 'env'; value: string } | { source: 'file'; path: string } | undefined;
+  /** `SSF_RECEIVERS`: where Security Event Tokens are pushed (`[]` when unset). */
+  signalReceivers: SignalReceiver[];
+  /**
+   * The SET signing key, a PEM private key (Ed25519 or EC P-256): `SSF_SIGNING_KEY`, or the file
+   * `SSF_SIGNING_KEY_FILE` names; `undefined` when neither is set. See `resolveSetSigningKey`.
+   */
+  signalKey: { source: 'env'; value: string } | { source: 'file'; path: string } | undefined;
+  /** `SSF_ISSUERS`: the transmitters whose SETs `POST /api/ssf/events` acts on (`[]` when unset: the endpoint answers 404). */
+  signalIssuers: SignalIssuerConfig[];
+}
+
+/** One trusted transmitter: its issuer, its keys (a JWKS URL, fetched and cached, or the JWKS itself), and what it must send. */
+export interface SignalIssuerConfig {
+  issuer: string;
+  jwksUri?: string;
+  jwks?: { keys: Record<string, unknown>[] };
+  /** The `aud` its SETs must carry: the app's origin unless set. */
+  audience?: string;
+  /** The bearer token its pushes must carry, if any. */
+  token?: string;
+}
+
+const SignalIssuersSchema = z
+  .array(
+    z
+      .object({
+        issuer: z.string().min(1).max(2048),
+        jwks_uri: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+        jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1).max(20) }).optional(),
+        audience: z.string().min(1).max(2048).optional(),
+        token: z
+          .string()
+          .min(16)
+          .max(4096)
+          .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+          .optional(),
+      })
+      .strict()
+      .refine((entry) => Boolean(entry.jwks_uri) !== Boolean(entry.jwks), 'give jwks_uri or jwks, exactly one'),
+  )
+  .max(20)
+  .refine((entries) => new Set(entries.map((entry) => entry.issuer)).size === entries.length, 'each issuer once');
+
+/** `SSF_ISSUERS` as JSON: `[{ issuer, jwks_uri | jwks, audience?, token? }]`. Throws a message naming what to fix. */
+export function parseSignalIssuers(text: string | undefined): SignalIssuerConfig[] {
+  if (!text?.trim()) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('SSF_ISSUERS is not JSON: expected [{"issuer":"https://idp.example.com","jwks_uri":"https://idp.example.com/jwks"}]');
+  }
+  const parsed = SignalIssuersSchema.safeParse(json);
+  if (!parsed.success)
+    throw new Error(
+      `SSF_ISSUERS: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(list)'} ${issue.message}`).join('; ')}`,
+    );
+  return parsed.data.map(({ jwks_uri, ...entry }) => ({ ...entry, ...(jwks_uri ? { jwksUri: jwks_uri } : {}) }));
 }
 
 export interface MailConfig {
@@ -113,6 +172,10 @@ const EnvSchema = z.object({
     .optional(),
   LEDGER_CHECKPOINT_KEY: z.string().startsWith('PRIVATE+KEY+', 'must be a signer key: PRIVATE+KEY+<name>+<hash>+<key>').optional(),
   LEDGER_CHECKPOINT_KEY_FILE: z.string().optional(),
+  SSF_SIGNING_KEY: z.string().includes('PRIVATE KEY-----', { error: 'must be a PEM private key (-----BEGIN PRIVATE KEY-----)' }).optional(),
+  SSF_SIGNING_KEY_FILE: z.string().optional(),
+  SSF_RECEIVERS: z.string().optional(),
+  SSF_ISSUERS: z.string().optional(),
 });
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -149,6 +212,20 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
   }
   if (vars.LEDGER_CHECKPOINT_KEY && vars.LEDGER_CHECKPOINT_KEY_FILE)
     problems.push('LEDGER_CHECKPOINT_KEY_FILE: set the checkpoint key or the file that holds it, not both');
+  if (vars.SSF_SIGNING_KEY && vars.SSF_SIGNING_KEY_FILE)
+    problems.push('SSF_SIGNING_KEY_FILE: set the SET signing key or the file that holds it, not both');
+  let signalReceivers: SignalReceiver[] = [];
+  try {
+    signalReceivers = parseSignalReceivers(vars.SSF_RECEIVERS);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  let signalIssuers: SignalIssuerConfig[] = [];
+  try {
+    signalIssuers = parseSignalIssuers(vars.SSF_ISSUERS);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   if (vars.DATABASE_MIGRATION_URL && !vars.DATABASE_URL)
     problems.push('DATABASE_MIGRATION_URL: only with DATABASE_URL (the embedded database has no roles): set both, or neither');
   let webhooks: WebhookConfig | null = null;
@@ -193,6 +270,13 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
       ? { source: 'env', value: vars.LEDGER_CHECKPOINT_KEY }
       : vars.LEDGER_CHECKPOINT_KEY_FILE
         ? { source: 'file', path: path.resolve(workspaceRoot, vars.LEDGER_CHECKPOINT_KEY_FILE) }
+        : undefined,
+    signalReceivers,
+    signalIssuers,
+    signalKey: vars.SSF_SIGNING_KEY
+      ? { source: 'env', value: vars.SSF_SIGNING_KEY }
+      : vars.SSF_SIGNING_KEY_FILE
+        ? { source: 'file', path: path.resolve(workspaceRoot, vars.SSF_SIGNING_KEY_FILE) }
         : undefined,
   };
 }

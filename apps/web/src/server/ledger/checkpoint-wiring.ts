@@ -1,5 +1,5 @@
 import { createCheckpointer, type NoteSigner, type StoredCheckpoint } from '@viewas/impersonation-core/checkpoints';
-import { createCheckpointRepository, type CheckpointDelivery } from '@viewas/impersonation-core/postgres';
+import { createCheckpointRepository, type CheckpointDelivery, type OutboxRouting } from '@viewas/impersonation-core/postgres';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import type { DatabaseProvider } from '../db/database-provider';
 import type { Logger } from '../logging/logger';
@@ -46,7 +46,8 @@ export function wireCheckpoints({
   database: DatabaseProvider;
   now: () => Date;
   logger: Logger;
-  webhookOutbox: boolean;
+  /** The store's outbox routing: the announcement rows go to the webhooks like any row. */
+  webhookOutbox: OutboxRouting;
   pollMs?: number;
 }): CheckpointWiring {
   const log = logger.child({ component: 'checkpoints' });

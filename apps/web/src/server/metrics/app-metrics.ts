@@ -19,6 +19,8 @@ export interface AppMetrics {
   /** A ledger row was committed (the store's `onRecorded`): counts starts, ends by cause and denials by code. */
   recorded(event: NewLedgerEvent): void;
   sessionRead(result: SessionReadResult): void;
+  /** A SET pushed to `POST /api/ssf/events`: `accepted`, or the RFC 8935 error it was refused with. */
+  signalReceived(result: string): void;
   /** The text exposition: every series, the database gauges read now (or left out, with `viewas_metrics_database_up 0`). */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -97,6 +99,12 @@ export function createAppMetrics({
     labelNames: ['code', 'attempt'] as const,
     registers,
   });
+  const signals = new Counter({
+    name: 'viewas_ssf_received_total',
+    help: 'SETs pushed to POST /api/ssf/events, by result: accepted, or the RFC 8935 error code it was refused with (invalid_key, invalid_issuer, invalid_audience, invalid_request, authentication_failed, rate_limited).',
+    labelNames: ['result'] as const,
+    registers,
+  });
   const databaseUp = new Gauge({
     name: 'viewas_metrics_database_up',
     help: 'Whether the database answered this scrape in time (0: the database gauges are left out).',
@@ -159,6 +167,9 @@ export function createAppMetrics({
     },
     sessionRead(result) {
       sessionReads.inc({ result });
+    },
+    signalReceived(result) {
+      signals.inc({ result: identifier(result) });
     },
     async render() {
       const fresh = await readGaugesInTime();

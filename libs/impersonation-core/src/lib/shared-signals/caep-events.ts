@@ -5,8 +5,11 @@ export const CAEP_SESSION_ESTABLISHED = 'https://schemas.openid.net/secevent/cae
 export const CAEP_SESSION_REVOKED = 'https://schemas.openid.net/secevent/caep/event-type/session-revoked';
 export const CAEP_CREDENTIAL_CHANGE = 'https://schemas.openid.net/secevent/caep/event-type/credential-change';
 
-/** The events this transmitter sends (its metadata's `events_supported`). */
-export const CAEP_EVENTS_SUPPORTED = [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED, CAEP_CREDENTIAL_CHANGE] as const;
+/**
+ * The events this transmitter sends (its metadata's `events_supported`). `credential-change` is received
+ * (it ends the user's sessions) but not sent: the app has no password change of its own to announce.
+ */
+export const CAEP_EVENTS_SUPPORTED = [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED] as const;
 export type CaepEventType = (typeof CAEP_EVENTS_SUPPORTED)[number];
 
 /** CAEP's `initiating_entity`: who or what caused the event. */
