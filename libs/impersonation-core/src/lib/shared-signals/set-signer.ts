@@ -1,4 +1,4 @@
-import { createHash, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, SignJWT, type JWK } from 'jose';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { caepEventOf } from './caep-events';
@@ -44,7 +44,7 @@ export interface SetSignerOptions {
 export function createSetSigner({ issuer, privateKey }: SetSignerOptions) {
   const alg = setAlgorithmOf(privateKey);
   const publicJwk = (async (): Promise<JWK> => {
-    const { d: _private, ...key } = await exportJWK(privateKey);
+    const key = await exportJWK(createPublicKey(privateKey));
     return { ...key, kid: await calculateJwkThumbprint(key), alg, use: 'sig' };
   })();
 
