@@ -266,7 +266,10 @@ export function createAppServices({
     session: createSessionRead(sessionOptions),
     adminApi: adminApi.answer,
     openApi,
-    health: createHealthCheck(database.get, { webhooks: webhooks?.health }),
+    health: createHealthCheck(database.get, {
+      webhooks: webhooks?.health,
+      signals: transmitter && receivers.length > 0 ? transmitter.health : undefined,
+    }),
     metrics: createMetricsEndpoint({ token: config.metricsToken ?? null, metrics }),
     onSessionRead: metrics.sessionRead,
     checkpoints: createCheckpointEndpoints({
