@@ -122,6 +122,7 @@ export const en = {
         target_disabled: 'Disabled accounts cannot be impersonated',
         role_may_not_view: 'Your role may not view other accounts',
         actor_not_active: 'Your account is disabled',
+        account_too_new: 'This account is too new for support to view it',
         mode_not_allowed: 'No view mode is allowed for your role',
       },
     },

@@ -56,6 +56,8 @@ export interface TestAppOptions {
   sessionMaxAgeSeconds?: number;
   impersonationMaxMinutes?: number;
   impersonationReauthMinutes?: number;
+  /** The policy's minimum account age before support may view it (`SUPPORT_MIN_ACCOUNT_AGE_DAYS`); off by default. */
+  supportMinAccountAgeDays?: number;
   throttle?: PasswordThrottle;
   anonymousDenialLimit?: ThrottlePolicy;
   actorDenialLimit?: ThrottlePolicy;
@@ -131,6 +133,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE_SECONDS,
       impersonationMaxMinutes: options.impersonationMaxMinutes ?? DEFAULT_IMPERSONATION_MAX_MINUTES,
       impersonationReauthMinutes: options.impersonationReauthMinutes,
+      supportMinAccountAgeDays: options.supportMinAccountAgeDays,
       clientIpHeader: CLIENT_IP_HEADER,
       mail: options.mail ?? null,
       webhooks: options.webhooks ?? null,

@@ -59,7 +59,18 @@ import { createMetricsEndpoint } from '../metrics/metrics-endpoint';
 
 export interface AppServicesOptions {
   config: Pick<AppConfig, 'origin' | 'sessionMaxAgeSeconds' | 'impersonationMaxMinutes' | 'clientIpHeader'> &
-    Partial<Pick<AppConfig, 'mail' | 'impersonationReauthMinutes' | 'webhooks' | 'metricsToken' | 'signalReceivers' | 'signalIssuers'>>;
+    Partial<
+      Pick<
+        AppConfig,
+        | 'mail'
+        | 'impersonationReauthMinutes'
+        | 'supportMinAccountAgeDays'
+        | 'webhooks'
+        | 'metricsToken'
+        | 'signalReceivers'
+        | 'signalIssuers'
+      >
+    >;
   /** How webhook requests are sent (tests inject a slower or failing one); `fetch` without redirects by default. */
   webhookPoster?: WebhookPoster;
   /** How often the webhook worker looks for due rows when nothing woke it. */
@@ -188,7 +199,10 @@ export function createAppServices({
   const impersonation = createImpersonation({
     store,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-    policy: defaultAccessPolicy({ maxMinutes: config.impersonationMaxMinutes }),
+    policy: defaultAccessPolicy({
+      maxMinutes: config.impersonationMaxMinutes,
+      minAccountAgeForSupportDays: config.supportMinAccountAgeDays ?? undefined,
+    }),
     reauthMinutes: config.impersonationReauthMinutes,
     passwords: { check: signInWithPassword.checkPassword },
     clock: { now },

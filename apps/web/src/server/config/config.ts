@@ -40,6 +40,8 @@ export interface AppConfig {
   impersonationMaxMinutes: number;
   /** Step-up: a view starts only within this many minutes of the staff member's last password entry. */
   impersonationReauthMinutes: number;
+  /** `SUPPORT_MIN_ACCOUNT_AGE_DAYS`: support agents view only accounts at least this old; `null`: no such rule. */
+  supportMinAccountAgeDays: number | null;
   sessionMaxAgeSeconds: number;
   /**
    * The request header holding the client's address, set by the production server (server.mjs) on
@@ -153,6 +155,7 @@ const EnvSchema = z.object({
   DEMO_SEED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   IMPERSONATION_MAX_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_MAX_MINUTES),
   IMPERSONATION_REAUTH_MINUTES: integer(1, 24 * 60).default(DEFAULT_IMPERSONATION_REAUTH_MINUTES),
+  SUPPORT_MIN_ACCOUNT_AGE_DAYS: integer(1, 3650).optional(),
   SESSION_MAX_AGE_SECONDS: integer(60, 365 * 24 * 60 * 60).default(DEFAULT_SESSION_MAX_AGE_SECONDS),
   VIEWAS_CLIENT_IP_HEADER: z
     .string()
@@ -258,6 +261,7 @@ export function loadConfig(env: Env, { cwd }: { cwd: string }): AppConfig {
     demoSeed: vars.DEMO_SEED === 'true',
     impersonationMaxMinutes: vars.IMPERSONATION_MAX_MINUTES,
     impersonationReauthMinutes: vars.IMPERSONATION_REAUTH_MINUTES,
+    supportMinAccountAgeDays: vars.SUPPORT_MIN_ACCOUNT_AGE_DAYS ?? null,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     clientIpHeader: vars.VIEWAS_CLIENT_IP_HEADER ?? null,
     logLevel: vars.LOG_LEVEL,

@@ -19,6 +19,7 @@ export const PolicyRuleSchema = z.enum([
   'target_is_self',
   'target_disabled',
   'target_role_not_allowed',
+  'account_too_new',
   'mode_not_allowed',
 ]);
 export type PolicyRuleName = z.infer<typeof PolicyRuleSchema>;

@@ -133,4 +133,34 @@ describe('definePolicy', () => {
     expect(custom.decide(account('s', 'support'), account('s2', 'support'))).toEqual({ allowed: true, mode: 'full', minutes: 10 });
     expect(custom.decide(account('a', 'admin'), account('s2', 'support'))).toEqual({ allowed: false, rule: 'target_role_not_allowed' });
   });
+
+  describe('the minimum account age before support may view it (off by default)', () => {
+    const DAY_MS = 24 * 60 * 60_000;
+    const at = new Date('2026-11-27T12:00:00.000Z');
+    const aged = (days: number): Account => ({ ...account('u', 'user'), createdAt: new Date(at.getTime() - days * DAY_MS) });
+    const policy = defaultAccessPolicy({ minAccountAgeForSupportDays: 7 });
+
+    it('refuses a support agent an account younger than the minimum, and offers no view of it', () => {
+      expect(policy.decide(account('s', 'support'), aged(6.9), undefined, at)).toEqual({ allowed: false, rule: 'account_too_new' });
+      expect(policy.optionsFor(account('s', 'support'), aged(6.9), at)).toEqual({ possible: false, rule: 'account_too_new' });
+    });
+
+    it('allows it from the minimum age on, and never holds administrators to it', () => {
+      expect(policy.decide(account('s', 'support'), aged(7), undefined, at)).toEqual({ allowed: true, mode: 'read_only', minutes: 30 });
+      expect(policy.decide(account('a', 'admin'), aged(0), undefined, at)).toMatchObject({ allowed: true });
+    });
+
+    it('counts an account whose age cannot be told as too new', () => {
+      expect(policy.decide(account('s', 'support'), aged(30))).toEqual({ allowed: false, rule: 'account_too_new' });
+      expect(policy.decide(account('s', 'support'), account('u', 'user'), undefined, at)).toEqual({
+        allowed: false,
+        rule: 'account_too_new',
+      });
+    });
+
+    it('is off unless asked for, and refuses a minimum that is not above 0', () => {
+      expect(defaultAccessPolicy().decide(account('s', 'support'), aged(0), undefined, at)).toMatchObject({ allowed: true });
+      expect(() => defaultAccessPolicy({ minAccountAgeForSupportDays: 0 })).toThrow('minAccountAgeForSupportDays must be above 0');
+    });
+  });
 });

@@ -14,6 +14,8 @@ export interface Account {
   id: string;
   role: Role;
   status: UserStatus;
+  /** When the account was created: the account-age rule reads it (`PolicyOptions.minAccountAgeForSupportDays`). */
+  createdAt?: Date;
 }
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -30,9 +30,9 @@ export function viewExpiresAt({
  */
 export function whyViewMustEnd(
   policy: Policy,
-  { actor, target, mode }: { actor: Account | null; target: Account | null; mode: ViewMode },
+  { actor, target, mode, at }: { actor: Account | null; target: Account | null; mode: ViewMode; at?: Date },
 ): PolicyRule | 'account_gone' | null {
   if (!actor || !target) return 'account_gone';
-  const decision = policy.decide(actor, target, mode);
+  const decision = policy.decide(actor, target, mode, at);
   return decision.allowed ? null : decision.rule;
 }

@@ -55,10 +55,11 @@ async function endByPolicy(ctx: OperationContext, view: RunningImpersonation, ru
  * and is ended in the ledger before the list is returned.
  */
 export async function loadLiveViews(ctx: OperationContext): Promise<string[]> {
-  const running = await (await ctx.store()).impersonations.listRunning(ctx.clock.now());
+  const at = ctx.clock.now();
+  const running = await (await ctx.store()).impersonations.listRunning(at);
   const live: string[] = [];
   for (const view of running) {
-    const rule = whyViewMustEnd(ctx.policy, { actor: view.admin, target: view.target, mode: view.mode });
+    const rule = whyViewMustEnd(ctx.policy, { actor: view.admin, target: view.target, mode: view.mode, at });
     // Rare (a role or status changed), and it never throws: the ledger is written by the time the list is.
     if (rule) await endByPolicy(ctx, view, rule);
     else live.push(view.id);

@@ -28,8 +28,9 @@ export async function listUsers(
   { query, cursor, limit }: { query?: string; cursor?: string; limit?: number },
 ): Promise<UsersPage> {
   const page = await (await ctx.store()).users.search({ query, cursor, limit: limit ?? USERS_PAGE_SIZE });
+  const at = ctx.clock.now();
   return {
-    users: page.users.map((user) => toAdminUserSummary(user, ctx.policy.optionsFor(staff.user, user))),
+    users: page.users.map((user) => toAdminUserSummary(user, ctx.policy.optionsFor(staff.user, user, at))),
     nextCursor: page.nextCursor,
   };
 }

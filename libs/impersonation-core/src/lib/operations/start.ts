@@ -83,7 +83,7 @@ async function decideStart(ctx: OperationContext, input: StartInput, at: Date): 
   if (session.claims.impersonation) return deny('already_impersonating');
   if (!isStaff(ctx, caller)) return deny('not_admin');
   if (!target) return deny('target_not_found', person(caller));
-  const decision = ctx.policy.decide(caller, target, mode);
+  const decision = ctx.policy.decide(caller, target, mode, at);
   if (!decision.allowed) return deny(decision.rule, person(caller), { rule: decision.rule, mode: mode ?? null });
   // Step-up: a recent password entry in this very session (its sign-in, or a `reauth`). Not a denial
   // worth a ledger row: the caller is told to enter the password, and a wrong one is recorded.

@@ -48,7 +48,7 @@ export async function takeOver(
     if (!isStaff(ctx, admin)) throw denial('not_admin', sessionHolder(session));
     if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
     if (!target) throw denial('target_not_found', person(admin));
-    const decision = ctx.policy.decide(admin, target, pending.mode);
+    const decision = ctx.policy.decide(admin, target, pending.mode, at);
     if (!decision.allowed) throw denial(decision.rule, person(admin), person(target));
     if (view.alreadyViewing) throw denial('already_viewing', person(admin), person(target));
     const started = await activate(ctx, { admin, target, pending, request, at }, () =>
