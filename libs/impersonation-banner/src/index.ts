@@ -16,7 +16,7 @@ export type { ImpersonationNoticeProps } from './notice/impersonation-notice';
 export { notifyWithToast } from './notice/lazy-notify';
 export type {
   BannerUser,
-  ImpersonationMode,
+  ViewMode,
   Notice,
   NoticeKind,
   Notify,

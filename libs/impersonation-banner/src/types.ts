@@ -9,10 +9,11 @@ export interface BannerUser {
   /** ISO time the impersonation hard-expires; shows a countdown when given. */
   impersonationExpiresAt?: string;
   /** The view's mode; the panel and screen readers say it when given. */
-  impersonationMode?: ImpersonationMode;
+  impersonationMode?: ViewMode;
 }
 
-export type ImpersonationMode = 'read_only' | 'full';
+/** A view's mode: `read_only` looks without changing anything, `full` acts as the user (the core's `ViewMode`). */
+export type ViewMode = 'read_only' | 'full';
 
 /** What `POST /api/admin/return-to-admin` answers (admin-api's `ApiResult<ReturnToAdminResponse>` fits). */
 export type ReturnToAdminResult =

@@ -68,7 +68,7 @@ export {
 } from './lib/create-impersonation';
 export { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, denialAnswer, secondsUntil } from './lib/denials';
 export { addressLimitKey, IPV6_LIMIT_PREFIX_BITS } from './lib/address-key';
-export type { Attempt, DenialReason, Denial } from './lib/ledger';
+export type { Attempt, DenialReason, Denial } from './lib/ledger/ledger-entries';
 export { silentLogger, type DomainLogger } from './lib/logger';
 export {
   USER_ROLES,
@@ -91,7 +91,7 @@ export {
   type LedgerEventRow,
   type RequestInfo,
 } from './lib/model';
-export { createRevocationList, type RevocationList } from './lib/revocations';
+export { createRevocationList, type RevocationList } from './lib/revocation/revocation-list';
 export { isActiveStaff, DEFAULT_IMPERSONATION_MAX_MINUTES } from './lib/rules';
 export {
   ImpersonationClaimSchema,
@@ -108,7 +108,7 @@ export {
   type SessionEndReason,
   type SessionState,
 } from './lib/session';
-export { createSessionValidator, type SessionCheck, type SessionValidatorOptions, type CheckSession } from './lib/session-check';
+export { createSessionValidator, type SessionCheck, type SessionValidatorOptions } from './lib/session-check';
 export {
   PENDING_WINDOW_MS,
   AlreadyViewingError,
@@ -148,7 +148,7 @@ export {
   type RecordedHead,
 } from './lib/ledger/ledger-chain';
 export { verifyLedger, LEDGER_VERIFY_PAGE_SIZE } from './lib/ledger/verify-ledger';
-export { ledgerEventJson, type LedgerEventJson, type LedgerParty } from './lib/ledger/ledger-event';
+export { ledgerEventJson, type LedgerEventJson } from './lib/ledger/ledger-event';
 export { csvCell, csvLine, toCsv } from './lib/export/csv';
 export {
   createLedgerExportStream,
@@ -223,7 +223,6 @@ export type {
   ConsentLedgerType,
   ConsentStore,
   ConsentUnitOfWork,
-  PersonRef,
   RequestOrigin,
 } from './lib/consent/consent-ports';
 export {

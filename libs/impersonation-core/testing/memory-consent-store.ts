@@ -1,13 +1,14 @@
+import type { Person } from '../src/lib/model';
 import type { AccessRequest } from '../src/lib/consent/access-request';
-import type { ConsentLedgerEntry, ConsentStore, ConsentUnitOfWork, PersonRef } from '../src/lib/consent/consent-ports';
+import type { ConsentLedgerEntry, ConsentStore, ConsentUnitOfWork } from '../src/lib/consent/consent-ports';
 import type { NotificationContent } from '../src/lib/notifications/notification';
 import type { ImpersonationStore, StoreRepositories } from '../src/lib/store';
 
 export interface MemoryConsentStore extends ConsentStore {
   requests: Map<string, AccessRequest>;
   ledger: ConsentLedgerEntry[];
-  notifications: { recipient: PersonRef; content: NotificationContent; at: Date }[];
-  admins: PersonRef[];
+  notifications: { recipient: Person; content: NotificationContent; at: Date }[];
+  admins: Person[];
 }
 
 /** The unit's `store` when no impersonation store was given: a test that writes a view through it must give one. */
@@ -24,7 +25,7 @@ const NO_IMPERSONATION_STORE = new Proxy({} as StoreRepositories, {
  * (a memory store), each unit runs inside one of its transactions and offers it as the unit's `store`:
  * what the unit writes there is undone with the rest when `work` throws.
  */
-export function createMemoryConsentStore(admins: PersonRef[] = [], impersonations?: ImpersonationStore): MemoryConsentStore {
+export function createMemoryConsentStore(admins: Person[] = [], impersonations?: ImpersonationStore): MemoryConsentStore {
   const requests = new Map<string, AccessRequest>();
   const ledger: ConsentLedgerEntry[] = [];
   const notifications: MemoryConsentStore['notifications'] = [];

@@ -3,7 +3,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nProvider } from '../../src/i18n/i18n-context';
-import { AppServicesProvider, type AppApiClient, type AppServices } from '../../src/ui/services/app-services';
+import { BrowserServicesProvider, type AppApiClient, type BrowserServices } from '../../src/ui/services/browser-services-context';
 import { ok } from './fixtures';
 
 /** 2030-01-01T12:00:00Z: after every fixture time. */
@@ -44,7 +44,7 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiCli
   } as jest.Mocked<AppApiClient>;
 }
 
-export function fakeServices(overrides: Partial<AppServices> = {}): AppServices {
+export function fakeServices(overrides: Partial<BrowserServices> = {}): BrowserServices {
   return {
     api: fakeApi(),
     signInImpersonation: jest.fn(async () => ({ ok: true, error: null })),
@@ -63,14 +63,14 @@ export function TestProviders({
   storageManager,
   children,
 }: {
-  services: AppServices;
+  services: BrowserServices;
   storageManager?: StorageManager;
   children: ReactNode;
 }) {
   return (
     <ThemeProvider storageManager={storageManager ?? createMemoryStorageManager()}>
       <I18nProvider lang="en">
-        <AppServicesProvider services={services}>{children}</AppServicesProvider>
+        <BrowserServicesProvider services={services}>{children}</BrowserServicesProvider>
       </I18nProvider>
     </ThemeProvider>
   );
@@ -83,7 +83,7 @@ export function renderWithApp(
     services = fakeServices(),
     storageManager = createMemoryStorageManager(),
     ...options
-  }: { services?: AppServices; storageManager?: StorageManager } & RenderOptions = {},
+  }: { services?: BrowserServices; storageManager?: StorageManager } & RenderOptions = {},
 ) {
   // With jest's fake timers on, user-event's own small delays must advance them too.
   const fakeTimers = 'clock' in setTimeout;

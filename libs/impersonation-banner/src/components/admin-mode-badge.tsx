@@ -6,7 +6,7 @@ import { useAdminModePanel } from '../hooks/use-admin-mode-panel';
 import { AdminModePanel } from './admin-mode-panel';
 import { focusRing, hiddenInPrint, VisuallyHidden } from '../shared/styles';
 import { ThemeFallback } from '../shared/theme-fallback';
-import type { ImpersonationMode } from '../types';
+import type { ViewMode } from '../types';
 
 export interface AdminModeBadgeProps {
   /** The impersonated user's e-mail address. */
@@ -14,7 +14,7 @@ export interface AdminModeBadgeProps {
   /** ISO time the impersonation ends; shows "Ends in 42 min" in the panel. */
   expiresAt?: string;
   /** The view's mode: 'Read-only' or 'Full access' in the panel (`texts.modes`); not shown when left out. */
-  mode?: ImpersonationMode;
+  mode?: ViewMode;
   /** The clock for the countdown (defaults to `Date.now`). */
   now?: () => number;
   /** The return is under way: the panel stays open and its button shows the pending state. */

@@ -1,7 +1,7 @@
 import * as floating from '@floating-ui/react';
 import { css, keyframes, styled } from 'styled-components';
 import type { BannerTexts } from '../defaults';
-import type { ImpersonationMode } from '../types';
+import type { ViewMode } from '../types';
 import type { AdminModePanelState } from '../hooks/use-admin-mode-panel';
 import { useCountdown } from '../hooks/use-countdown';
 import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from '../shared/styles';
@@ -9,7 +9,7 @@ import { fadeIn, focusRing, hiddenInPrint, reducedMotion, VisuallyHidden } from 
 export interface AdminModePanelProps {
   email: string;
   expiresAt?: string;
-  mode?: ImpersonationMode;
+  mode?: ViewMode;
   now?: () => number;
   pending: boolean;
   onReturn: () => void;

@@ -7,7 +7,7 @@ import { silentLogger, type DomainLogger } from './logger';
 import { toImpersonationRecord } from './records';
 import { createLiveImpersonations } from './revocation/live-impersonations';
 import { createRevokedSessions } from './revocation/revoked-sessions';
-import { createRevocationList, type RevocationList } from './revocations';
+import { createRevocationList, type RevocationList } from './revocation/revocation-list';
 import { createSessionValidator } from './session-check';
 import type { ImpersonationStore, ThrottlePolicy } from './store';
 import type { Clock } from './clock';

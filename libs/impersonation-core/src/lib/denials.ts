@@ -1,6 +1,6 @@
 import type { AdminApiError } from '@viewas/admin-api/server';
 import { addressLimitKey } from './address-key';
-import { denialEvent, type Denial, type DenialReason } from './ledger';
+import { denialEvent, type Denial, type DenialReason } from './ledger/ledger-entries';
 import type { RequestInfo } from './model';
 import type { ImpersonationStore, ThrottlePolicy } from './store';
 

@@ -1,4 +1,4 @@
-import { createRevocationList } from './revocations';
+import { createRevocationList } from './revocation/revocation-list';
 import type { LiveStatus } from './revocation/live-impersonations';
 import type { RevocationStatus } from './revocation/revoked-sessions';
 import type { SessionClaims } from './session';

@@ -1,4 +1,4 @@
-import type { RevocationList } from './revocations';
+import type { RevocationList } from './revocation/revocation-list';
 import type { LiveStatus } from './revocation/live-impersonations';
 import type { RevocationStatus } from './revocation/revoked-sessions';
 import type { ImpersonationClaim, SessionClaims, SessionEndReason } from './session';
@@ -66,5 +66,3 @@ export function createSessionValidator(options: SessionValidatorOptions) {
     return { valid: true, claims, refreshed: false };
   };
 }
-
-export type CheckSession = ReturnType<typeof createSessionValidator>;

@@ -12,7 +12,7 @@ import { PagedTable } from '../components/paged-table';
 import { Tag } from '../components/tag';
 import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 export interface AccessHistoryViewProps {
   lang: Locale;
@@ -24,7 +24,7 @@ export interface AccessHistoryViewProps {
 export function AccessHistoryView({ lang, viewedAccount }: AccessHistoryViewProps) {
   const messages = getMessages(lang);
   const t = messages.access;
-  const { api, now } = useAppServices();
+  const { api, now } = useBrowserServices();
   const { state, loadMore, reload } = usePagedList<AccessHistoryEntry>(
     async (cursor, signal) =>
       mapResult(await api.getAccessHistory({ cursor }, { signal }), (page) => ({ items: page.entries, nextCursor: page.nextCursor })),

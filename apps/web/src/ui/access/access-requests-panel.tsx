@@ -12,7 +12,7 @@ import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { AccessRequestStatus } from '../consent/access-request-status';
 import { useAccessRequests } from '../consent/use-access-requests';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 // The choices are in the messages (15 min to 24 h); the API takes any whole number of minutes up to a day.
 const DEFAULT_GRANT_MINUTES = 60;
@@ -85,7 +85,7 @@ function RequestItem({
 }) {
   const { messages } = useI18n();
   const t = messages.consent;
-  const { now } = useAppServices();
+  const { now } = useBrowserServices();
   const [minutes, setMinutes] = useState<number>(DEFAULT_GRANT_MINUTES);
   const selectId = useId();
   return (

@@ -10,7 +10,7 @@ import { RefreshButton } from '../components/refresh-button';
 import { AccessRequestStatus } from '../consent/access-request-status';
 import { useAccessRequests } from '../consent/use-access-requests';
 import { wholeList } from '../data/use-paged-list';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import { useStartImpersonation } from './use-start-impersonation';
 
 /** One click once approved: starts the view the request was for, with its reason and mode. */
@@ -44,7 +44,7 @@ export interface AccessRequestsProps {
 export function AccessRequests({ initial }: AccessRequestsProps) {
   const { messages } = useI18n();
   const t = messages.consent;
-  const { now } = useAppServices();
+  const { now } = useBrowserServices();
   const { state, reload, deciding, error, decide } = useAccessRequests('staff', initial);
   const refreshing = state.status === 'ready' && state.refreshing;
 

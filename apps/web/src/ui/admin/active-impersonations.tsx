@@ -12,7 +12,7 @@ import { RefreshButton } from '../components/refresh-button';
 import { CellNote } from '../components/table';
 import { wholeList } from '../data/use-paged-list';
 import { useResource } from '../data/use-resource';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 // Fetched on the first End, not with the page.
 const EndImpersonationDialog = lazyComponent(() => import('./end-impersonation-dialog').then((module) => module.EndImpersonationDialog));
@@ -26,7 +26,7 @@ export interface ActiveImpersonationsProps {
 export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
   const { messages } = useI18n();
   const t = messages.admin.active;
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const { state, reload } = useResource(async (signal) => api.listImpersonations({ active: true }, { signal }), initial);
   const [ending, setEnding] = useState<ImpersonationRecord | null>(null);
 

@@ -7,7 +7,7 @@ import { Button } from '../components/button';
 import { Dialog, DialogActions } from '../components/dialog';
 import { ErrorState } from '../components/feedback';
 import { describeError } from '../data/describe-error';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** How long the 'Ended the view as …' notice shows. */
 export const ENDED_NOTICE_MS = 4000;
@@ -22,7 +22,7 @@ export interface EndImpersonationDialogProps {
 export function EndImpersonationDialog({ record, onClose, onEnded }: EndImpersonationDialogProps) {
   const { messages } = useI18n();
   const t = messages.admin.active;
-  const { api, notify } = useAppServices();
+  const { api, notify } = useBrowserServices();
   const [status, setStatus] = useState<'confirming' | 'ending'>('confirming');
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);

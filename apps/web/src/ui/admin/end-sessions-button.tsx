@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { Button } from '../components/button';
 import { describeError } from '../data/describe-error';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** How long the "sessions ended" notice stays. */
 export const SESSIONS_ENDED_NOTICE_MS = 5_000;
@@ -24,7 +24,7 @@ const Row = styled.span`
 export function EndSessionsButton({ user }: { user: Pick<AdminUserSummary, 'id' | 'email'> }) {
   const { messages } = useI18n();
   const t = messages.admin.search.endSessions;
-  const { api, notify } = useAppServices();
+  const { api, notify } = useBrowserServices();
   const [status, setStatus] = useState<'idle' | 'confirming' | 'ending'>('idle');
 
   const end = async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { screen, within } from '@testing-library/react';
-import type { JsonAnswer } from '../services/app-services';
+import type { JsonAnswer } from '../services/browser-services-context';
 import { axe } from '../../../testing/ui/axe';
 import { fakeServices, renderWithApp } from '../../../testing/ui/render';
 import type { ApiResult } from '@viewas/admin-api';

@@ -9,7 +9,7 @@ import { Card } from '../components/card';
 import { ErrorState } from '../components/feedback';
 import { LocalTime } from '../components/local-time';
 import { Tag } from '../components/tag';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import type { CheckpointStatus } from './admin-page-data';
 
 const Rows = styled.dl`
@@ -54,7 +54,7 @@ const isDeliveries = (body: unknown): body is LedgerDeliveries =>
 export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<CheckpointStatus> }) {
   const { messages } = useI18n();
   const t = messages.admin.integrity;
-  const { getJson } = useAppServices();
+  const { getJson } = useBrowserServices();
   const [verdict, setVerdict] = useState<Load<LedgerVerify>>({ status: 'loading' });
   const [deliveries, setDeliveries] = useState<Load<LedgerDeliveries>>({ status: 'loading' });
 

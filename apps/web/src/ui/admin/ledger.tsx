@@ -15,7 +15,7 @@ import { CellNote } from '../components/table';
 import { Tag, type TagTone } from '../components/tag';
 import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import { eventLabel } from './ledger-events';
 import { useLedgerFilters } from './use-ledger-filters';
 
@@ -67,7 +67,7 @@ export const ledgerEntryId = (eventId: string) => `ledger-entry-${eventId}`;
 export function Ledger({ firstPage }: LedgerProps) {
   const { messages } = useI18n();
   const t = messages.admin.ledger;
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const { filters, errors, resolving, apply, clear } = useLedgerFilters();
   const [adminEmail, setAdminEmail] = useState('');
   const [targetEmail, setTargetEmail] = useState('');

@@ -4,7 +4,7 @@ import type { AdminApiClient, ApiClientError, Person } from '@viewas/admin-api';
 import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { describeError } from '../data/describe-error';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** The ledger filters by user id; people type e-mail addresses. */
 export interface LedgerFilters {
@@ -38,7 +38,7 @@ export interface FilterErrors {
 
 /** Turns the typed e-mails into the ids the ledger filters by, with an inline error per unknown e-mail. */
 export function useLedgerFilters() {
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const { messages } = useI18n();
   const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
   const [errors, setErrors] = useState<FilterErrors>({});

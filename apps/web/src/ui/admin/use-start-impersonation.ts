@@ -10,7 +10,7 @@ import {
 import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { describeError } from '../data/describe-error';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** Where the start flow is: one string, so the dialog cannot show two states at once. */
 export type StartStatus = 'editing' | 'starting' | 'requested' | 'signing-in' | 'navigating';
@@ -37,7 +37,7 @@ export const AFTER_START_PATH = '/';
  * page picks up the new session cookie).
  */
 export function useStartImpersonation(userId: string) {
-  const { api, signInImpersonation, assignLocation } = useAppServices();
+  const { api, signInImpersonation, assignLocation } = useBrowserServices();
   const { messages } = useI18n();
   const [status, setStatus] = useState<StartStatus>('editing');
   const [error, setError] = useState<string | null>(null);

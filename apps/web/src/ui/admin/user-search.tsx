@@ -15,7 +15,7 @@ import { VisuallyHidden } from '../components/visually-hidden';
 import { mapResult } from '../data/map-result';
 import { useDebouncedValue } from '../data/use-debounced-value';
 import { usePagedList } from '../data/use-paged-list';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import { EndSessionsButton } from './end-sessions-button';
 import { USERS_PAGE_SIZE } from '@viewas/admin-api';
 
@@ -51,7 +51,7 @@ export interface UserSearchProps {
 export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
   const { messages } = useI18n();
   const t = messages.admin.search;
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const [query, setQuery] = useState('');
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const { state, loadMore, reload } = usePagedList<AdminUserSummary>(

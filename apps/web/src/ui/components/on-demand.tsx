@@ -2,7 +2,7 @@
 
 import { Component, lazy, Suspense, useCallback, type ComponentType, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** How long the notice that something could not be opened shows. */
 export const LOAD_FAILED_NOTICE_MS = 5000;
@@ -70,7 +70,7 @@ export function useLoadOnDemand(): <T>(load: () => Promise<T>) => Promise<T | nu
 }
 
 function useLoadFailedNotice(): () => void {
-  const { notify } = useAppServices();
+  const { notify } = useBrowserServices();
   const { messages } = useI18n();
   return useCallback(
     () => notify({ kind: 'error', title: messages.common.error.network, durationMs: LOAD_FAILED_NOTICE_MS }),

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { describeError } from '../data/describe-error';
 import { useResource } from '../data/use-resource';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** How long the confirmation of a decision stays on screen. */
 export const DECIDED_NOTICE_MS = 3000;
@@ -20,7 +20,7 @@ export type AccessRequestScope = 'mine' | 'staff';
  * reloaded after each so a request decided elsewhere (another admin, the user) shows its new state.
  */
 export function useAccessRequests(scope: AccessRequestScope, initial?: ApiResult<AccessRequestList>) {
-  const { api, notify } = useAppServices();
+  const { api, notify } = useBrowserServices();
   const { messages } = useI18n();
   const t = messages.consent;
   const { state, reload } = useResource<AccessRequestList>(

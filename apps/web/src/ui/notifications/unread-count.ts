@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** How often the top bar asks for the unread count while the tab is visible. */
 export const UNREAD_POLL_MS = 60_000;
@@ -17,7 +17,7 @@ export function announceUnreadCount(count: number): void {
  * while the tab is visible and whenever it becomes visible; `null` until known (or when it cannot be read).
  */
 export function useUnreadCount(enabled: boolean): number | null {
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const [count, setCount] = useState<number | null>(null);
 
   const refresh = useCallback(async () => {

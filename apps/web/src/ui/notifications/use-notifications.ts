@@ -5,12 +5,12 @@ import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { describeError } from '../data/describe-error';
 import { useResource } from '../data/use-resource';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import { announceUnreadCount } from './unread-count';
 
 /** The notifications page's state: the newest page of notifications, and marking them read. */
 export function useNotifications() {
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const { messages } = useI18n();
   const { state, reload } = useResource<NotificationsPage>((signal) => api.listNotifications({}, { signal }));
   const [marking, setMarking] = useState<'all' | string | null>(null);

@@ -5,7 +5,7 @@ import type { SessionUser } from '@viewas/session-client';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** Routes the browser must load in full (next-auth pages), not through the client router. */
 const isServerRoute = (url: string) => url.startsWith('/api/');
@@ -21,7 +21,7 @@ export interface AdminModeBannerProps {
  */
 export function AdminModeBanner({ user, onError }: AdminModeBannerProps) {
   const router = useRouter();
-  const { api, signInReturnToAdmin, assignLocation, notify } = useAppServices();
+  const { api, signInReturnToAdmin, assignLocation, notify } = useBrowserServices();
   const { viewModes } = useI18n().messages;
 
   const navigate = useCallback(

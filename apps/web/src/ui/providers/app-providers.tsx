@@ -13,7 +13,7 @@ import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { I18nProvider } from '../../i18n/i18n-context';
 import type { Locale } from '../../i18n/locales';
-import { AppServicesProvider } from '../services/app-services';
+import { BrowserServicesProvider } from '../services/browser-services-context';
 import { createBrowserServices } from '../services/browser-services';
 import { AppGlobalStyle } from './app-global-style';
 
@@ -41,12 +41,12 @@ export function AppProviders({ lang, theme, colorModePreference, children }: App
         <ThemeProvider theme={theme} storageManager={storageManager} initialPreference={colorModePreference}>
           <GlobalStyle />
           <AppGlobalStyle />
-          <AppServicesProvider services={services}>
+          <BrowserServicesProvider services={services}>
             {children}
             {hydrated ? (
               <Toaster position="top-center" containerStyle={{ zIndex: theme.zIndices.toast, top: 'var(--app-notice-top)' }} />
             ) : null}
-          </AppServicesProvider>
+          </BrowserServicesProvider>
         </ThemeProvider>
       </SessionProvider>
     </I18nProvider>

@@ -1,6 +1,6 @@
 import { createAdminApiClient } from '@viewas/admin-api';
 import { createAccountApiClient } from '@viewas/admin-api/account';
-import type { AppApiClient } from './app-services';
+import type { AppApiClient } from './browser-services-context';
 
 /** The API clients the browser uses: same origin, the page's own `fetch`. Imported on demand (see `lazy-admin-api.ts`). */
 export function createBrowserAdminApiClient(): AppApiClient {

@@ -1,6 +1,6 @@
 import { notifyWithToast } from '@viewas/impersonation-banner';
 import { signInImpersonation, signInReturnToAdmin, signOutTo } from '@viewas/session-client/next-auth';
-import type { AppServices, JsonAnswer } from './app-services';
+import type { BrowserServices, JsonAnswer } from './browser-services-context';
 import { createLazyAdminApiClient } from './lazy-admin-api';
 
 async function getJson(path: string, signal?: AbortSignal): Promise<JsonAnswer> {
@@ -9,7 +9,7 @@ async function getJson(path: string, signal?: AbortSignal): Promise<JsonAnswer> 
 }
 
 /** The real services, for the browser. */
-export function createBrowserServices(): AppServices {
+export function createBrowserServices(): BrowserServices {
   return {
     api: createLazyAdminApiClient(() => import('./browser-admin-api').then((module) => module.createBrowserAdminApiClient())),
     signInImpersonation,

@@ -1,4 +1,4 @@
-import type { AppApiClient } from './app-services';
+import type { AppApiClient } from './browser-services-context';
 import { ok } from '../../../testing/ui/fixtures';
 import { fakeApi } from '../../../testing/ui/render';
 import { createLazyAdminApiClient } from './lazy-admin-api';

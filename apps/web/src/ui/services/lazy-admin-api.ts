@@ -1,5 +1,5 @@
 import type { ApiResult } from '@viewas/admin-api';
-import type { AppApiClient } from './app-services';
+import type { AppApiClient } from './browser-services-context';
 
 /** What a call answers when the client's code could not be loaded (offline, or a deployment replaced it). */
 const NOT_LOADED: ApiResult<never> = {

@@ -14,7 +14,7 @@ import { Button } from '../components/button';
 import { TextField } from '../components/field';
 import { focusRing } from '../components/styles';
 import { describeError } from '../data/describe-error';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import { ChoiceGroup as Fieldset, ChoiceGroupLegend as Legend } from '../components/field';
 
 const SUPPORT_ACCESS_CHOICES: readonly SupportAccessChoice[] = ['allowed', 'ask', 'never'];
@@ -129,7 +129,7 @@ export interface SettingsFormProps {
 export function SettingsForm({ initial, viewing, readOnly = false, onSaved }: SettingsFormProps) {
   const { messages } = useI18n();
   const t = messages.settings;
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);

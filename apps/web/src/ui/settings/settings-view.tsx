@@ -10,7 +10,7 @@ import { describeError } from '../data/describe-error';
 import { mapResult } from '../data/map-result';
 import { usePagedList } from '../data/use-paged-list';
 import { useResource } from '../data/use-resource';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 import { SettingsActivity } from './settings-activity';
 import { SettingsForm } from './settings-form';
 import type { SettingsPageData } from './settings-page-data';
@@ -29,7 +29,7 @@ export interface SettingsViewProps {
 export function SettingsView({ lang, initial, viewing, readOnly = false }: SettingsViewProps) {
   const messages = getMessages(lang);
   const t = messages.settings;
-  const { api } = useAppServices();
+  const { api } = useBrowserServices();
   const settings = useResource((signal) => api.getSettings({ signal }), initial?.settings);
   const activity = usePagedList<AccountActivityEntryAnswer>(
     async (cursor, signal) =>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import { Button, type ButtonProps } from '../components/button';
-import { useAppServices } from '../services/app-services';
+import { useBrowserServices } from '../services/browser-services-context';
 
 /** After signing out, the sign-in page, which then brings the user back home. */
 export const AFTER_SIGN_OUT_URL = '/api/auth/signin?callbackUrl=%2F';
@@ -13,7 +13,7 @@ export const SIGN_OUT_FAILED_NOTICE_MS = 5000;
 /** Signs out of this browser; pending until the browser has left the page. */
 export function SignOutButton(props: Omit<ButtonProps, 'onClick' | 'pending'>) {
   const { messages } = useI18n();
-  const { signOutTo, notify } = useAppServices();
+  const { signOutTo, notify } = useBrowserServices();
   const [pending, setPending] = useState(false);
   return (
     <Button

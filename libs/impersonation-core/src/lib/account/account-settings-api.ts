@@ -1,9 +1,10 @@
+import type { Person } from '../model';
 import type { AccountActivityEntryAnswer } from '@viewas/admin-api';
 import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import { InvalidCursorError } from '../cursor';
 import type { SettingsEditor } from '../governance/account-settings';
 import type { SessionState } from '../session';
-import type { AccountActivityEntry, PersonRef } from './account-settings-ports';
+import type { AccountActivityEntry } from './account-settings-ports';
 import type { AccountSettingsService } from './account-settings-service';
 
 export type AccountSettingsApi = Pick<ImpersonationService, 'getAccountSettings' | 'updateAccountSettings' | 'listAccountActivity'>;
@@ -40,7 +41,7 @@ export function createAccountSettingsApi({
     return settings;
   };
 
-  async function caller(ctx: RequestContext): Promise<{ user: PersonRef; editor: SettingsEditor }> {
+  async function caller(ctx: RequestContext): Promise<{ user: Person; editor: SettingsEditor }> {
     const session = await sessionOf(ctx);
     if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
     const { claims } = session;

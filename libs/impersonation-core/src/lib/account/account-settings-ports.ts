@@ -1,9 +1,5 @@
+import type { Person } from '../model';
 import type { AccountSettingField, AccountSettings } from '../governance/account-settings';
-
-export interface PersonRef {
-  id: string;
-  email: string;
-}
 
 /** One changed setting, as recorded. `from`/`to` are `null` for the display name: the record says that it changed, not to what. */
 export interface AccountActivityEntry {
@@ -14,7 +10,7 @@ export interface AccountActivityEntry {
   from: string | boolean | null;
   to: string | boolean | null;
   /** The staff member who made the change during a full view; `null` when the user made it. */
-  actor: PersonRef | null;
+  actor: Person | null;
 }
 
 /** Inside one transaction: the user's settings locked against a concurrent change, and what is written back. */

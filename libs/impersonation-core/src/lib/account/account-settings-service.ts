@@ -1,7 +1,8 @@
+import type { Person } from '../model';
 import type { Clock } from '../clock';
 import { DEFAULT_SUPPORT_ACCESS, type SupportAccess } from '../consent/start-gate';
 import { changeSettings, type AccountSettingField, type AccountSettings, type SettingsEditor } from '../governance/account-settings';
-import type { AccountActivityEntry, AccountSettingsStore, PersonRef } from './account-settings-ports';
+import type { AccountActivityEntry, AccountSettingsStore } from './account-settings-ports';
 
 export const ACCOUNT_ACTIVITY_PAGE_SIZE = 50;
 
@@ -22,7 +23,7 @@ export interface AccountSettingsServiceOptions {
    * Called after a change that set `supportAccess` to `never` committed: the user has withdrawn
    * consent, so any view of their account must end now. Errors are the caller's to log.
    */
-  onConsentWithdrawn?: (user: PersonRef) => Promise<void>;
+  onConsentWithdrawn?: (user: Person) => Promise<void>;
 }
 
 /** Display names are trimmed; an empty one means "none". */
@@ -43,7 +44,7 @@ export function createAccountSettingsService({ store: source, clock, newId, onCo
       patch,
       editor,
     }: {
-      user: PersonRef;
+      user: Person;
       patch: Partial<AccountSettings>;
       editor: SettingsEditor;
     }): Promise<ChangeSettingsOutcome> {

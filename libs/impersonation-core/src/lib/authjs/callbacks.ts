@@ -1,6 +1,6 @@
 import type { AuthConfig } from '@auth/core';
 import { readClaims, type SessionClaims } from '../session';
-import type { CheckSession } from '../session-check';
+import type { SessionCheck } from '../session-check';
 import type { JwtCodec } from '../jwt-session/jwe-codec';
 import { toSession } from '../jwt-session/session-view';
 import { checkTokenClaims } from '../jwt-session/token-claims';
@@ -8,7 +8,7 @@ import { checkTokenClaims } from '../jwt-session/token-claims';
 export interface AuthJsSessionOptions {
   /** `createAuthJsJwtCodec`: its cookie name is the salt Auth.js passes to `encode` and `decode`. */
   codec: JwtCodec & { cookieName: string };
-  checkSession: CheckSession;
+  checkSession: (claims: SessionClaims) => Promise<SessionCheck>;
   /** Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`). */
   endOnSignOut: (claims: SessionClaims | null) => Promise<void>;
   sessionMaxAgeSeconds: number;

@@ -1,13 +1,14 @@
+import type { Person } from '../model';
 import type { NotificationSink, Notify } from '../notifications/notifier';
 import type { StoreRepositories } from '../store';
-import type { AccessRequestRepository, ConsentLedgerEntry, ConsentStore, PersonRef } from './consent-ports';
+import type { AccessRequestRepository, ConsentLedgerEntry, ConsentStore } from './consent-ports';
 
 /** What one transaction of the host's storage offers the consent rules. */
 export interface ConsentTransactionParts {
   requests: AccessRequestRepository;
   appendLedger(entry: ConsentLedgerEntry): Promise<void>;
   notifications: NotificationSink;
-  listActiveAdmins(): Promise<PersonRef[]>;
+  listActiveAdmins(): Promise<Person[]>;
   /** The impersonation store's repositories in the same transaction. */
   store: StoreRepositories;
 }

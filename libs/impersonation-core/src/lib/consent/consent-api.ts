@@ -1,3 +1,4 @@
+import type { Person } from '../model';
 import type {
   AccessDecisionResponse,
   AccessRequest as AccessRequestAnswer,
@@ -11,10 +12,10 @@ import { describeNotification, type Notification, type NotificationContent } fro
 import type { AccessRequest, Decision } from './access-request';
 import { ConsentError, type ConsentErrorCode } from './consent-error';
 import type { AccessRequestView, ConsentService } from './consent-service';
-import type { PersonRef } from './consent-ports';
+import type {} from './consent-ports';
 
 /** Who is calling, as the host's session says and the database confirms. */
-export interface Caller extends PersonRef {
+export interface Caller extends Person {
   role: string;
 }
 

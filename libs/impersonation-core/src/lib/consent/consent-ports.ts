@@ -1,11 +1,7 @@
+import type { Person } from '../model';
 import type { NotificationContent } from '../notifications/notification';
 import type { StoreRepositories } from '../store';
 import type { AccessRequest, ViewMode } from './access-request';
-
-export interface PersonRef {
-  id: string;
-  email: string;
-}
 
 /** Where a request came from, for the ledger. */
 export interface RequestOrigin {
@@ -23,8 +19,8 @@ export type ConsentLedgerType =
 export interface ConsentLedgerEntry {
   type: ConsentLedgerType;
   at: Date;
-  actor: PersonRef | null;
-  target: PersonRef | null;
+  actor: Person | null;
+  target: Person | null;
   impersonationId: string | null;
   reason: string | null;
   origin: RequestOrigin;
@@ -54,9 +50,9 @@ export interface ConsentUnitOfWork {
   requests: AccessRequestRepository;
   appendLedger(entry: ConsentLedgerEntry): Promise<void>;
   /** Tells a user something, in the app and (when they want e-mails and mail is set up) by e-mail. */
-  notify(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
+  notify(recipient: Person, content: NotificationContent, at: Date): Promise<void>;
   /** The active admins who may approve a four-eyes request. */
-  listActiveAdmins(): Promise<PersonRef[]>;
+  listActiveAdmins(): Promise<Person[]>;
   /**
    * The impersonation store's repositories in this same transaction (the consent store keeps its rows
    * beside the impersonation store's, its ledger rows in the one chain): a state change written through
@@ -72,7 +68,7 @@ export interface ConsentStore {
    * a view itself). A store whose notification is then one statement (no e-mail can be queued beside it)
    * may write it without a transaction around it; without this method it is written in `transaction`.
    */
-  notifyAlone?(recipient: PersonRef, content: NotificationContent, at: Date): Promise<void>;
+  notifyAlone?(recipient: Person, content: NotificationContent, at: Date): Promise<void>;
   /**
    * `true` when a notification is one row of the impersonation store's own database and nothing beside it
    * (no e-mail can be queued): the notice that a returned view ended is then written by the statement that

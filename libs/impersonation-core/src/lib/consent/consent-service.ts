@@ -1,3 +1,4 @@
+import type { Person } from '../model';
 import type { Clock } from '../clock';
 import {
   awaitedApprovers,
@@ -11,7 +12,7 @@ import {
   type ViewMode,
 } from './access-request';
 import { ConsentError } from './consent-error';
-import type { ConsentStore, ConsentUnitOfWork, PersonRef, RequestOrigin } from './consent-ports';
+import type { ConsentStore, ConsentUnitOfWork, RequestOrigin } from './consent-ports';
 import { gateStart, type ApprovalRules, type SupportAccess } from './start-gate';
 import type { NotificationContent } from '../notifications/notification';
 import { newNotification, type NewNotification } from '../notifications/notifier';
@@ -23,8 +24,8 @@ const EXPIRY_SWEEP_BATCH = 100;
 const DECISION_ATTEMPTS = 3;
 
 export interface StartConsentInput {
-  actor: PersonRef & { role: string };
-  target: PersonRef & { supportAccess: SupportAccess };
+  actor: Person & { role: string };
+  target: Person & { supportAccess: SupportAccess };
   mode: ViewMode;
   breakGlass: boolean;
   reason: string;
@@ -38,7 +39,7 @@ export type StartConsent =
 export interface DecideRequestInput {
   id: string;
   as: Approver;
-  decider: PersonRef;
+  decider: Person;
   decision: 'approve' | 'deny';
   minutes?: number;
   origin: RequestOrigin;
@@ -66,8 +67,8 @@ class LostRace extends Error {}
 
 /** A view of a user's account that ended: what they are told about it. */
 export interface ViewEnded {
-  admin: PersonRef;
-  target: PersonRef;
+  admin: Person;
+  target: Person;
   reason: string;
   mode: ViewMode;
   startedAt: Date;
@@ -110,7 +111,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
     }
   }
 
-  async function tellRequester(uow: ConsentUnitOfWork, request: AccessRequest, by: PersonRef | null, at: Date) {
+  async function tellRequester(uow: ConsentUnitOfWork, request: AccessRequest, by: Person | null, at: Date) {
     if (request.status === 'pending') return;
     await uow.notify(
       request.requester,
@@ -194,7 +195,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
      * without the view. Returns what `createView` wrote.
      */
     async startBreakGlass<View extends { id: string }>(
-      input: { actor: PersonRef; target: PersonRef; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date },
+      input: { actor: Person; target: Person; reason: string; expiresAt: Date; origin: RequestOrigin; at: Date },
       createView: (store: StoreRepositories) => Promise<View>,
     ): Promise<View> {
       return store.transaction(async (uow) => {
@@ -344,7 +345,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
 
 export type ConsentService = ReturnType<typeof createConsentService>;
 
-const person = ({ id, email }: PersonRef): PersonRef => ({ id, email });
+const person = ({ id, email }: Person): Person => ({ id, email });
 
 /** A request answers a start only if it asked at least everyone the start needs now (the user may have switched to `ask` since). */
 function coversApprovers(request: AccessRequest, needed: Approver[]): boolean {

@@ -1,4 +1,4 @@
-import type { Attempt } from '../ledger';
+import type { Attempt } from '../ledger/ledger-entries';
 
 /** Methods that never change state: a read-only view may always use them. */
 export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;

@@ -1,5 +1,5 @@
 import { deepFreeze } from '../deep-freeze';
-import type { CheckSession } from '../session-check';
+import type { SessionCheck } from '../session-check';
 import { readClaims, type SessionClaims, type SessionState } from '../session';
 import type { JwtCodec } from './jwe-codec';
 import { readSessionToken } from './cookie-header';
@@ -18,7 +18,7 @@ export function createSessionReader({
 }: {
   codec: JwtCodec;
   cookieName: string;
-  checkSession: CheckSession;
+  checkSession: (claims: SessionClaims) => Promise<SessionCheck>;
 }): SessionReader {
   // The codec hands out one frozen payload for every read of a token it keeps: its claims are then read
   // (validated) once too, and shared frozen, like the payload.

@@ -1,6 +1,6 @@
 import type { SessionGrant } from '../create-impersonation';
 import { readClaims, type SessionClaims, type SessionEndReason } from '../session';
-import type { CheckSession } from '../session-check';
+import type { SessionCheck } from '../session-check';
 
 /** A token's claims after the server's re-check, or why the session is over. */
 export type TokenCheck = { valid: true; claims: SessionClaims } | { valid: false; reason: SessionEndReason | 'invalid_claims' };
@@ -11,7 +11,7 @@ export type TokenCheck = { valid: true; claims: SessionClaims } | { valid: false
  * token holds, so data sent by the client can never change `role`, `sub` or an impersonation claim.
  */
 export async function checkTokenClaims(
-  checkSession: CheckSession,
+  checkSession: (claims: SessionClaims) => Promise<SessionCheck>,
   { token, user, trigger }: { token: unknown; user?: unknown; trigger?: string },
 ): Promise<TokenCheck> {
   if (trigger === 'signIn' && user) {

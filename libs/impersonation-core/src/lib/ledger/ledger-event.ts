@@ -1,17 +1,16 @@
+import type { Person } from '../model';
 import type { ChainedLedgerRow } from './ledger-chain';
 
-export interface LedgerParty {
-  id: string | null;
-  email: string | null;
-}
+/** A person as a stored row names them: either part may be gone (an account deleted since). */
+type Party = { [Key in keyof Person]: Person[Key] | null };
 
 /** One ledger row as receivers and exports see it: the webhook body and one NDJSON line. */
 export interface LedgerEventJson {
   id: number;
   type: string;
   at: string;
-  actor: LedgerParty | null;
-  target: LedgerParty | null;
+  actor: Party | null;
+  target: Party | null;
   impersonationId: string | null;
   reason: string | null;
   ip: string | null;
@@ -21,7 +20,7 @@ export interface LedgerEventJson {
   hash: string;
 }
 
-const party = (id: string | null, email: string | null): LedgerParty | null => (id === null && email === null ? null : { id, email });
+const party = (id: string | null, email: string | null): Party | null => (id === null && email === null ? null : { id, email });
 
 export function ledgerEventJson(row: ChainedLedgerRow): LedgerEventJson {
   return {

@@ -1,6 +1,6 @@
 import type { AuthOptions } from 'next-auth';
 import { readClaims, type SessionClaims, type SessionEndReason } from '../session';
-import type { CheckSession } from '../session-check';
+import type { SessionCheck } from '../session-check';
 import type { JwtCodec } from '../jwt-session/jwe-codec';
 import { toSession } from '../jwt-session/session-view';
 import { checkTokenClaims } from '../jwt-session/token-claims';
@@ -15,7 +15,7 @@ export class SessionEndedError extends Error {
 
 export interface SessionCallbacksOptions {
   codec: JwtCodec;
-  checkSession: CheckSession;
+  checkSession: (claims: SessionClaims) => Promise<SessionCheck>;
   /**
    * Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`); next-auth's
    * event carries no request, so the host adds the sign-out's address and user agent.

@@ -3,7 +3,7 @@ import { createSessionRead } from './session-endpoint';
 import { createSessionReader } from '../jwt-session/session-reader';
 import { toSession } from '../jwt-session/session-view';
 import type { SessionClaims } from '../session';
-import type { CheckSession } from '../session-check';
+import type { SessionCheck } from '../session-check';
 
 const secret = 'a-test-secret-that-is-long-enough-000000';
 const start = new Date('2030-01-01T10:00:00.000Z');
@@ -32,7 +32,7 @@ const impersonated: SessionClaims = {
 };
 
 // Every session is valid and unchanged: what is looked at here is how its claims and answer are read.
-const acceptAll: CheckSession = async (claims) => ({ valid: true, claims, refreshed: false });
+const acceptAll = async (claims: SessionClaims): Promise<SessionCheck> => ({ valid: true, claims, refreshed: false });
 
 function setUp(decodedTokensKept?: number) {
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: MAX_AGE, now: () => start, decodedTokensKept });

@@ -1,19 +1,15 @@
+import type { Person } from '../model';
 import type { ViewMode } from '../consent/access-request';
-
-interface PersonRef {
-  id: string;
-  email: string;
-}
 
 /** What a user is told about, and what each kind carries. */
 export interface NotificationPayloads {
   /** A view of their account ended: who, why, how long, and in which mode. */
-  view_ended: { admin: PersonRef; reason: string; mode: ViewMode; startedAt: string; endedAt: string; endReason: string };
+  view_ended: { admin: Person; reason: string; mode: ViewMode; startedAt: string; endedAt: string; endReason: string };
   /** Someone asks to view an account (sent to the user when asked, to the other admins for four-eyes). */
   access_requested: {
     requestId: string;
-    requester: PersonRef;
-    target: PersonRef;
+    requester: Person;
+    target: Person;
     reason: string;
     mode: ViewMode;
     approver: 'user' | 'admin';
@@ -22,15 +18,15 @@ export interface NotificationPayloads {
   /** A request of theirs was approved, denied or expired. */
   request_decided: {
     requestId: string;
-    target: PersonRef;
+    target: Person;
     decision: 'approved' | 'denied' | 'expired';
-    by: PersonRef | null;
+    by: Person | null;
     grantEndsAt: string | null;
     /** The mode the request asked for (absent in notifications written before it was recorded). */
     mode?: ViewMode;
   };
   /** An admin broke the glass: viewed an account against its `never` (or without waiting for approval). */
-  break_glass: { admin: PersonRef; reason: string; impersonationId: string; expiresAt: string; mode?: ViewMode };
+  break_glass: { admin: Person; reason: string; impersonationId: string; expiresAt: string; mode?: ViewMode };
 }
 
 export type NotificationKind = keyof NotificationPayloads;

@@ -5,7 +5,7 @@ import type { DomainLogger } from '../logger';
 import type { RequestInfo, UserRow } from '../model';
 import type { LiveImpersonations } from '../revocation/live-impersonations';
 import type { RevokedSessions } from '../revocation/revoked-sessions';
-import type { RevocationList } from '../revocations';
+import type { RevocationList } from '../revocation/revocation-list';
 import type { ImpersonationStore } from '../store';
 import type { ConsentService } from '../consent/consent-service';
 import type { SupportAccess } from '../consent/start-gate';

@@ -1,4 +1,4 @@
-import { ledgerEvent, returnParties, sessionHolder, type DenialReason } from '../ledger';
+import { ledgerEvent, returnParties, sessionHolder, type DenialReason } from '../ledger/ledger-entries';
 import { person, type Person, type RequestInfo, type UserRow } from '../model';
 import type { SessionState } from '../session';
 import type { OperationContext } from './context';

@@ -1,4 +1,4 @@
-import { ledgerEvent } from '../ledger';
+import { ledgerEvent } from '../ledger/ledger-entries';
 import { NO_REQUEST, person } from '../model';
 import { whyViewMustEnd } from '../governance/view-lifetime';
 import type { RunningImpersonation } from '../store';

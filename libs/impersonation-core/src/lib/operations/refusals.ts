@@ -1,6 +1,6 @@
 import { recordDenial, secondsUntil } from '../denials';
 import { isUuid } from '../ids';
-import { returnParties, type Attempt, type Denial, type DenialReason } from '../ledger';
+import { returnParties, type Attempt, type Denial, type DenialReason } from '../ledger/ledger-entries';
 import type { Person, RequestInfo } from '../model';
 import type { LifecycleRequest } from '../governance/read-only';
 import type { SessionState } from '../session';

@@ -1,4 +1,4 @@
-import { ledgerEvent, returnParties, type DenialReason } from '../ledger';
+import { ledgerEvent, returnParties, type DenialReason } from '../ledger/ledger-entries';
 import { person, type Person, type RequestInfo } from '../model';
 import { toEpochSeconds, type SessionState } from '../session';
 import type { OperationContext } from './context';

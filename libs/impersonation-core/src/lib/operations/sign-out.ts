@@ -1,4 +1,4 @@
-import { ledgerEvent } from '../ledger';
+import { ledgerEvent } from '../ledger/ledger-entries';
 import { NO_REQUEST, person, type Person, type RequestInfo } from '../model';
 import { sessionIdExpiresAt, type SessionClaims } from '../session';
 import type { OperationContext } from './context';

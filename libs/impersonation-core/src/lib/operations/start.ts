@@ -1,4 +1,4 @@
-import { ledgerEvent, returnParties, type DenialReason } from '../ledger';
+import { ledgerEvent, returnParties, type DenialReason } from '../ledger/ledger-entries';
 import { person, type Person, type RequestInfo, type UserRow } from '../model';
 import type { PolicyDecision } from '../governance/define-policy';
 import { needsReauth } from '../governance/step-up';

@@ -1,5 +1,5 @@
 import { isUuid } from '../ids';
-import { ledgerEvent, returnParties, sessionHolder, type DenialReason } from '../ledger';
+import { ledgerEvent, returnParties, sessionHolder, type DenialReason } from '../ledger/ledger-entries';
 import { person, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from '../model';
 import { toEpochSeconds, type SessionClaims, type SessionState } from '../session';
 import { AlreadyViewingError } from '../store';

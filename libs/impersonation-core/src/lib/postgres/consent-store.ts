@@ -1,6 +1,7 @@
+import type { Person } from '../model';
 import { and, asc, eq } from 'drizzle-orm';
 import { composeConsentStore } from '../consent/compose-consent-store';
-import type { ConsentLedgerEntry, ConsentStore, PersonRef } from '../consent/consent-ports';
+import type { ConsentLedgerEntry, ConsentStore } from '../consent/consent-ports';
 import { isUuid } from '../ids';
 import type { NewLedgerEvent } from '../model';
 import type { Notify } from '../notifications/notifier';
@@ -27,7 +28,7 @@ export function consentLedgerEvent(entry: ConsentLedgerEntry): NewLedgerEvent {
 /** Whom to tell and how: the admins who may approve, and whether a user wants e-mails. Read in the caller's transaction. */
 export function createRecipientsRepository(db: Queryable) {
   return {
-    async listActiveAdmins(): Promise<PersonRef[]> {
+    async listActiveAdmins(): Promise<Person[]> {
       return db
         .select({ id: users.id, email: users.email })
         .from(users)

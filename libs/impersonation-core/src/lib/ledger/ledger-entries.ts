@@ -1,6 +1,6 @@
-import type { PolicyRule } from './governance/define-policy';
-import type { ImpersonationRow, LedgerEventType, NewLedgerEvent, Person, RequestInfo } from './model';
-import type { SessionState } from './session';
+import type { PolicyRule } from '../governance/define-policy';
+import type { ImpersonationRow, LedgerEventType, NewLedgerEvent, Person, RequestInfo } from '../model';
+import type { SessionState } from '../session';
 
 /** The impersonation step a denied attempt was trying to take. */
 export type Attempt = 'start' | 'reauth' | 'take_over' | 'return_check' | 'return' | 'end' | 'end_sessions';

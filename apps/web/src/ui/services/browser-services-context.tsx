@@ -15,7 +15,7 @@ export type JsonAnswer = { status: number; body: unknown };
  * Everything the pages do to the outside world, injected once at the root so views stay plain
  * functions of their props and tests hand in fakes instead of mocking modules.
  */
-export interface AppServices {
+export interface BrowserServices {
   api: AppApiClient;
   /** Turns a started impersonation into the session (next-auth `impersonate` credentials). */
   signInImpersonation: (impersonationId: string) => Promise<{ ok: boolean; error: string | null }>;
@@ -32,14 +32,14 @@ export interface AppServices {
   now: () => number;
 }
 
-const AppServicesContext = createContext<AppServices | null>(null);
+const BrowserServicesContext = createContext<BrowserServices | null>(null);
 
-export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
-  return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>;
+export function BrowserServicesProvider({ services, children }: { services: BrowserServices; children: ReactNode }) {
+  return <BrowserServicesContext.Provider value={services}>{children}</BrowserServicesContext.Provider>;
 }
 
-export function useAppServices(): AppServices {
-  const services = useContext(AppServicesContext);
-  if (!services) throw new Error('useAppServices() needs an <AppServicesProvider> above it (the root layout renders one).');
+export function useBrowserServices(): BrowserServices {
+  const services = useContext(BrowserServicesContext);
+  if (!services) throw new Error('useBrowserServices() needs a <BrowserServicesProvider> above it (the root layout renders one).');
   return services;
 }
