@@ -1,5 +1,5 @@
 import { ledgerEvent, returnParties, type DenialReason } from '../ledger/ledger-entries';
-import { person, type Person, type RequestInfo } from '../model';
+import { person, type ImpersonationDetails, type ImpersonationRow, type Person, type RequestInfo, type UserRow } from '../model';
 import { toEpochSeconds, type SessionState } from '../session';
 import type { OperationContext } from './context';
 import { endView } from './end-view';
@@ -77,42 +77,8 @@ export async function returnToAdmin(
     // No such impersonation: nothing the end below could match.
     if (!viewed) throw denial('not_running');
     // Of concurrent returns one ends it; the others close nothing and write nothing.
-    const input = { id: impersonation.id, adminId: admin.id, targetId: claims.sub, now: at };
     const target = person({ id: claims.sub, email: claims.email });
-    const returned = ledgerEvent({
-      type: 'impersonation.returned',
-      actor: person(admin),
-      target,
-      impersonation: viewed,
-      info: request,
-      at,
-    });
-    const { startedAt } = viewed;
-    const ended = await endView(
-      ctx,
-      {
-        close: async (tx) => {
-          const row = await tx.impersonations.endByReturn(input);
-          return row ? [row] : [];
-        },
-        event: () => returned,
-        inOneStep: startedAt
-          ? {
-              notice: {
-                admin: person(admin),
-                target,
-                reason: viewed.reason,
-                mode: viewed.mode,
-                startedAt,
-                endedAt: at,
-                endReason: 'returned',
-              },
-              write: (notice) => ctx.store().then((db) => db.impersonations.endByReturn(input, returned, notice)),
-            }
-          : undefined,
-      },
-      at,
-    ).then(([view]) => view);
+    const ended = await endReturnedView(ctx, { admin, target, viewed, request, at });
     if (!ended) throw denial('not_running');
     ctx.log.info({ impersonationId: ended.id, adminId: admin.id }, 'returned to admin');
     // The admin's original sign-in time comes back: a return never renews the admin's session.
@@ -126,4 +92,38 @@ export async function returnToAdmin(
     };
     return { id: admin.id, email: admin.email, claims: back };
   });
+}
+
+/** The return's end, through `endView`: its ledger row, and the viewed user's notice in the same step when the store takes it so. */
+async function endReturnedView(
+  ctx: OperationContext,
+  { admin, target, viewed, request, at }: { admin: UserRow; target: Person; viewed: ImpersonationRow; request: RequestInfo; at: Date },
+): Promise<ImpersonationDetails | undefined> {
+  const input = { id: viewed.id, adminId: admin.id, targetId: target.id, now: at };
+  const returned = ledgerEvent({ type: 'impersonation.returned', actor: person(admin), target, impersonation: viewed, info: request, at });
+  const { startedAt } = viewed;
+  const notice = startedAt && {
+    admin: person(admin),
+    target,
+    reason: viewed.reason,
+    mode: viewed.mode,
+    startedAt,
+    endedAt: at,
+    endReason: 'returned',
+  };
+  const [ended] = await endView(
+    ctx,
+    {
+      close: async (tx) => {
+        const row = await tx.impersonations.endByReturn(input);
+        return row ? [row] : [];
+      },
+      event: () => returned,
+      inOneStep: notice
+        ? { notice, write: (written) => ctx.store().then((db) => db.impersonations.endByReturn(input, returned, written)) }
+        : undefined,
+    },
+    at,
+  );
+  return ended;
 }
