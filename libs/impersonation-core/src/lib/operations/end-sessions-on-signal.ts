@@ -1,4 +1,4 @@
-import { ledgerEvent } from '../ledger';
+import { ledgerEvent } from '../ledger/ledger-entries';
 import { person, type ImpersonationDetails, type RequestInfo, type UserRow } from '../model';
 import type { OperationContext } from './context';
 import { endView } from './end-view';
