@@ -1,7 +1,10 @@
 'use client';
 
 import type { AccessRequest, AccessRequestList, ApiResult } from '@viewas/admin-api';
+import type { SessionUser } from '@viewas/session-client';
 import { useI18n } from '../../i18n/i18n-context';
+import type { Messages } from '../../i18n/messages';
+import { CellNote } from '../components/table';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { ErrorState } from '../components/feedback';
@@ -38,10 +41,25 @@ function StartApprovedView({ request }: { request: AccessRequest }) {
 export interface AccessRequestsProps {
   /** The list as the server read it while rendering the page. */
   initial?: ApiResult<AccessRequestList>;
+  /** Who reads the page: a row they cannot act on says why. */
+  reader?: Reader;
+}
+
+type Reader = Pick<SessionUser, 'id' | 'role'>;
+
+/** Why the reader has no button on this request, in words. */
+function noActionNote(request: AccessRequest, reader: Reader | undefined, t: Messages['consent']['noAction']): string {
+  if (request.status === 'denied') return t.denied;
+  if (request.status === 'expired') return t.expired;
+  const mine = reader !== undefined && request.requester.id === reader.id;
+  if (request.status === 'approved') return mine ? t.approvalEnded : t.onlyRequesterStarts(request.requester.email);
+  if (mine) return t.ownRequest;
+  if (request.awaiting.includes('admin') && reader?.role !== 'admin') return t.adminsOnly;
+  return request.awaiting.includes('user') ? t.waitingForUser : t.waiting;
 }
 
 /** On the admin page: requests awaiting a second admin, and the reader's own with their state. */
-export function AccessRequests({ initial }: AccessRequestsProps) {
+export function AccessRequests({ initial, reader }: AccessRequestsProps) {
   const { messages } = useI18n();
   const t = messages.consent;
   const { now } = useBrowserServices();
@@ -92,6 +110,7 @@ export function AccessRequests({ initial }: AccessRequestsProps) {
                   </>
                 ) : null}
                 {request.canStart ? <StartApprovedView request={request} /> : null}
+                {!request.canDecide && !request.canStart ? <CellNote>{noActionNote(request, reader, t.noAction)}</CellNote> : null}
               </>
             ),
           },

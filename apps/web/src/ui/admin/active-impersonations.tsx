@@ -10,6 +10,7 @@ import { lazyComponent, OnDemand } from '../components/on-demand';
 import { PagedTable } from '../components/paged-table';
 import { RefreshButton } from '../components/refresh-button';
 import { CellNote } from '../components/table';
+import { Tag } from '../components/tag';
 import { wholeList } from '../data/use-paged-list';
 import { useResource } from '../data/use-resource';
 import { useBrowserServices } from '../services/browser-services-context';
@@ -41,6 +42,10 @@ export function ActiveImpersonations({ initial }: ActiveImpersonationsProps) {
         columns={[
           { label: t.columns.admin, cell: (record) => record.admin.email },
           { label: t.columns.target, cell: (record) => record.target.email },
+          {
+            label: t.columns.mode,
+            cell: (record) => <Tag $tone={record.mode === 'full' ? 'warning' : 'neutral'}>{messages.viewModes[record.mode]}</Tag>,
+          },
           { label: t.columns.reason, cell: (record) => record.reason },
           {
             label: t.columns.started,

@@ -1,6 +1,7 @@
 'use client';
 
 import type { AdminUserSummary } from '@viewas/admin-api';
+import type { SessionUser } from '@viewas/session-client';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Locale } from '../../i18n/locales';
@@ -28,10 +29,15 @@ export interface AdminPageViewProps {
   lang: Locale;
   /** Read on the server, so every section arrives filled and nothing moves on hydration. */
   initial: AdminPageData;
+  /** The staff member reading the page: a request they cannot act on says why. */
+  reader?: Pick<SessionUser, 'id' | 'role'>;
 }
 
-/** `/223/user-impersonation`: find a user and view as them, see who is viewing as whom, read the ledger. */
-export function AdminPageView({ lang, initial }: AdminPageViewProps) {
+/**
+ * `/223/user-impersonation`, ordered by what needs action: requests awaiting the reader, the views
+ * running now, then find a user and view as them, and the ledger.
+ */
+export function AdminPageView({ lang, initial, reader }: AdminPageViewProps) {
   const t = getMessages(lang).admin;
   const [viewing, setViewing] = useState<AdminUserSummary | null>(null);
   return (
@@ -39,9 +45,10 @@ export function AdminPageView({ lang, initial }: AdminPageViewProps) {
       <PageHeader title={t.title} description={t.description} />
       {initial.endedView ? <EndedViewNotice ended={initial.endedView} /> : null}
       <Sections>
-        <UserSearch onViewAs={setViewing} firstPage={initial.users} />
-        <AccessRequests initial={initial.requests} />
+        {/* What waits for the reader first, then what runs now, then the directory to start from. */}
+        <AccessRequests initial={initial.requests} reader={reader} />
         <ActiveImpersonations initial={initial.active} />
+        <UserSearch onViewAs={setViewing} firstPage={initial.users} />
         <Ledger firstPage={initial.ledger} />
         <LedgerIntegrity checkpoint={initial.checkpoint} />
       </Sections>

@@ -49,7 +49,13 @@ describe('LedgerIntegrity', () => {
     expect(within(screen.getAllByRole('status')[0]!).getByText('Intact')).toBeInTheDocument();
     expect(status).toBeInTheDocument();
     expect(screen.getByText(HEAD)).toBeInTheDocument();
-    expect(await screen.findByText('Off: WEBHOOK_URL is not set, so the ledger is not sent anywhere.')).toBeInTheDocument();
+    expect(await screen.findByText('The ledger stays in this app’s database; no copy is sent anywhere.')).toBeInTheDocument();
+    expect(screen.getAllByText('Not set up')[0]).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'For operators: set WEBHOOK_URL (your receiver) and WEBHOOK_SECRET (signs each delivery) on the server, then restart it.',
+      ),
+    ).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
 
@@ -88,15 +94,28 @@ describe('LedgerIntegrity', () => {
 
     answers['/api/admin/audit/verify'] = { status: 200, body: { success: true, ok: true, count: 0, head: null } };
     await user.click(screen.getByRole('button', { name: 'Verify again' }));
-    expect(await screen.findByText('Hash chain intact: all 0 entries verified.')).toBeInTheDocument();
+    expect(await screen.findByText('Hash chain intact: no entries yet, nothing to verify.')).toBeInTheDocument();
     expect(getJson).toHaveBeenCalledTimes(4);
+  });
+
+  it.each([
+    [0, 'Hash chain intact: no entries yet, nothing to verify.'],
+    [1, 'Hash chain intact: the 1 entry is verified.'],
+    [2, 'Hash chain intact: all 2 entries verified.'],
+  ])('says how many entries were verified in words that fit %i', async (count, text) => {
+    setup({
+      '/api/admin/audit/verify': { status: 200, body: { success: true, ok: true, count, head: count ? HEAD : null } },
+      '/api/admin/audit/deliveries': { status: 200, body: off },
+    });
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   describe('the last signed checkpoint', () => {
     it('says checkpoints are off when the server has no signing key', async () => {
       setup(quiet);
+      expect(await screen.findByText('Nothing outside the database vouches for the ledger yet.')).toBeInTheDocument();
       expect(
-        await screen.findByText('Off: LEDGER_CHECKPOINT_KEY is not set, so nothing outside the database vouches for the ledger.'),
+        screen.getByText('For operators: set LEDGER_CHECKPOINT_KEY on the server to sign a checkpoint of the chain regularly.'),
       ).toBeInTheDocument();
     });
 

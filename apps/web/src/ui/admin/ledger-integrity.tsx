@@ -118,7 +118,9 @@ export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<Checkpoi
         <dd>
           {deliveries.status === 'loading' ? messages.common.loading : null}
           {deliveries.status === 'error' ? t.deliveriesError : null}
-          {deliveries.status === 'ready' && !deliveries.value.enabled ? t.deliveriesOff : null}
+          {deliveries.status === 'ready' && !deliveries.value.enabled ? (
+            <NotSetUp text={t.deliveriesOff} howTo={t.deliveriesHowTo} />
+          ) : null}
           {deliveries.status === 'ready' && deliveries.value.enabled ? (
             <>
               <Tag $tone={deliveries.value.failing + deliveries.value.failed > 0 ? 'error' : 'success'}>
@@ -145,11 +147,29 @@ export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<Checkpoi
   );
 }
 
+const HowTo = styled.span`
+  flex-basis: 100%;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** A feature the server was not configured for: said plainly, with what an operator does about it (the page is staff-only). */
+function NotSetUp({ text, howTo }: { text: string; howTo: string }) {
+  const t = useI18n().messages.admin.integrity;
+  return (
+    <>
+      <Tag $tone="neutral">{t.notSetUp}</Tag>
+      <span>{text}</span>
+      <HowTo>{howTo}</HowTo>
+    </>
+  );
+}
+
 function CheckpointSummary({ checkpoint }: { checkpoint: ApiResult<CheckpointStatus> }) {
   const t = useI18n().messages.admin.integrity;
   if (!checkpoint.ok) return <>{t.checkpointError}</>;
   const status = checkpoint.data;
-  if (!status.enabled) return <>{t.checkpointsOff}</>;
+  if (!status.enabled) return <NotSetUp text={t.checkpointsOff} howTo={t.checkpointsHowTo} />;
   const { latest, deliveredTo } = status;
   if (!latest) return <>{t.noCheckpointYet}</>;
   const delivery = latest.delivery;

@@ -4,7 +4,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { ada, ledgerEventFixture, deferred, fail, grace, ok } from '../../../testing/ui/fixtures';
 import { fakeApi, fakeServices, type FakeApiOverrides, renderWithApp } from '../../../testing/ui/render';
-import { Ledger } from './ledger';
+import { Ledger, ledgerEntryId } from './ledger';
+
+const COLUMNS = ['Began', 'By', 'User', 'Mode', 'How long', 'How it ended', 'Reason', 'Entries'];
 
 const returned = ledgerEventFixture({ id: 'evt_3', at: '2030-01-01T10:20:00.000Z', type: 'impersonation.returned', reason: null });
 const started = ledgerEventFixture({ id: 'evt_1' });
@@ -13,9 +15,12 @@ const denied = ledgerEventFixture({
   at: '2030-01-01T09:00:00.000Z',
   type: 'impersonation.denied',
   target: null,
+  impersonationId: null,
   reason: '=cmd|calc',
   ip: null,
 });
+const switchedIn = ledgerEventFixture({ id: 'evt_2', at: '2030-01-01T10:01:00.000Z', type: 'impersonation.activated', reason: null });
+const startedFull = ledgerEventFixture({ id: 'evt_1', detail: { mode: 'full' } });
 const ledgerPage = (events = [returned, started, denied], nextCursor: string | null = null) => ok<LedgerPage>({ events, nextCursor });
 const users = (list = [grace, ada]) => ok<UsersPage>({ users: list, nextCursor: null });
 
@@ -24,20 +29,88 @@ function setup(api: FakeApiOverrides, firstPage?: ApiResult<LedgerPage>) {
 }
 
 describe('Ledger', () => {
-  it('shows a loading state, then the entries in the order the server gives (newest first)', async () => {
+  it('shows a loading state, then one row per view in the order the server gives (newest first), its raw entries one click away', async () => {
     const answer = deferred<ApiResult<LedgerPage>>();
-    const { container } = setup({ listLedger: jest.fn(() => answer.promise) });
+    const { container, user } = setup({ listLedger: jest.fn(() => answer.promise) });
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
 
     await act(async () => answer.resolve(ledgerPage()));
-    const rows = within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' }))
+    const views = within(screen.getByRole('table', { name: 'Impersonation ledger by view, newest first' }))
       .getAllByRole('row')
       .slice(1);
+    expect(views).toHaveLength(2);
+    expect(views[0]).toHaveTextContent('Returned');
+    expect(within(views[0] as HTMLElement).getAllByText('Ticket #4521: invoice page is blank')).toHaveLength(1);
+    expect(views[1]).toHaveTextContent('Refused');
+
+    await user.click(within(views[0] as HTMLElement).getByRole('button', { name: /^Show 2 entries/ }));
+    await user.click(within(views[1] as HTMLElement).getByRole('button', { name: /^Show 1 entry/ }));
+    const rows = screen
+      .getAllByRole('table', { name: /^Ledger entries of this view/ })
+      .flatMap((table) => within(table).getAllByRole('row').slice(1));
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Returned', 'Started', 'Refused']);
     expect(rows[1]).toHaveTextContent('Ticket #4521: invoice page is blank');
     expect(rows[1]).toHaveTextContent('203.0.113.7');
     expect(rows[2]).toHaveTextContent('Unknown');
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says of each view, in words, its mode, how long it lasted and how it ended, and never a raw event name', async () => {
+    const requested = ledgerEventFixture({
+      id: 'evt_r',
+      at: '2030-01-01T09:30:00.000Z',
+      type: 'impersonation.requested',
+      impersonationId: null,
+      detail: { requestId: 'req_1', mode: 'full' },
+    });
+    const approved = ledgerEventFixture({
+      id: 'evt_a',
+      at: '2030-01-01T09:40:00.000Z',
+      type: 'impersonation.approved',
+      actor: { id: 'admin_2', email: 'second@example.com' },
+      impersonationId: null,
+      reason: null,
+      detail: { requestId: 'req_1', mode: 'full' },
+    });
+    const start = ledgerEventFixture({ ...startedFull, detail: { mode: 'full', accessRequestId: 'req_1' } });
+    setup({}, ledgerPage([returned, switchedIn, start, approved, requested]));
+
+    const views = within(screen.getByRole('table', { name: 'Impersonation ledger by view, newest first' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(views).toHaveLength(1);
+    const cell = (label: string) => within(views[0] as HTMLElement).getAllByRole('cell')[COLUMNS.indexOf(label)];
+    expect(cell('By')).toHaveTextContent('grace@example.com');
+    expect(cell('User')).toHaveTextContent('ada@example.com');
+    expect(cell('Mode')).toHaveTextContent('Full access');
+    expect(cell('How long')).toHaveTextContent('19 min');
+    expect(cell('How it ended')).toHaveTextContent('Returned');
+    expect(cell('Entries')).toHaveTextContent('Show 5 entries');
+    expect(views[0]).not.toHaveTextContent(/impersonation\./);
+  });
+
+  it("opens and closes a view's entries with a button that says whether they are shown, and which rows it controls", async () => {
+    const { user } = setup({}, ledgerPage([returned, switchedIn, started]));
+    const toggle = screen.getByRole('button', { name: /^Show 3 entries: 3 ledger entries of the view of ada@example.com/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table', { name: /^Ledger entries of this view/ })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const entries = screen.getByRole('table', { name: 'Ledger entries of this view of ada@example.com, newest first' });
+    expect(entries.closest('td')).toHaveAttribute('id', toggle.getAttribute('aria-controls'));
+    expect(within(entries).getAllByRole('row').slice(1)).toHaveLength(3);
+    expect(entries).toHaveTextContent('Switched in');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table', { name: /^Ledger entries of this view/ })).not.toBeInTheDocument();
+  });
+
+  it("gives a view's row the id of its newest entry, so a link to that entry lands on the view", () => {
+    setup({}, ledgerPage([returned, switchedIn, started]));
+    const row = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveAttribute('id', ledgerEntryId(returned.id));
   });
 
   it('shows an unknown event type as it is', async () => {
@@ -96,7 +169,8 @@ describe('Ledger', () => {
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveAccessibleDescription('No user has the e-mail nobody@example.com.');
     expect(listLedger).toHaveBeenCalledTimes(1);
-    expect(screen.getAllByRole('row')).toHaveLength(4);
+    // The heading row and two views (the returned view's two entries, the refused attempt).
+    expect(screen.getAllByRole('row')).toHaveLength(3);
   });
 
   it('reports a failed e-mail lookup', async () => {
@@ -141,7 +215,9 @@ describe('Ledger', () => {
     const { user } = setup({ listLedger });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    // The older page's entry joins its view: one row, now of two entries.
+    expect(await screen.findByRole('button', { name: /^Show 2 entries/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(listLedger).toHaveBeenLastCalledWith(
       { cursor: 'older', admin: undefined, target: undefined },
       { signal: expect.any(AbortSignal) },
@@ -177,7 +253,9 @@ describe('Ledger', () => {
       const { container } = setup({ listLedger }, ledgerPage([returned, started], 'older'));
 
       expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
-      expect(within(screen.getByRole('table', { name: 'Impersonation ledger, newest first' })).getAllByRole('row')).toHaveLength(3);
+      const table = screen.getByRole('table', { name: 'Impersonation ledger by view, newest first' });
+      expect(within(table).getAllByRole('row')).toHaveLength(2);
+      expect(within(table).getByRole('button', { name: /^Show 2 entries/ })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Export CSV of every ledger entry' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
       await act(async () => undefined);

@@ -9,7 +9,7 @@ import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { TextField } from '../components/field';
 import { PagedTable } from '../components/paged-table';
-import { CellNote } from '../components/table';
+import { CellNote, TableFooter } from '../components/table';
 import { Tag } from '../components/tag';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { mapResult } from '../data/map-result';
@@ -23,6 +23,9 @@ export { USERS_PAGE_SIZE };
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
+
+/** With nothing typed, the directory shows this many users until the reader asks for all. */
+export const DIRECTORY_PREVIEW = 5;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -62,6 +65,10 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
   );
 
   const announcement = state.status === 'ready' ? t.results(state.items.length, state.nextCursor !== null) : '';
+  // Unfiltered, the directory is a preview: the page leads with what needs action, not with every user.
+  const [showAll, setShowAll] = useState(false);
+  const previewing = !term && state.status === 'ready' && state.items.length > DIRECTORY_PREVIEW;
+  const list = previewing && !showAll ? { ...state, items: state.items.slice(0, DIRECTORY_PREVIEW), nextCursor: null } : state;
 
   return (
     <Card title={t.heading}>
@@ -81,7 +88,7 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
         {announcement}
       </VisuallyHidden>
       <PagedTable
-        list={state}
+        list={list}
         caption={t.caption}
         columns={[
           {
@@ -106,7 +113,7 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
             cell: (user) => (
               <Actions>
                 {user.impersonable ? (
-                  <Button size="sm" variant="primary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
+                  <Button size="sm" variant="secondary" aria-label={t.viewAsLabel(user.email)} onClick={() => onViewAs(user)}>
                     {t.viewAs}
                   </Button>
                 ) : (
@@ -124,6 +131,13 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
         onRetry={reload}
         onLoadMore={loadMore}
       />
+      {previewing ? (
+        <TableFooter>
+          <Button size="sm" variant="ghost" aria-expanded={showAll} onClick={() => setShowAll((shown) => !shown)}>
+            {showAll ? t.showFewer(DIRECTORY_PREVIEW) : t.showAll}
+          </Button>
+        </TableFooter>
+      ) : null}
     </Card>
   );
 }

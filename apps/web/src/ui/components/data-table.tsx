@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Caption, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from './table';
+import { Fragment, type ReactNode } from 'react';
+import { Caption, DetailTd, Table, TableScroller, Tbody, Td, Th, Thead, Tr } from './table';
 
 export interface DataTableColumn<T> {
   /** The column header, and each cell's `data-label`: what the phone layout shows in front of the value. */
@@ -17,10 +17,21 @@ export interface DataTableProps<T> {
   rowId?: (row: T) => string;
   /** The rows are being read again (`aria-busy`). */
   busy?: boolean;
+  /**
+   * A row's disclosure: a full-width row under it, `id` for the `aria-controls` of the button that
+   * opens it, its content shown only while `open`.
+   */
+  rowDetail?: (row: T) => RowDetail | null;
+}
+
+export interface RowDetail {
+  id: string;
+  open: boolean;
+  content: ReactNode;
 }
 
 /** A captioned table of `rows`, one column per `columns` entry, that becomes stacked rows on phones. */
-export function DataTable<T>({ caption, columns, rows, rowKey, rowId, busy = false }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowId, busy = false, rowDetail }: DataTableProps<T>) {
   return (
     <TableScroller>
       <Table aria-busy={busy || undefined}>
@@ -35,15 +46,27 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowId, busy = fal
           </Tr>
         </Thead>
         <Tbody>
-          {rows.map((row) => (
-            <Tr key={rowKey(row)} id={rowId?.(row)}>
-              {columns.map((column) => (
-                <Td key={column.label} data-label={column.label}>
-                  {column.cell(row)}
-                </Td>
-              ))}
-            </Tr>
-          ))}
+          {rows.map((row) => {
+            const detail = rowDetail?.(row) ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <Tr id={rowId?.(row)} data-has-detail={detail ? (detail.open ? 'open' : 'closed') : undefined}>
+                  {columns.map((column) => (
+                    <Td key={column.label} data-label={column.label}>
+                      {column.cell(row)}
+                    </Td>
+                  ))}
+                </Tr>
+                {detail ? (
+                  <Tr hidden={!detail.open}>
+                    <DetailTd id={detail.id} colSpan={columns.length}>
+                      {detail.open ? detail.content : null}
+                    </DetailTd>
+                  </Tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </Tbody>
       </Table>
     </TableScroller>

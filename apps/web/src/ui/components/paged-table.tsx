@@ -42,6 +42,7 @@ export function PagedTable<T>({
   loadingRows,
   loadingLabel,
   busy,
+  rowDetail,
 }: PagedTableProps<T>) {
   const { messages } = useI18n();
   if (list.status === 'loading') return <SkeletonRows label={loadingLabel ?? messages.common.loading} rows={loadingRows} />;
@@ -49,7 +50,7 @@ export function PagedTable<T>({
   if (list.items.length === 0) return <EmptyState title={emptyTitle}>{empty}</EmptyState>;
   return (
     <>
-      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} rowId={rowId} busy={busy} />
+      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} rowId={rowId} busy={busy} rowDetail={rowDetail} />
       <LoadMore nextCursor={list.nextCursor} more={list.more} onLoadMore={onLoadMore} />
     </>
   );

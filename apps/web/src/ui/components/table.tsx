@@ -84,6 +84,22 @@ export const Tr = styled.tr`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
   }
+  /* A closed disclosure row: the phone layout's display would otherwise show it. */
+  &[hidden] {
+    display: none;
+  }
+  /* A row whose disclosure is open joins it on phones: one card. */
+  ${onPhone} {
+    &[data-has-detail='open'] {
+      border-bottom: 0;
+      border-radius: ${({ theme }) => `${theme.radii.md} ${theme.radii.md} 0 0`};
+    }
+    &[data-has-detail='open'] + & {
+      margin-top: -12px;
+      border-top: 0;
+      border-radius: ${({ theme }) => `0 0 ${theme.radii.md} ${theme.radii.md}`};
+    }
+  }
 `;
 
 export const Td = styled.td`
@@ -125,6 +141,17 @@ export const Td = styled.td`
     time {
       white-space: normal;
     }
+  }
+`;
+
+/** The full-width cell of a row's disclosure (its entries, say): no column label on phones. */
+export const DetailTd = styled.td`
+  padding: ${({ theme }) => `0 0 ${theme.space[4]}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ${onPhone} {
+    display: block;
+    padding: 0;
+    border: 0;
   }
 `;
 

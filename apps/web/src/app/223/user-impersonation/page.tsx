@@ -19,5 +19,5 @@ export default async function UserImpersonationPage() {
   // Only now, for a verified admin: the first data is rendered into the page instead of fetched after it.
   const context = getServerContext();
   const initial = await loadAdminPageData({ ...context, webhookUrl: context.config.webhooks?.url ?? null }, admin.staff);
-  return <AdminPageView lang={lang} initial={initial} />;
+  return <AdminPageView lang={lang} initial={initial} reader={admin.user} />;
 }
