@@ -1,9 +1,10 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { savedColorMode } from './support/color-mode';
-import { ACCOUNTS, E2E_BASE_URL, TARGETS } from './support/env';
+import { ACCOUNTS, TARGETS } from './support/env';
 import { expect, test } from './support/fixtures';
 import { badge, startViewingAs, waitForHydration } from './support/impersonation';
+import { watchFailures } from './support/page-failures';
 import { signedInAs } from './support/sign-in';
 import { ADMIN_PAGE_PATH, PANEL_TITLE, RETURN_BUTTON_LABEL } from './support/spec';
 
@@ -14,23 +15,6 @@ const PAGES = [
   { path: '/account/settings', heading: 'Account settings' },
   { path: '/account/notifications', heading: 'Notifications', hidden: 'Your notifications' },
 ];
-
-/** Every console error, every same-origin answer of 400 or more, and every same-origin request that failed. */
-function watchFailures(page: Page): string[] {
-  const failures: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') failures.push(`console: ${message.text()} (${message.location().url})`);
-  });
-  page.on('response', (response: Response) => {
-    if (response.url().startsWith(E2E_BASE_URL) && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('requestfailed', (request) => {
-    // A navigation cancels the prefetches the page it leaves still had in flight: that is no failure.
-    const error = request.failure()?.errorText;
-    if (request.url().startsWith(E2E_BASE_URL) && error !== 'net::ERR_ABORTED') failures.push(`failed ${request.url()}: ${error}`);
-  });
-  return failures;
-}
 
 /** The badge lies inside the view's bar: the page's content, which ends above the bar, is never under it. */
 async function expectBadgeInsideTheBar(page: Page, bar: ReturnType<Page['getByRole']>) {

@@ -91,6 +91,8 @@ export const en = {
   admin: {
     title: 'User impersonation',
     description: 'View the app as a user to see exactly what they see. Every start, return and end is recorded in the ledger.',
+    apiPrefix: 'To script any of this, see the',
+    apiLink: 'API reference',
     search: {
       heading: 'Find a user',
       label: 'Search users',
@@ -234,7 +236,6 @@ export const en = {
       inProgress: 'In progress',
       /** Where a view stands when its newest entry is not an ending. */
       outcomes: {
-        'impersonation.started': 'Not switched in',
         'impersonation.activated': 'In progress',
         'impersonation.requested': 'Waiting for approval',
         'impersonation.approved': 'Approved, not started',

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { NoteSigner } from '@viewas/impersonation-core/checkpoints';
 import type { SignalReceiver } from '@viewas/impersonation-core/shared-signals';
-import { createAppServices, type AppServices } from '../../src/server/app/app-services';
+import { createAppServices, type AppServices, type AppServicesOptions } from '../../src/server/app/app-services';
 import { createPasswordHasher, type PasswordHasher } from '../../src/server/auth/password';
 import {
   DEFAULT_IMPERSONATION_MAX_MINUTES,
@@ -76,6 +76,8 @@ export interface TestAppOptions {
   preferences?: AccountPreferences;
   /** E-mail notifications through this SMTP server. */
   mail?: MailConfig;
+  /** next-auth's pages in the app's name and colours, as the server gives them (server/auth/sign-in-theme.ts). */
+  signInTheme?: AppServicesOptions['signInTheme'];
   /** Ledger webhooks: the worker starts with the app and stops when it closes. */
   webhooks?: WebhookConfig;
   webhookPoster?: WebhookPoster;
@@ -160,6 +162,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     anonymousDenialLimit: options.anonymousDenialLimit,
     actorDenialLimit: options.actorDenialLimit,
     setupLimit: options.setupLimit,
+    signInTheme: options.signInTheme,
   });
   // As at a server's start-up: the view of live impersonations is read once (later reads reload it on demand).
   await services.liveImpersonations.refresh();

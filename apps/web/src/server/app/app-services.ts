@@ -1,3 +1,4 @@
+import type { AuthOptions } from 'next-auth';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import {
   createAccountSettingsService,
@@ -88,6 +89,8 @@ export interface AppServicesOptions {
   /** Refused SETs per address at `POST /api/ssf/events` before it is locked out. */
   signalRefusalLimit?: ThrottlePolicy;
   secret: string;
+  /** next-auth's own pages in the app's colours and mark (auth/sign-in-theme.ts). */
+  signInTheme?: AuthOptions['theme'];
   database: DatabaseProvider;
   logger: Logger;
   /** The per-request logging scope the logger reads its `requestId` from; a private one by default. */
@@ -137,6 +140,7 @@ export function createAppServices({
   signalPollMs,
   signalRefusalLimit,
   setupLimit,
+  signInTheme,
 }: AppServicesOptions) {
   // With webhooks on, every ledger row is queued for delivery in its own transaction; with shared-signals
   // receivers, every row that is a CAEP event is queued for each of them, in the same transaction. Every
@@ -237,6 +241,7 @@ export function createAppServices({
       signInWithPassword,
       logger,
       authRequests,
+      theme: signInTheme,
     }),
     sessionEndpoint: createSessionEndpoint(sessionOptions),
   });

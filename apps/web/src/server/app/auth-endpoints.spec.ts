@@ -1,7 +1,11 @@
-import { getContrastRatio, WCAG_AA_CONTRAST } from '@viewas/theme/server';
+import { createTheme, getContrastRatio, WCAG_AA_CONTRAST } from '@viewas/theme/server';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
 import type { UserRow } from '@viewas/impersonation-core';
+
+import { signInLogo, signInTheme } from '../auth/sign-in-theme';
+
+const brand = createTheme().theme;
 
 // Every next-auth v4 endpoint under /api/auth (docs/architecture.md, data flow), over real HTTP.
 describe('next-auth endpoints', () => {
@@ -11,7 +15,7 @@ describe('next-auth endpoints', () => {
 
   beforeAll(async () => {
     database = await createPgliteTestDatabase();
-    app = await startTestApp({ database });
+    app = await startTestApp({ database, signInTheme: signInTheme('Viewas', brand) });
     user = await app.createUser({ email: 'ada@example.com', name: 'Ada' });
   }, 60_000);
   afterAll(async () => {
@@ -197,6 +201,18 @@ describe('next-auth endpoints', () => {
         expect(body).toMatch(/^<body[^>]*><div class="page" role="main">/);
       },
     );
+
+    it("shows the app's name and mark on the sign-in page, its button in the brand colour with readable text on one line", async () => {
+      const { html } = await page('/api/auth/signin');
+      const logo = signInLogo('Viewas', brand.colors);
+      expect(html).toContain(`<img src="${logo}" alt="Logo" class="logo"`);
+      expect(decodeURIComponent(logo)).toContain('>Viewas</text>');
+      expect(html).toContain(`--brand-color: ${brand.colors.brand500}`);
+      expect(html).toContain(`--button-text-color: ${brand.colors.onBrand500}`);
+      expect(getContrastRatio(brand.colors.onBrand500, brand.colors.brand500)).toBeGreaterThanOrEqual(WCAG_AA_CONTRAST);
+      expect(html).toContain('.card button{white-space:nowrap}');
+      expect(html).toContain('class="__next-auth-theme-auto"');
+    });
 
     it('gives its buttons and notices colours with AA contrast under their white text', async () => {
       const { html } = await page('/api/auth/signin');

@@ -1,3 +1,7 @@
+import { brandTheme } from '../../app/_lib/brand-theme';
+import { signInTheme } from '../auth/sign-in-theme';
+import { getMessages } from '../../i18n/messages';
+import { DEFAULT_LOCALE } from '../../i18n/locales';
 import { createPasswordHasher } from '../auth/password';
 import { loadConfig, type AppConfig } from '../config/config';
 import { resolveSessionSecret } from '../config/session-secret';
@@ -60,6 +64,7 @@ function createServerContext(): ServerContext {
       logger,
       requestScope,
       hasher,
+      signInTheme: signInTheme(getMessages(DEFAULT_LOCALE).app.name, brandTheme),
     }),
   };
 }

@@ -96,13 +96,18 @@ function rateLimitedPage(): Response {
 
 // next-auth's default blue (#157efb) and red under white text fall short of WCAG AA contrast (3.9:1).
 const ACCESSIBLE_COLOURS = '<style>:root{--color-info:#0b5ed7;--color-info-hover:#0a53be;--color-error:#b03a3a}</style>';
+// A button's label stays on one line ("Sign in with E-mail and password"): the card grows to fit it, up to the screen's width.
+const ONE_LINE_BUTTONS =
+  '<style>.card{box-sizing:border-box;width:auto;min-width:min(368px,100%);max-width:100%}.card button{white-space:nowrap}</style>';
 
 /**
  * next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read, and their content
  * in a main landmark (next-auth wraps it in a bare <div class="page">), so screen-reader users can jump to it.
  */
 function accessibleNextAuthPage(html: string): string {
-  return html.replace('</head>', `${ACCESSIBLE_COLOURS}</head>`).replace('<div class="page">', '<div class="page" role="main">');
+  return html
+    .replace('</head>', `${ACCESSIBLE_COLOURS}${ONE_LINE_BUTTONS}</head>`)
+    .replace('<div class="page">', '<div class="page" role="main">');
 }
 
 /**

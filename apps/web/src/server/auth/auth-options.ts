@@ -29,6 +29,8 @@ export interface AuthOptionsDeps {
   logger: Logger;
   /** The request a sign-out event is about (next-auth's event carries only the token). */
   authRequests: AuthRequests;
+  /** The name, mark and colours of next-auth's own pages (`sign-in-theme.ts`); next-auth's plain look without it. */
+  theme?: AuthOptions['theme'];
 }
 
 /**
@@ -73,6 +75,7 @@ export function createAuthOptions(deps: AuthOptionsDeps): AuthOptions {
     },
     events: session.events,
     logger: nextAuthLogger(deps.logger),
+    ...(deps.theme ? { theme: deps.theme } : {}),
   };
 }
 

@@ -62,6 +62,44 @@ describe('AdminPageView', () => {
     expect(services.api.listLedger).not.toHaveBeenCalled();
   });
 
+  it('leads with what needs action: requests awaiting a decision, then the views running now, then the directory and the ledger', () => {
+    renderWithApp(<AdminPageView lang="en" initial={initial} />);
+    const order = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const at = (name: string) => order.indexOf(name);
+    expect(at('Access requests')).toBeGreaterThanOrEqual(0);
+    expect(at('Access requests')).toBeLessThan(at('Active impersonations'));
+    expect(at('Active impersonations')).toBeLessThan(at('Find a user'));
+    expect(at('Find a user')).toBeLessThan(at('Ledger'));
+  });
+
+  it('links the API reference for staff who script the same actions', () => {
+    renderWithApp(<AdminPageView lang="en" initial={initial} />);
+    expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api-reference');
+  });
+
+  it.each([
+    [
+      'a support agent, on a full view awaiting an administrator',
+      'support',
+      { awaiting: ['admin'] },
+      'Only an administrator can approve this',
+    ],
+    ['an administrator, on a request awaiting the user', 'admin', { awaiting: ['user'] }, 'Waiting for the user to answer'],
+    [
+      'the requester, on their own request',
+      'admin',
+      { awaiting: ['admin'], requester: { id: 'me', email: 'me@example.com' } },
+      'Your request: another administrator approves it',
+    ],
+    ['anyone, on a denied request', 'admin', { status: 'denied', awaiting: [] }, 'Nothing to do: it was denied'],
+  ] as const)('says why there is nothing to press, for %s', (_who, role, change, note) => {
+    const requests = ok<AccessRequestList>({ requests: [{ ...request, ...change, awaiting: [...change.awaiting] } as AccessRequest] });
+    renderWithApp(<AdminPageView lang="en" initial={{ ...initial, requests }} reader={{ id: 'me', role }} />);
+    const table = within(screen.getByRole('region', { name: 'Access requests' })).getByRole('table');
+    const action = within(table).getAllByRole('cell').at(-1);
+    expect(action).toHaveTextContent(note);
+  });
+
   it('asks for the reason when View as is pressed, and closes the dialog on Cancel', async () => {
     const { user } = renderWithApp(<AdminPageView lang="en" initial={initial} />);
     const viewAs = screen.getByRole('button', { name: 'View as ada@example.com' });

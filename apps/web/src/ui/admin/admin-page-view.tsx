@@ -14,6 +14,7 @@ import type { AdminPageData } from './admin-page-data';
 import { EndedViewNotice } from './ended-view-notice';
 import { Ledger } from './ledger';
 import { LedgerIntegrity } from './ledger-integrity';
+import { API_REFERENCE_PATH } from '../routes';
 import { UserSearch } from './user-search';
 
 // Fetched on the first 'View as', not with the page: the dialog, its focus trap and the form.
@@ -42,7 +43,14 @@ export function AdminPageView({ lang, initial, reader }: AdminPageViewProps) {
   const [viewing, setViewing] = useState<AdminUserSummary | null>(null);
   return (
     <>
-      <PageHeader title={t.title} description={t.description} />
+      <PageHeader
+        title={t.title}
+        description={
+          <>
+            {t.description} {t.apiPrefix} <a href={API_REFERENCE_PATH}>{t.apiLink}</a>.
+          </>
+        }
+      />
       {initial.endedView ? <EndedViewNotice ended={initial.endedView} /> : null}
       <Sections>
         {/* What waits for the reader first, then what runs now, then the directory to start from. */}

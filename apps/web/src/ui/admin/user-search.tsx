@@ -125,6 +125,7 @@ export function UserSearch({ onViewAs, firstPage }: UserSearchProps) {
           },
         ]}
         rowKey={(user) => user.id}
+        phoneLayout="compact"
         errorTitle={t.error}
         emptyTitle={t.emptyTitle}
         empty={t.empty}

@@ -31,7 +31,7 @@ describe('ApiReferenceView', () => {
       within(section)
         .getAllByRole('heading', { level: 4 })
         .map((heading) => heading.textContent),
-    ).toEqual(['Request body (JSON)', 'Answer 200 (JSON)', 'Failures']);
+    ).toEqual(['Request body (JSON)', 'Answer 200 (JSON)', 'Example request', 'Example answer (200)', 'Failures']);
     const body = within(section).getByRole('table', { name: 'Request body (JSON)' });
     const reason = within(body).getByRole('row', { name: /reason/ });
     expect(within(reason).getByRole('cell', { name: '3-500 characters' })).toBeInTheDocument();
@@ -48,6 +48,39 @@ describe('ApiReferenceView', () => {
     expect(within(section).getByText(/Who may call it:/).parentElement).toHaveTextContent(
       'Staff (support or administrator), in their own session.',
     );
+  });
+
+  it('shows an example request and answer per operation, from the examples in the document', () => {
+    renderWithApp(<ApiReferenceView document={apiDocument} />);
+    const start = screen.getByRole('region', { name: /POST \/api\/admin\/impersonate/ });
+    const request = within(start).getByLabelText('Example request');
+    expect(request.textContent).toMatch(/^POST \/api\/admin\/impersonate\nContent-Type: application\/json\n\n\{/);
+    expect(JSON.parse(request.textContent?.split('\n\n')[1] ?? '')).toEqual(
+      (apiDocument.paths['/api/admin/impersonate']?.['post']?.requestBody as { content: Record<string, { example: unknown }> }).content[
+        'application/json'
+      ]?.example,
+    );
+    expect(JSON.parse(within(start).getByLabelText('Example answer (200)').textContent ?? '')).toMatchObject({ success: true });
+
+    const end = screen.getByRole('region', { name: /POST \/api\/admin\/impersonations\/\{id\}\/end/ });
+    expect(within(end).getByLabelText('Example request').textContent).toMatch(/^POST \/api\/admin\/impersonations\/[^{}/]+\/end$/);
+    for (const route of Object.values(ADMIN_API_ROUTES)) {
+      const section = screen.getByRole('region', { name: new RegExp(`^${route.method} ${route.path.replace(/[{}]/g, '\\$&')} `) });
+      expect(within(section).getByLabelText('Example request')).toBeInTheDocument();
+    }
+  });
+
+  it('groups the contents by tag, each linking its part of the page, and each part links back', () => {
+    renderWithApp(<ApiReferenceView document={apiDocument} />);
+    const contents = screen.getByRole('navigation', { name: 'Operations' });
+    const tags = [...new Set(Object.values(ADMIN_API_ROUTES).map((route) => route.tag))];
+    for (const tag of tags) {
+      const link = within(contents).getByRole('link', { name: tag });
+      const part = document.getElementById(link.getAttribute('href')?.slice(1) ?? '');
+      expect(within(part as HTMLElement).getByRole('heading', { level: 2, name: tag })).toBeInTheDocument();
+      expect(within(part as HTMLElement).getByRole('link', { name: 'Back to the contents' })).toHaveAttribute('href', '#api-contents');
+    }
+    expect(contents).toHaveAttribute('id', 'api-contents');
   });
 
   it('links the machine-readable document and has no axe violations', async () => {

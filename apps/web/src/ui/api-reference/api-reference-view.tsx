@@ -1,7 +1,10 @@
 'use client';
 
 import type { OpenApiDocument, OpenApiOperation } from '@viewas/admin-api';
+import { Fragment } from 'react';
 import styled from 'styled-components';
+import { focusRing } from '../components/styles';
+import { VisuallyHidden } from '../components/visually-hidden';
 import { Card } from '../components/card';
 import { PageHeader } from '../components/page-header';
 import { DataTable } from '../components/data-table';
@@ -15,6 +18,7 @@ interface Parameter {
   in: 'query' | 'path';
   required: boolean;
   schema: SchemaNode;
+  example?: unknown;
 }
 
 interface Entry {
@@ -23,22 +27,86 @@ interface Entry {
   operation: OpenApiOperation;
 }
 
+/* Wide screens: the contents stay beside the operations while they scroll. */
 const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space[5]};
-`;
-
-const Contents = styled.nav`
-  ol {
-    margin: 0;
-    padding-left: ${({ theme }) => theme.space[5]};
-    display: grid;
-    gap: ${({ theme }) => theme.space[1]};
+  @media (min-width: 1024px) {
+    grid-template-columns: 240px minmax(0, 1fr);
+    align-items: start;
   }
 `;
 
+const Operations = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+  min-width: 0;
+`;
+
+const Contents = styled.nav`
+  scroll-margin-top: calc(var(--app-notice-top, 64px) + 8px);
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  @media (min-width: 1024px) {
+    position: sticky;
+    top: calc(var(--app-notice-top, 64px) + ${({ theme }) => theme.space[2]});
+    max-height: calc(100vh - var(--app-notice-top, 64px) - ${({ theme }) => theme.space[5]});
+    overflow-y: auto;
+  }
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[2]};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  h3 {
+    margin: ${({ theme }) => `${theme.space[3]} 0 ${theme.space[1]}`};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 2px;
+  }
+  a {
+    display: block;
+    padding: 2px 0;
+    color: ${({ theme }) => theme.colors.text};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    ${focusRing}
+  }
+`;
+
+const Example = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]};
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: 1.5;
+  ${focusRing}
+`;
+
+const TagGroup = styled.div`
+  scroll-margin-top: calc(var(--app-notice-top, 64px) + 8px);
+`;
+
+const TopLink = styled.a`
+  align-self: flex-start;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  ${focusRing}
+`;
+
 const Operation = styled.section`
+  /* A link to it lands clear of the sticky top bar. */
+  scroll-margin-top: calc(var(--app-notice-top, 64px) + 8px);
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
@@ -141,10 +209,46 @@ function jsonBodySchema(holder: unknown): SchemaNode | undefined {
   return content?.['application/json']?.schema;
 }
 
+function jsonExample(holder: unknown): { found: boolean; value: unknown } {
+  const media = (holder as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.['application/json'];
+  return media && 'example' in media ? { found: true, value: media.example } : { found: false, value: undefined };
+}
+
+/** The request line of the example: path parameters filled in, the query string from the parameters' examples. */
+export function exampleRequestLine(method: string, path: string, parameters: readonly Parameter[]): string {
+  const filled = path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
+    return parameter?.example === undefined ? whole : encodeURIComponent(String(parameter.example));
+  });
+  const query = new URLSearchParams();
+  for (const parameter of parameters)
+    if (parameter.in === 'query' && parameter.required && parameter.example !== undefined)
+      query.set(parameter.name, String(parameter.example));
+  const search = query.toString();
+  return `${method} ${filled}${search ? `?${search}` : ''}`;
+}
+
+/** An operation's anchor in the page (its operationId), and its tag's. */
+export const tagAnchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+function ExampleBlock({ label, text }: { label: string; text: string }) {
+  return (
+    <>
+      <h4>{label}</h4>
+      {/* Focusable: a long line scrolls sideways, and keyboard users scroll it too. */}
+      <Example tabIndex={0} aria-label={label}>
+        <code>{text}</code>
+      </Example>
+    </>
+  );
+}
+
 function OperationSection({ method, path, operation }: Entry) {
   const parameters = (operation.parameters ?? []) as unknown as Parameter[];
   const body = jsonBodySchema(operation.requestBody);
   const success = jsonBodySchema(operation.responses['200']);
+  const requestExample = jsonExample(operation.requestBody);
+  const answerExample = jsonExample(operation.responses['200']);
   const failures = Object.entries(operation.responses).filter(([status]) => status !== '200');
   const [description, access] = operation.description.split('\n\nWho may call it: ');
   return (
@@ -165,6 +269,14 @@ function OperationSection({ method, path, operation }: Entry) {
       {parameters.length ? <ParametersTable parameters={parameters} /> : null}
       {body ? <FieldsTable caption="Request body (JSON)" schema={body} /> : null}
       {success ? <FieldsTable caption="Answer 200 (JSON)" schema={success} /> : null}
+      <ExampleBlock
+        label="Example request"
+        text={[
+          exampleRequestLine(method, path, parameters),
+          ...(requestExample.found ? ['Content-Type: application/json', '', JSON.stringify(requestExample.value, null, 2)] : []),
+        ].join('\n')}
+      />
+      {answerExample.found ? <ExampleBlock label="Example answer (200)" text={JSON.stringify(answerExample.value, null, 2)} /> : null}
       <h4>Failures</h4>
       <DataTable
         caption="Failures: { success: false, error: { code, message } }"
@@ -198,26 +310,42 @@ export function ApiReferenceView({ document }: { document: OpenApiDocument }) {
         }
       />
       <Layout>
-        <Card title="Contents">
-          <Contents aria-label="Operations">
-            <ol>
-              {entries.map(({ method, path, operation }) => (
-                <li key={operation.operationId}>
-                  <a href={`#${operation.operationId}`}>{`${operation.summary} (${method} ${path})`}</a>
-                </li>
-              ))}
-            </ol>
-          </Contents>
-        </Card>
-        {tags.map((tag) => (
-          <Card key={tag} title={tag}>
-            {entries
-              .filter((entry) => entry.operation.tags.includes(tag))
-              .map((entry) => (
-                <OperationSection key={entry.operation.operationId} {...entry} />
-              ))}
-          </Card>
-        ))}
+        <Contents aria-label="Operations" id="api-contents">
+          <h2>Contents</h2>
+          {tags.map((tag) => (
+            <Fragment key={tag}>
+              <h3>
+                <a href={`#${tagAnchor(tag)}`}>{tag}</a>
+              </h3>
+              <ul>
+                {entries
+                  .filter((entry) => entry.operation.tags.includes(tag))
+                  .map(({ method, path, operation }) => (
+                    <li key={operation.operationId}>
+                      <a href={`#${operation.operationId}`}>
+                        {operation.summary}
+                        <VisuallyHidden>{` (${method} ${path})`}</VisuallyHidden>
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+            </Fragment>
+          ))}
+        </Contents>
+        <Operations>
+          {tags.map((tag) => (
+            <TagGroup key={tag} id={tagAnchor(tag)}>
+              <Card title={tag}>
+                {entries
+                  .filter((entry) => entry.operation.tags.includes(tag))
+                  .map((entry) => (
+                    <OperationSection key={entry.operation.operationId} {...entry} />
+                  ))}
+                <TopLink href="#api-contents">Back to the contents</TopLink>
+              </Card>
+            </TagGroup>
+          ))}
+        </Operations>
       </Layout>
     </>
   );

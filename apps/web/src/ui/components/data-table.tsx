@@ -22,6 +22,11 @@ export interface DataTableProps<T> {
    * opens it, its content shown only while `open`.
    */
   rowDetail?: (row: T) => RowDetail | null;
+  /**
+   * On phones: `stacked` (each cell on its own line behind its column's name) or `compact` (the first
+   * cell on a line, the rest side by side unlabelled: for short, self-explaining values).
+   */
+  phoneLayout?: 'stacked' | 'compact';
 }
 
 export interface RowDetail {
@@ -31,10 +36,19 @@ export interface RowDetail {
 }
 
 /** A captioned table of `rows`, one column per `columns` entry, that becomes stacked rows on phones. */
-export function DataTable<T>({ caption, columns, rows, rowKey, rowId, busy = false, rowDetail }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowId,
+  busy = false,
+  rowDetail,
+  phoneLayout = 'stacked',
+}: DataTableProps<T>) {
   return (
     <TableScroller>
-      <Table aria-busy={busy || undefined}>
+      <Table aria-busy={busy || undefined} data-phone-layout={phoneLayout}>
         <Caption>{caption}</Caption>
         <Thead>
           <Tr>

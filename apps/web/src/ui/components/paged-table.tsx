@@ -43,6 +43,7 @@ export function PagedTable<T>({
   loadingLabel,
   busy,
   rowDetail,
+  phoneLayout,
 }: PagedTableProps<T>) {
   const { messages } = useI18n();
   if (list.status === 'loading') return <SkeletonRows label={loadingLabel ?? messages.common.loading} rows={loadingRows} />;
@@ -50,7 +51,16 @@ export function PagedTable<T>({
   if (list.items.length === 0) return <EmptyState title={emptyTitle}>{empty}</EmptyState>;
   return (
     <>
-      <DataTable caption={caption} columns={columns} rows={list.items} rowKey={rowKey} rowId={rowId} busy={busy} rowDetail={rowDetail} />
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={list.items}
+        rowKey={rowKey}
+        rowId={rowId}
+        busy={busy}
+        rowDetail={rowDetail}
+        phoneLayout={phoneLayout}
+      />
       <LoadMore nextCursor={list.nextCursor} more={list.more} onLoadMore={onLoadMore} />
     </>
   );

@@ -30,6 +30,31 @@ export const Table = styled.table`
       gap: 12px;
     }
   }
+  /* Compact phone rows: the first cell on a line of its own, the others side by side without their labels
+     (short values that say what they are: tags, buttons), so more rows fit a screen. */
+  ${onPhone} {
+    &[data-phone-layout='compact'] {
+      tbody {
+        gap: 8px;
+      }
+      tr {
+        flex-direction: row;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 6px 8px;
+        padding: 10px 12px;
+      }
+      td {
+        display: block;
+        &::before {
+          content: none;
+        }
+      }
+      td:first-child {
+        flex-basis: 100%;
+      }
+    }
+  }
 `;
 
 export const Caption = styled.caption`

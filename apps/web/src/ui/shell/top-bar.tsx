@@ -73,16 +73,21 @@ const Nav = styled.nav`
   ${onPhone} {
     order: 3;
     flex-basis: 100%;
-    overflow-x: auto;
   }
 `;
 
+/* On phones the tabs wrap onto a second line rather than scroll out of sight: every tab stays visible and whole. */
 const NavList = styled.ul`
   display: flex;
   gap: ${({ theme }) => theme.space[1]};
   margin: 0;
   padding: 0;
   list-style: none;
+  ${onPhone} {
+    flex-wrap: wrap;
+    gap: 0 2px;
+    margin: 0 -10px;
+  }
 `;
 
 const navLink = css`
@@ -107,6 +112,7 @@ const navLink = css`
   }
   ${onPhone} {
     min-height: 44px;
+    padding: 0 10px;
   }
 `;
 

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import type { ApiAccess, ApiRouteContract } from '../contracts/api-routes';
 import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts/errors';
+import { exampleFromSchema } from './example-from-schema';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -68,12 +69,27 @@ function queryParameters(query: z.core.$ZodType): JsonSchema[] {
   const required = new Set((schema['required'] ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...propertySchema } = property;
-    return { name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: propertySchema };
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(description ? { description } : {}),
+      schema: propertySchema,
+      example: exampleFromSchema(propertySchema, name),
+    };
   });
 }
 
 function pathParameters(params: Record<string, z.core.$ZodType>): JsonSchema[] {
-  return Object.entries(params).map(([name, schema]) => ({ name, in: 'path', required: true, schema: jsonSchema(schema, 'input') }));
+  return Object.entries(params).map(([name, schema]) => {
+    const parameterSchema = jsonSchema(schema, 'input');
+    return { name, in: 'path', required: true, schema: parameterSchema, example: exampleFromSchema(parameterSchema, name) };
+  });
+}
+
+/** A JSON media type with its schema and an example that satisfies it. */
+function jsonContent(schema: JsonSchema): JsonSchema {
+  return { 'application/json': { schema, example: exampleFromSchema(schema) } };
 }
 
 function operation(route: ApiRouteContract): OpenApiOperation {
@@ -83,13 +99,13 @@ function operation(route: ApiRouteContract): OpenApiOperation {
       description: 'Success',
       content: route.produces
         ? Object.fromEntries(route.produces.map((type) => [type, { schema: { type: 'string' } }]))
-        : { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+        : jsonContent(jsonSchema(route.response, 'output')),
     },
     ...(route.accepted
       ? {
           '202': {
             description: 'Accepted: waiting for approval',
-            content: { 'application/json': { schema: jsonSchema(route.accepted, 'output') } },
+            content: jsonContent(jsonSchema(route.accepted, 'output')),
           },
         }
       : {}),
@@ -106,9 +122,7 @@ function operation(route: ApiRouteContract): OpenApiOperation {
     description: `${route.description}\n\nWho may call it: ${ACCESS_TEXT[route.access]}`,
     tags: [route.tag],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
-      : {}),
+    ...(route.body ? { requestBody: { required: true, content: jsonContent(jsonSchema(route.body, 'input')) } } : {}),
     responses,
     'x-access': route.access,
   };
