@@ -87,5 +87,6 @@ describe('ApiReferenceView', () => {
     const { container } = renderWithApp(<ApiReferenceView document={apiDocument} />);
     expect(screen.getByRole('link', { name: OPENAPI_DOCUMENT_PATH })).toHaveAttribute('href', OPENAPI_DOCUMENT_PATH);
     expect(await axe(container)).toHaveNoViolations();
-  }, 30_000);
+    // axe reads every operation's tables and examples: a long page.
+  }, 90_000);
 });

@@ -236,7 +236,7 @@ function ExampleBlock({ label, text }: { label: string; text: string }) {
     <>
       <h4>{label}</h4>
       {/* Focusable: a long line scrolls sideways, and keyboard users scroll it too. */}
-      <Example tabIndex={0} aria-label={label}>
+      <Example tabIndex={0} role="group" aria-label={label}>
         <code>{text}</code>
       </Example>
     </>
