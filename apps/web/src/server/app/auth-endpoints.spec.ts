@@ -211,6 +211,7 @@ describe('next-auth endpoints', () => {
       expect(html).toContain(`--button-text-color: ${brand.colors.onBrand500}`);
       expect(getContrastRatio(brand.colors.onBrand500, brand.colors.brand500)).toBeGreaterThanOrEqual(WCAG_AA_CONTRAST);
       expect(html).toContain('.card button{white-space:nowrap}');
+      expect(html).toContain('.card form button[type=submit]{background-color:var(--brand-color)');
       expect(html).toContain('class="__next-auth-theme-auto"');
     });
 

@@ -96,9 +96,13 @@ function rateLimitedPage(): Response {
 
 // next-auth's default blue (#157efb) and red under white text fall short of WCAG AA contrast (3.9:1).
 const ACCESSIBLE_COLOURS = '<style>:root{--color-info:#0b5ed7;--color-info-hover:#0a53be;--color-error:#b03a3a}</style>';
-// A button's label stays on one line ("Sign in with E-mail and password"): the card grows to fit it, up to the screen's width.
+// A button's label stays on one line ("Sign in with E-mail and password"): the card grows to fit it, up to the
+// screen's width (less padding on phones); the form's button wears the brand colour next-auth's theme sets.
 const ONE_LINE_BUTTONS =
-  '<style>.card{box-sizing:border-box;width:auto;min-width:min(368px,100%);max-width:100%}.card button{white-space:nowrap}</style>';
+  '<style>.card{box-sizing:border-box;width:auto;min-width:min(368px,calc(100vw - 16px));max-width:calc(100vw - 16px)}' +
+  '.card button{white-space:nowrap}' +
+  '.card form button[type=submit]{background-color:var(--brand-color);border-color:var(--brand-color);color:var(--button-text-color)}' +
+  '@media (max-width:450px){.card{padding:1.25rem 1rem}}</style>';
 
 /**
  * next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read, and their content

@@ -1,10 +1,10 @@
 import { z } from '../zod';
-import { ADMIN_API_ROUTES } from '../contracts/api-routes';
+import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { createOpenApiDocument } from './create-openapi-document';
 
-const routes = Object.values(ADMIN_API_ROUTES);
+const routes: ApiRouteContract[] = Object.values(ADMIN_API_ROUTES);
 const document = createOpenApiDocument({ routes, info: { title: 'Viewas API', version: '1.0.0' } });
-const operationOf = (route: (typeof routes)[number]) => document.paths[route.path]?.[route.method.toLowerCase()];
+const operationOf = (route: ApiRouteContract) => document.paths[route.path]?.[route.method.toLowerCase()];
 type Media = { example?: unknown };
 const json = (holder: unknown): Media | undefined =>
   (holder as { content?: Record<string, Media> } | undefined)?.content?.['application/json'];

@@ -53,7 +53,8 @@ export function exampleFromSchema(node: JsonSchema, name?: string): unknown {
   const choices = Array.isArray(node['enum']) ? node['enum'] : null;
   if (choices?.length) return choices[0];
   const variants = (node['anyOf'] ?? node['oneOf']) as JsonSchema[] | undefined;
-  if (variants?.length) return exampleFromSchema(variants.find((variant) => !isNullType(variant)) ?? variants[0]!, name);
+  const variant = variants?.find((candidate) => !isNullType(candidate)) ?? variants?.[0];
+  if (variant) return exampleFromSchema(variant, name);
   const allOf = node['allOf'] as JsonSchema[] | undefined;
   if (allOf?.length) return exampleFromSchema(Object.assign({}, ...allOf), name);
   const types = Array.isArray(node['type']) ? (node['type'] as string[]) : [node['type'] as string | undefined];
