@@ -229,10 +229,9 @@ export const en = {
         entries: 'Entries',
       },
       entriesCaption: (target: string) => `Ledger entries of this view${target ? ` of ${target}` : ''}, newest first`,
-      showEntries: (count: number) => `Show ${count} ${count === 1 ? 'entry' : 'entries'}`,
-      hideEntries: (count: number) => `Hide ${count} ${count === 1 ? 'entry' : 'entries'}`,
-      entriesLabel: (count: number, who: string) =>
-        `${count} ledger ${count === 1 ? 'entry' : 'entries'}${who ? ` of the view of ${who}` : ''}`,
+      entriesCount: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`,
+      /** Starts with the button's visible text (`entriesCount`); open or shut is its `aria-expanded`. */
+      entriesLabel: (count: number, who: string) => `${count} ${count === 1 ? 'entry' : 'entries'}${who ? ` of the view of ${who}` : ''}`,
       inProgress: 'In progress',
       /** Where a view stands when its newest entry is not an ending. */
       outcomes: {

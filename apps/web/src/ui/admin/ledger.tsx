@@ -243,11 +243,11 @@ export function Ledger({ firstPage }: LedgerProps) {
                   variant="ghost"
                   aria-expanded={open}
                   aria-controls={entriesId(view.key)}
-                  aria-label={`${open ? t.hideEntries(count) : t.showEntries(count)}: ${t.entriesLabel(count, view.target?.email ?? '')}`}
+                  aria-label={t.entriesLabel(count, view.target?.email ?? '')}
                   onClick={() => toggle(view.key)}
                 >
                   <Chevron $open={open} aria-hidden="true" />
-                  {open ? t.hideEntries(count) : t.showEntries(count)}
+                  {t.entriesCount(count)}
                 </Button>
               );
             },
