@@ -6,7 +6,10 @@ import { ADMIN_PAGE_PATH } from './support/spec';
 test.describe('the ledger on the admin page', () => {
   test.use(signedInAs('admin'));
 
-  test('says in words that the hash chain holds, and that webhook delivery is not set up, with how to set it up', async ({ page, stepScreenshot }) => {
+  test('says in words that the hash chain holds, and that webhook delivery is not set up, with how to set it up', async ({
+    page,
+    stepScreenshot,
+  }) => {
     await page.goto(ADMIN_PAGE_PATH);
     const integrity = page.getByRole('region', { name: 'Ledger integrity' });
     await expect(
