@@ -48,8 +48,6 @@ export const TARGETS = {
   badgeFirstPaint: 'whitfield.kowalski@example.com',
   /** Every page of a view, walked: light, dark, and a phone. */
   viewWalk: { light: 'jean.abara@example.com', dark: 'ken.abara@example.com', phone: 'leslie.abara@example.com' },
-  /** The browser walk's viewed users: one in a read-only view, one in a full view (approved by the second admin). */
-  browserWalk: { readOnly: 'margaret.abara@example.com', full: 'niklaus.abara@example.com' },
 } as const;
 
 const distPath = (path: string) => fileURLToPath(new URL(`../../../../dist/e2e/${path}`, import.meta.url));
