@@ -1,0 +1,19 @@
+import { auth } from '../auth.js';
+import { Providers } from './providers.jsx';
+import { StyledComponentsRegistry } from './registry.jsx';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Viewas Auth.js consumer' };
+
+export default async function RootLayout({ children }) {
+  const session = await auth();
+  return (
+    <html lang="en">
+      <body>
+        <StyledComponentsRegistry>
+          <Providers session={session}>{children}</Providers>
+        </StyledComponentsRegistry>
+      </body>
+    </html>
+  );
+}
