@@ -35,7 +35,8 @@ export async function authjsHost({ tempDir, registry, libDir, step, cleanups, ad
   const appDir = join(tempDir, 'authjs-app');
   const libs = Object.fromEntries(SERVER_LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
   await step('Auth.js host: create the Next.js + next-auth@5 app and npm install from the local registry', () =>
-    createServerApp({ templateDir, overlayDir, appDir, libs, registry, thirdParty: AUTHJS_THIRD_PARTY }),
+    // A cold npm cache fetches next-auth@5 and @auth/core through the local registry's proxy: more room than v4's.
+    createServerApp({ templateDir, overlayDir, appDir, libs, registry, thirdParty: AUTHJS_THIRD_PARTY, installTimeoutMs: 600_000 }),
   );
   await step("Auth.js host: the core's migrations, then an admin and a user", () => prepareDatabase(appDir, database.url));
   await step('Auth.js host: next build', () => buildServerApp(appDir));

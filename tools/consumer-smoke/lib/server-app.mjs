@@ -63,7 +63,7 @@ const version = async (libDir) => JSON.parse(await readFile(join(libDir, 'packag
  * Copies the template to `appDir` (then `overlayDir`'s files over it: another host that shares the rest) and
  * installs it from the local registry.
  */
-export async function createServerApp({ templateDir, overlayDir, appDir, libs, registry, thirdParty = THIRD_PARTY }) {
+export async function createServerApp({ templateDir, overlayDir, appDir, libs, registry, thirdParty = THIRD_PARTY, installTimeoutMs = 300_000 }) {
   await cp(templateDir, appDir, { recursive: true });
   if (overlayDir) await cp(overlayDir, appDir, { recursive: true, force: true });
   const ours = Object.fromEntries(await Promise.all(Object.entries(libs).map(async ([name, dir]) => [name, await version(dir)])));
@@ -71,7 +71,7 @@ export async function createServerApp({ templateDir, overlayDir, appDir, libs, r
   await writeFile(join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await runCommand('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--userconfig', registry.npmrc], {
     cwd: appDir,
-    timeoutMs: 300_000,
+    timeoutMs: installTimeoutMs,
   });
 }
 

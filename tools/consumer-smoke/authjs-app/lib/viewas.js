@@ -2,14 +2,7 @@
 // Auth.js's config (our own password sign-in plus the core's providers and session config), the admin API
 // and the read-only gate.
 import { defaultAccessPolicy, signInClaims } from '@viewas/impersonation-core';
-import {
-  authJsCookies,
-  authJsSessionCookieName,
-  createAuthJsImpersonationProviders,
-  createAuthJsJwtCodec,
-  createAuthJsSessionConfig,
-  createSessionReader,
-} from '@viewas/impersonation-core/authjs';
+import { createAuthJsImpersonation } from '@viewas/impersonation-core/authjs';
 import { createFetchAdminApi, createReadOnlyGate } from '@viewas/impersonation-core/http';
 import { createPostgresImpersonation, createPostgresStore, schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -36,25 +29,18 @@ function wire() {
     policy: defaultAccessPolicy({ maxMinutes: 30 }),
     logger,
   });
-  // Auth.js salts its token key with the session cookie's name: the codec and `cookies` use the same one.
-  const codec = createAuthJsJwtCodec({
+  // Auth.js's cookies and JWT session with the core's rules, its two providers, and the session reader.
+  const authjs = createAuthJsImpersonation({
+    impersonation,
     secret: process.env.AUTH_SECRET,
-    cookieName: authJsSessionCookieName(origin),
+    origin,
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
-    now: () => new Date(),
+    requestInfo,
+    logger,
   });
-  const sessions = createSessionReader({ codec, cookieName: codec.cookieName, checkSession: impersonation.checkSession });
-
   const authConfig = {
-    secret: process.env.AUTH_SECRET,
+    ...authjs.config,
     trustHost: true,
-    cookies: authJsCookies(origin),
-    ...createAuthJsSessionConfig({
-      codec,
-      checkSession: impersonation.checkSession,
-      endOnSignOut: impersonation.endOnSignOut,
-      sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
-    }),
     providers: [
       // Our own sign-in. The session carries exactly these claims.
       Credentials({
@@ -66,12 +52,12 @@ function wire() {
         },
       }),
       // `impersonate` and `return-to-admin`: the session client signs in with them.
-      ...createAuthJsImpersonationProviders({ impersonation, sessions, requestInfo, logger }),
+      ...authjs.providers,
     ],
   };
 
-  const adminApi = createFetchAdminApi({ impersonation, sessions, consent, accountSettings, origin });
-  const refusesReadOnly = createReadOnlyGate({ sessions, impersonation, origin, requestInfo });
+  const adminApi = createFetchAdminApi({ impersonation, sessions: authjs.sessions, consent, accountSettings, origin });
+  const refusesReadOnly = createReadOnlyGate({ sessions: authjs.sessions, impersonation, origin, requestInfo });
   return { authConfig, adminApi, refusesReadOnly };
 }
 

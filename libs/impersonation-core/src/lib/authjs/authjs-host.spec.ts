@@ -2,30 +2,15 @@
 // admin API beside it, on PGlite and PostgreSQL: what a Next.js app on `next-auth@5` runs.
 import { Auth } from '@auth/core';
 import Credentials from '@auth/core/providers/credentials';
-import { createAdminApiHandlers } from '@viewas/admin-api/server';
+import type { ApiRequest } from '@viewas/admin-api/server';
 import { asc, eq } from 'drizzle-orm';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { openMigratedDatabase, testDatabaseKinds, type MigratedDatabase } from '../../../testing/test-databases';
-import {
-  createAuthJsImpersonationProviders,
-  createAuthJsJwtCodec,
-  createAuthJsSessionConfig,
-  authJsCookies,
-  authJsSessionCookieName,
-  createSessionReader,
-} from '../../authjs';
-import {
-  createAdminApiService,
-  createImpersonation,
-  DEFAULT_SUPPORT_ACCESS,
-  readOnlyRefuses,
-  READ_ONLY_CODE,
-  signInClaims,
-  systemClock,
-} from '../../index';
-import { createPostgresConsent, createPostgresStore, schema } from '../../postgres';
+import { createAuthJsImpersonation } from '../../authjs';
+import { createFetchAdminApi, createReadOnlyGate, READ_ONLY_ANSWER, readOnlyResponse } from '../../http';
+import { signInClaims } from '../../index';
+import { createPostgresImpersonation, createPostgresStore, schema } from '../../postgres';
 
 const SECRET = 'an-auth-js-test-secret-long-enough-0000000';
 const MAX_AGE = 8 * 60 * 60;
@@ -125,32 +110,14 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    const clock = systemClock;
-    const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID });
-    const impersonation = createImpersonation({
-      store,
-      sessionMaxAgeSeconds: MAX_AGE,
-      clock,
-      consent: { service: consent.service, supportAccessOf: () => DEFAULT_SUPPORT_ACCESS },
-    });
-    const codec = createAuthJsJwtCodec({
-      secret: SECRET,
-      cookieName: authJsSessionCookieName(origin),
-      sessionMaxAgeSeconds: MAX_AGE,
-      now: () => new Date(),
-    });
-    const sessions = createSessionReader({ codec, cookieName: codec.cookieName, checkSession: impersonation.checkSession });
+    // What a host writes (tools/consumer-smoke/authjs-app/lib/viewas.js), with Auth() in place of NextAuth().
+    const { impersonation, consent, accountSettings } = createPostgresImpersonation({ db: database.db, sessionMaxAgeSeconds: MAX_AGE });
+    const requestInfo = (request: ApiRequest) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') });
+    const authjs = createAuthJsImpersonation({ impersonation, secret: SECRET, origin, sessionMaxAgeSeconds: MAX_AGE, requestInfo });
     const config = {
-      secret: SECRET,
+      ...authjs.config,
       trustHost: true,
       basePath: '/api/auth',
-      cookies: authJsCookies(origin),
-      ...createAuthJsSessionConfig({
-        codec,
-        checkSession: impersonation.checkSession,
-        endOnSignOut: impersonation.endOnSignOut,
-        sessionMaxAgeSeconds: MAX_AGE,
-      }),
       providers: [
         Credentials({
           credentials: { email: {}, password: {} },
@@ -160,35 +127,21 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
             return { id: found.id, email: found.email, claims: signInClaims(found, new Date()) };
           },
         }),
-        ...createAuthJsImpersonationProviders({
-          impersonation,
-          sessions,
-          requestInfo: (request) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') }),
-        }),
+        ...authjs.providers,
       ],
     };
-    const adminApi = createAdminApiHandlers({
-      service: createAdminApiService({
-        impersonation,
-        sessions,
-        consent: { service: consent.service, notifications: consent.notifications, clock },
-      }),
-      origin,
-    });
+    const adminApi = createFetchAdminApi({ impersonation, sessions: authjs.sessions, consent, accountSettings, origin });
+    const refusesReadOnly = createReadOnlyGate({ sessions: authjs.sessions, impersonation, origin, requestInfo });
 
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const request = await toRequest(req, origin);
         const { pathname } = new URL(request.url);
-        // The host's read-only gate: the core's rule, the caller's session from the Cookie header.
-        if (readOnlyRefuses({ method: request.method, pathname })) {
-          const session = await sessions.fromCookieHeader(request.headers.get('cookie'));
-          if (session.status === 'valid' && session.claims.impersonation?.mode === 'read_only') {
-            return send(res, Response.json({ success: false, error: { code: READ_ONLY_CODE } }, { status: 403 }));
-          }
-        }
+        // The read-only gate before every route, as a Next.js host's proxy does.
+        const refusal = await refusesReadOnly(request);
+        if (refusal) return send(res, readOnlyResponse(refusal));
         if (pathname.startsWith('/api/auth')) return send(res, await Auth(request, config));
-        if (pathname.startsWith('/api/admin')) return send(res, await adminApi.route(request));
+        if (pathname.startsWith('/api/admin')) return send(res, await adminApi.fetch(request));
         // The host's own write.
         if (pathname === '/api/notes' && request.method === 'POST') return send(res, Response.json({ saved: true }));
         return send(res, new Response('not found', { status: 404 }));
@@ -251,7 +204,7 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
     await viewingUser(browser);
     const write = await browser.json('/api/notes', 'POST', { text: 'changed' });
     expect(write.status).toBe(403);
-    expect(await write.json()).toEqual({ success: false, error: { code: READ_ONLY_CODE } });
+    expect(await write.json()).toEqual(READ_ONLY_ANSWER);
     expect((await browser.json('/api/admin/impersonate', 'POST', { userId: user.id, reason: REASON })).status).toBe(403);
   });
 

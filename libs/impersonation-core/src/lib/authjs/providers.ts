@@ -1,3 +1,4 @@
+import type { ApiRequest } from '@viewas/admin-api/server';
 import { CredentialsSignin } from '@auth/core/errors';
 import type { CredentialsConfig } from '@auth/core/providers/credentials';
 import type { Impersonation } from '../create-impersonation';
@@ -25,7 +26,7 @@ export interface AuthJsImpersonationProvidersOptions {
   /** Reads the caller's session from the `Cookie` header (`createSessionReader` over `createAuthJsJwtCodec`). */
   sessions: SessionReader;
   /** Who is calling, from the request Auth.js hands to `authorize`: the host knows which address header to trust. */
-  requestInfo: (request: Request) => RequestInfo;
+  requestInfo: (request: ApiRequest) => RequestInfo;
   logger?: DomainLogger;
 }
 
