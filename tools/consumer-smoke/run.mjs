@@ -29,7 +29,8 @@ import { driveViewAndReturn } from './lib/server-flow.mjs';
 import { authjsHost } from './lib/authjs-host.mjs';
 import { startStubServer } from './lib/stub-server.mjs';
 
-const RUN_TIMEOUT_MS = 15 * 60_000;
+// Three hosts, each with an install and a build, on 2 shared cores: a ceiling, not the expected time.
+const RUN_TIMEOUT_MS = 40 * 60_000;
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const templateDir = fileURLToPath(new URL('./app', import.meta.url));
 const serverTemplateDir = fileURLToPath(new URL('./server-app', import.meta.url));
