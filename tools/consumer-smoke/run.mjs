@@ -9,8 +9,6 @@
 //    to a database of its own, and in Chromium an admin views a user with a reason and returns;
 // 6. the Better Auth host (needs TEST_DATABASE_URL too): Hono + Better Auth with the viewas plugin and the
 //    Fetch admin API (better-auth-host/), where the admin views a user read-only, is refused a write, returns.
-// 7. the Auth.js v5 host (authjs-app/ over server-app/, next-auth@5 with ./authjs): the same walk, plus a
-//    write refused in the read-only view, then the ledger rows checked.
 // Every process, temp directory and database is removed on the way out, whatever happens.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -26,16 +24,13 @@ import { driveBetterAuthHost } from './lib/better-auth-flow.mjs';
 import { BETTER_AUTH_HOST_LIBS, checkBetterAuthDatabase, createBetterAuthHost, startBetterAuthHost } from './lib/better-auth-host.mjs';
 import { buildServerApp, createDatabase, createServerApp, prepareDatabase, SERVER_LIBS, startServerApp } from './lib/server-app.mjs';
 import { driveViewAndReturn } from './lib/server-flow.mjs';
-import { authjsHost } from './lib/authjs-host.mjs';
 import { startStubServer } from './lib/stub-server.mjs';
 
-// Three hosts, each with an install and a build, on 2 shared cores: a ceiling, not the expected time.
-const RUN_TIMEOUT_MS = 40 * 60_000;
+const RUN_TIMEOUT_MS = 15 * 60_000;
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const templateDir = fileURLToPath(new URL('./app', import.meta.url));
 const serverTemplateDir = fileURLToPath(new URL('./server-app', import.meta.url));
 const betterAuthTemplateDir = fileURLToPath(new URL('./better-auth-host', import.meta.url));
-const authjsOverlayDir = fileURLToPath(new URL('./authjs-app', import.meta.url));
 const LIBS = ['theme', 'session-client', 'admin-api', 'impersonation-banner'];
 const PUBLISHED = [...new Set([...LIBS, ...SERVER_LIBS, ...BETTER_AUTH_HOST_LIBS])];
 const libDir = (name) => join(workspaceRoot, 'libs', name);
@@ -101,7 +96,6 @@ async function main() {
 
   await serverHalf({ tempDir, registry });
   await betterAuthHost({ tempDir, registry });
-  await authjsHalf({ tempDir, registry });
 }
 
 /** The Better Auth host on the published core, in its own temp directory and database. */
@@ -132,26 +126,6 @@ async function betterAuthHost({ tempDir, registry }) {
   );
   for (const line of steps) console.log(`  ${line}`);
   console.log(`  database ${database.name}: ${await checkBetterAuthDatabase(database)}`);
-}
-
-/** The Auth.js v5 host (next-auth@5 and the core's ./authjs), in its own temp directory and database. */
-async function authjsHalf({ tempDir, registry }) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    timings.push({ step: 'Auth.js v5 host', seconds: 'SKIPPED: TEST_DATABASE_URL is not set' });
-    return;
-  }
-  await authjsHost({
-    tempDir,
-    registry,
-    libDir,
-    step,
-    cleanups,
-    adminUrl,
-    templateDir: serverTemplateDir,
-    overlayDir: authjsOverlayDir,
-    screenshot: process.env.CONSUMER_SMOKE_AUTHJS_SCREENSHOT,
-  });
 }
 
 /** The host app on the published core, in its own temp directory and database. */

@@ -1,4 +1,0 @@
-import { handlers } from '../../../../auth.js';
-
-export const dynamic = 'force-dynamic';
-export const { GET, POST } = handlers;

@@ -1,5 +1,0 @@
-'use client';
-// What a viewed user's home shows; the Auth.js host (../../authjs-app) adds a write to it.
-export function UserHome({ user }) {
-  return <h1>Signed in as {user.email}</h1>;
-}
