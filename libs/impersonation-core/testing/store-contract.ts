@@ -5,12 +5,24 @@ import { canonicalJson } from '../src/lib/ledger/canonical-json';
 import { hashedFields, ledgerHash } from '../src/lib/ledger/ledger-chain';
 import { verifyLedger } from '../src/lib/ledger/verify-ledger';
 import { InvalidCursorError } from '../src/lib/cursor';
-import { AlreadyViewingError, DuplicateEmailError, PENDING_WINDOW_MS, type ImpersonationStore } from '../src/lib/store';
+import type { ImpersonationDetails, NewImpersonation, NewLedgerEvent } from '../src/lib/model';
+import {
+  AlreadyViewingError,
+  DuplicateEmailError,
+  PENDING_WINDOW_MS,
+  type ImpersonationFilter,
+  type ImpersonationStore,
+  type StoreRepositories,
+} from '../src/lib/store';
 import type { NewNotification } from '../src/lib/notifications/notifier';
 
 const T0 = new Date('2030-01-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const MINUTE = 60_000;
+/** A ledger event whose row cannot be chained (its time is no time): it fails after the change it records was made. */
+const unwritable = <Event extends { at: Date }>(event: Event): Event => ({ ...event, at: new Date(Number.NaN) });
+/** What hashing such a row throws (a `RangeError`, matched by its message: jest's realm has its own `RangeError`). */
+const INVALID_TIME = 'Invalid time value';
 
 /** A store under test, and what the suite must see of it beyond the port. */
 export interface StoreUnderTest {
@@ -46,9 +58,77 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       return { admin, target };
     }
 
+    type Recorded =
+      'impersonation.started' | 'impersonation.activated' | 'impersonation.returned' | 'impersonation.ended' | 'impersonation.expired';
+    /** The ledger event a change writes: `actor` did `type` to `impersonation`. */
+    const recorded = (type: Recorded, actor: { id: string; email?: string }, impersonation: { id: string; reason: string }) => ({
+      at: T0,
+      type,
+      actor: { id: actor.id, email: actor.email ?? 'staff@example.com' },
+      target: null,
+      impersonationId: impersonation.id,
+      reason: impersonation.reason,
+      ip: '203.0.113.7',
+      userAgent: 'jest',
+      detail: { step: type },
+    });
+    const rowsOf = async (impersonationId: string) =>
+      (await storage().ledger.forImpersonation(impersonationId)).map(({ type, actorId, reason, detail }) => ({
+        type,
+        actorId,
+        reason,
+        detail,
+      }));
+
+    /** A pending impersonation with its `impersonation.started` row. */
+    const createPending = (values: NewImpersonation) =>
+      storage().impersonations.create(values, recorded('impersonation.started', { id: values.adminId }, values));
+    /** A take-over with its `impersonation.activated` row. */
+    const activate = ({ id, adminId, now }: { id: string; adminId: string; now: Date }) =>
+      storage().impersonations.activate(
+        { id, adminId, at: now },
+        recorded('impersonation.activated', { id: adminId }, { id, reason: 'Ticket' }),
+      );
+    /** A return: the live view of exactly this admin and target ends, with its `impersonation.returned` row. */
+    const returnFrom = (
+      { id, adminId, targetId, now }: { id: string; adminId: string; targetId: string; now: Date },
+      repositories: StoreRepositories = storage(),
+      notice?: NewNotification,
+    ) =>
+      repositories.impersonations.end(
+        { where: { id, adminId, targetId, state: 'live', at: now }, endedAt: now, endReason: 'returned', endedById: adminId },
+        recorded('impersonation.returned', { id: adminId }, { id, reason: 'Ticket' }),
+        notice,
+      );
+    /** An End: any open view before its hard expiry, pending or live. */
+    const endByStaff = ({ id, endedById, now }: { id: string; endedById: string; now: Date }) =>
+      storage().impersonations.end(
+        { where: { id, state: 'unexpired', at: now }, endedAt: now, endReason: 'ended_by_admin', endedById },
+        recorded('impersonation.ended', { id: endedById }, { id, reason: 'Ticket' }),
+      );
+    const isLive = (id: string, at: Date) => storage().impersonations.exists({ id, state: 'live', at });
+    const liveOf = async (adminId: string, targetId: string, at: Date) =>
+      (await storage().impersonations.find({ adminId, targetId, state: 'live', at }))[0] ?? null;
+
+    /** The sweep at `now`: every due view ended at its own deadline (as the domain's `expiredAt` dates it), each with its row. */
+    async function expireDue(now: Date) {
+      const closed = [];
+      for (const view of await storage().impersonations.find({ state: 'due', at: now })) {
+        const endedAt = view.startedAt
+          ? view.expiresAt
+          : new Date(Math.min(view.expiresAt.getTime(), view.createdAt.getTime() + PENDING_WINDOW_MS));
+        const row = await storage().impersonations.end(
+          { where: { id: view.id, state: 'due', at: now }, endedAt, endReason: 'expired', endedById: null },
+          recorded('impersonation.expired', view.admin, view),
+        );
+        if (row) closed.push(row);
+      }
+      return closed;
+    }
+
     async function running(createdAt = T0, expiresInMs = 60 * MINUTE) {
       const { admin, target } = await adminAndTarget();
-      const pending = await storage().impersonations.createPending({
+      const pending = await createPending({
         id: randomUUID(),
         mode: 'read_only',
         adminId: admin.id,
@@ -57,7 +137,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         createdAt,
         expiresAt: new Date(createdAt.getTime() + expiresInMs),
       });
-      const started = await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: createdAt });
+      const started = await activate({ id: pending.id, adminId: admin.id, now: createdAt });
       if (!started) throw new Error('could not activate');
       return { admin, target, impersonation: started };
     }
@@ -127,7 +207,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       it('lets only the admin who started it take a pending impersonation over, once', async () => {
         const { admin, target } = await adminAndTarget();
         const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-        const pending = await storage().impersonations.createPending({
+        const pending = await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: admin.id,
@@ -137,17 +217,17 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           expiresAt: at(60 * MINUTE),
         });
 
-        expect(await storage().impersonations.activate({ id: pending.id, adminId: other.id, now: at(1000) })).toBeNull();
-        expect(await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: at(1000) })).toMatchObject({
+        expect(await activate({ id: pending.id, adminId: other.id, now: at(1000) })).toBeNull();
+        expect(await activate({ id: pending.id, adminId: admin.id, now: at(1000) })).toMatchObject({
           startedAt: at(1000),
         });
-        expect(await storage().impersonations.activate({ id: pending.id, adminId: admin.id, now: at(2000) })).toBeNull();
+        expect(await activate({ id: pending.id, adminId: admin.id, now: at(2000) })).toBeNull();
       });
 
       it('lets a pending impersonation lapse at the end of the pending window', async () => {
         const { admin, target } = await adminAndTarget();
         const create = () =>
-          storage().impersonations.createPending({
+          createPending({
             id: randomUUID(),
             mode: 'read_only',
             adminId: admin.id,
@@ -158,15 +238,13 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           });
         const justInTime = await create();
         const tooLate = await create();
-        expect(
-          await storage().impersonations.activate({ id: justInTime.id, adminId: admin.id, now: at(PENDING_WINDOW_MS - 1) }),
-        ).not.toBeNull();
-        expect(await storage().impersonations.activate({ id: tooLate.id, adminId: admin.id, now: at(PENDING_WINDOW_MS) })).toBeNull();
+        expect(await activate({ id: justInTime.id, adminId: admin.id, now: at(PENDING_WINDOW_MS - 1) })).not.toBeNull();
+        expect(await activate({ id: tooLate.id, adminId: admin.id, now: at(PENDING_WINDOW_MS) })).toBeNull();
       });
 
       it('keeps one running impersonation per admin and user: a second take-over waits until the first ends', async () => {
         const { admin, target, impersonation } = await running();
-        const second = await storage().impersonations.createPending({
+        const second = await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: admin.id,
@@ -176,7 +254,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           expiresAt: at(60 * MINUTE),
         });
         const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-        const byOtherAdmin = await storage().impersonations.createPending({
+        const byOtherAdmin = await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: otherAdmin.id,
@@ -186,19 +264,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           expiresAt: at(60 * MINUTE),
         });
 
-        expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(2000) })).toMatchObject({
-          id: impersonation.id,
-        });
-        await expect(storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(2000) })).rejects.toBeInstanceOf(
-          AlreadyViewingError,
-        );
-        expect(await storage().impersonations.activate({ id: byOtherAdmin.id, adminId: otherAdmin.id, now: at(2000) })).toMatchObject({
+        expect(await liveOf(admin.id, target.id, at(2000))).toMatchObject({ id: impersonation.id });
+        await expect(activate({ id: second.id, adminId: admin.id, now: at(2000) })).rejects.toBeInstanceOf(AlreadyViewingError);
+        expect(await activate({ id: byOtherAdmin.id, adminId: otherAdmin.id, now: at(2000) })).toMatchObject({
           startedAt: at(2000),
         });
 
-        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
-        expect(await storage().impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: at(3000) })).toBeNull();
-        expect(await storage().impersonations.activate({ id: second.id, adminId: admin.id, now: at(4000) })).toMatchObject({
+        await returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        expect(await liveOf(admin.id, target.id, at(3000))).toBeNull();
+        expect(await activate({ id: second.id, adminId: admin.id, now: at(4000) })).toMatchObject({
           startedAt: at(4000),
         });
       });
@@ -206,8 +280,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       it('ends a running impersonation by return only for its own admin and target, and only once', async () => {
         const { admin, target, impersonation } = await running();
         const stranger = await storage().users.create({ email: uniqueEmail('stranger'), role: 'admin' });
-        const end = (adminId: string, targetId: string) =>
-          storage().impersonations.endByReturn({ id: impersonation.id, adminId, targetId, now: at(MINUTE) });
+        const end = (adminId: string, targetId: string) => returnFrom({ id: impersonation.id, adminId, targetId, now: at(MINUTE) });
 
         expect(await end(stranger.id, target.id)).toBeNull();
         expect(await end(admin.id, stranger.id)).toBeNull();
@@ -218,42 +291,33 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       it('gives exactly one of ten concurrent returns the impersonation', async () => {
         const { admin, target, impersonation } = await running();
         const results = await Promise.all(
-          Array.from({ length: 10 }, () =>
-            storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) }),
-          ),
+          Array.from({ length: 10 }, () => returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) })),
         );
         expect(results.filter((row) => row !== null)).toHaveLength(1);
       });
 
       it('refuses to return from an impersonation at or after its hard expiry', async () => {
         const { admin, target, impersonation } = await running(T0, 10 * MINUTE);
-        expect(await storage().impersonations.isRunning(impersonation.id, at(10 * MINUTE - 1))).toBe(true);
-        expect(await storage().impersonations.isRunning(impersonation.id, at(10 * MINUTE))).toBe(false);
-        expect(
-          await storage().impersonations.endByReturn({
-            id: impersonation.id,
-            adminId: admin.id,
-            targetId: target.id,
-            now: at(10 * MINUTE),
-          }),
-        ).toBeNull();
+        expect(await isLive(impersonation.id, at(10 * MINUTE - 1))).toBe(true);
+        expect(await isLive(impersonation.id, at(10 * MINUTE))).toBe(false);
+        expect(await returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(10 * MINUTE) })).toBeNull();
       });
 
       it('lets any admin end an open impersonation, once', async () => {
         const { impersonation } = await running();
         const other = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-        expect(await storage().impersonations.endByAdmin({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toMatchObject({
+        expect(await endByStaff({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toMatchObject({
           endReason: 'ended_by_admin',
           endedById: other.id,
         });
-        expect(await storage().impersonations.endByAdmin({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toBeNull();
-        expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(false);
+        expect(await endByStaff({ id: impersonation.id, endedById: other.id, now: at(MINUTE) })).toBeNull();
+        expect(await isLive(impersonation.id, at(MINUTE))).toBe(false);
       });
 
-      it('ends every open impersonation of one target at once, and only those, reporting each once', async () => {
+      it('finds every open, unexpired impersonation of one target, and only those, and ends each once', async () => {
         const { target, impersonation } = await running();
         const secondAdmin = await storage().users.create({ email: uniqueEmail('second-admin'), role: 'admin' });
-        const pending = await storage().impersonations.createPending({
+        const pending = await createPending({
           id: randomUUID(),
           adminId: secondAdmin.id,
           targetId: target.id,
@@ -263,22 +327,33 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           expiresAt: at(60 * MINUTE),
         });
         const elsewhere = await running();
-        const input = { targetId: target.id, endReason: 'consent_withdrawn' as const, endedById: target.id, now: at(2 * MINUTE) };
+        const now = at(2 * MINUTE);
+        const endAll = async () => {
+          const ended = [];
+          for (const view of await storage().impersonations.find({ targetId: target.id, state: 'unexpired', at: now })) {
+            const row = await storage().impersonations.end(
+              { where: { id: view.id, state: 'unexpired', at: now }, endedAt: now, endReason: 'consent_withdrawn', endedById: target.id },
+              recorded('impersonation.ended', target, view),
+            );
+            if (row) ended.push(row);
+          }
+          return ended;
+        };
 
-        const ended = await storage().impersonations.endAllOfTarget(input);
+        const ended = await endAll();
         expect(ended.map((row) => row.id).sort()).toEqual([impersonation.id, pending.id].sort());
         expect(ended).toEqual(ended.map(() => expect.objectContaining({ endReason: 'consent_withdrawn', endedById: target.id })));
-        expect(await storage().impersonations.endAllOfTarget(input)).toEqual([]);
-        expect(await storage().impersonations.isRunning(elsewhere.impersonation.id, at(2 * MINUTE))).toBe(true);
+        expect(await endAll()).toEqual([]);
+        expect(await isLive(elsewhere.impersonation.id, now)).toBe(true);
       });
 
-      it('expires overdue impersonations exactly once, dating each at its own deadline, and says beforehand whether any are due', async () => {
+      it('finds the overdue impersonations, ends each exactly once at the instant given, and says beforehand whether any are due', async () => {
         const sweepAt = new Date('2031-06-01T00:00:00.000Z');
         const overdue = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);
         const fresh = await running(new Date(sweepAt.getTime() - MINUTE), 60 * MINUTE);
         const { admin, target } = await adminAndTarget();
         const lapsedCreatedAt = new Date(sweepAt.getTime() - 5 * MINUTE);
-        const lapsed = await storage().impersonations.createPending({
+        const lapsed = await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: admin.id,
@@ -287,11 +362,13 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           createdAt: lapsedCreatedAt,
           expiresAt: new Date(sweepAt.getTime() + 60 * MINUTE),
         });
+        // Each is dated at its own deadline (the domain's `expiredAt` says which).
+        const sweep = () => expireDue(sweepAt);
 
-        expect(await storage().impersonations.anyDue(sweepAt)).toBe(true);
-        const first = await storage().impersonations.expireDue(sweepAt);
-        const second = await storage().impersonations.expireDue(sweepAt);
-        expect(await storage().impersonations.anyDue(sweepAt)).toBe(false);
+        expect(await storage().impersonations.exists({ state: 'due', at: sweepAt })).toBe(true);
+        const first = await sweep();
+        const second = await sweep();
+        expect(await storage().impersonations.exists({ state: 'due', at: sweepAt })).toBe(false);
 
         const byId = new Map(first.map((row) => [row.id, row]));
         expect(byId.get(overdue.impersonation.id)).toMatchObject({ endReason: 'expired', endedAt: overdue.impersonation.expiresAt });
@@ -301,12 +378,28 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         });
         expect(byId.has(fresh.impersonation.id)).toBe(false);
         expect(second).toEqual([]);
+        // A due view is ended once however many servers sweep at the same instant.
+        const raced = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            storage().impersonations.end(
+              { where: { id: raced.impersonation.id, state: 'due', at: sweepAt }, endedAt: sweepAt, endReason: 'expired', endedById: null },
+              recorded('impersonation.expired', raced.admin, raced.impersonation),
+            ),
+          ),
+        );
+        expect(results.filter((row) => row !== null)).toHaveLength(1);
+        expect((await rowsOf(raced.impersonation.id)).map((row) => row.type)).toEqual([
+          'impersonation.started',
+          'impersonation.activated',
+          'impersonation.expired',
+        ]);
       });
 
       it('lists open impersonations with the people involved, newest first', async () => {
         const older = await running(at(-2 * MINUTE));
         const newer = await running(at(-MINUTE));
-        const open = await storage().impersonations.list({ open: true, limit: 500 });
+        const open = await storage().impersonations.find({ state: 'open' }, { limit: 500 });
         const ids = open.map((row) => row.id);
         expect(ids.indexOf(newer.impersonation.id)).toBeLessThan(ids.indexOf(older.impersonation.id));
         expect(open.find((row) => row.id === newer.impersonation.id)).toMatchObject({
@@ -315,13 +408,14 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           endedBy: null,
         });
         expect(open.every((row) => row.endedAt === null)).toBe(true);
+        expect(await storage().impersonations.find({ state: 'open' }, { limit: 1 })).toHaveLength(1);
       });
 
       it("pages through one user's started impersonations, newest first", async () => {
         const { admin, target } = await adminAndTarget();
         const started: string[] = [];
         for (let index = 0; index < 3; index += 1) {
-          const row = await storage().impersonations.createPending({
+          const row = await createPending({
             id: randomUUID(),
             mode: 'read_only',
             adminId: admin.id,
@@ -330,16 +424,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
             createdAt: at(index * MINUTE),
             expiresAt: at(index * MINUTE + 60 * MINUTE),
           });
-          await storage().impersonations.activate({ id: row.id, adminId: admin.id, now: at(index * MINUTE + 1000) });
-          await storage().impersonations.endByReturn({
-            id: row.id,
-            adminId: admin.id,
-            targetId: target.id,
-            now: at(index * MINUTE + 30_000),
-          });
+          await activate({ id: row.id, adminId: admin.id, now: at(index * MINUTE + 1000) });
+          await returnFrom({ id: row.id, adminId: admin.id, targetId: target.id, now: at(index * MINUTE + 30_000) });
           started.unshift(row.id);
         }
-        await storage().impersonations.createPending({
+        await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: admin.id,
@@ -361,26 +450,105 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       });
     });
 
-    describe('the cycle: one read per step, each change with its ledger row in one atomic step', () => {
-      type Recorded = 'impersonation.started' | 'impersonation.activated' | 'impersonation.returned';
-      const recorded = (type: Recorded, actor: { id: string; email: string }, impersonation: { id: string; reason: string }) => ({
-        at: T0,
-        type,
-        actor: person(actor),
-        target: null,
-        impersonationId: impersonation.id,
-        reason: impersonation.reason,
-        ip: '203.0.113.7',
-        userAgent: 'jest',
-        detail: { step: type },
+    describe('which impersonations a filter matches (one definition per store, held equal here)', () => {
+      // One view in every state, all of one admin, created at T0 + `created` and expiring at `expires` (ms).
+      async function views() {
+        const { admin, target } = await adminAndTarget();
+        const make = async (name: string, created: number, expires: number, startedAt: number | null, endedAt: number | null) => {
+          const values = {
+            id: randomUUID(),
+            mode: 'read_only' as const,
+            adminId: admin.id,
+            targetId: target.id,
+            reason: name,
+            createdAt: at(created),
+            expiresAt: at(expires),
+          };
+          await createPending(values);
+          if (startedAt !== null) expect(await activate({ id: values.id, adminId: admin.id, now: at(startedAt) })).not.toBeNull();
+          if (endedAt !== null)
+            expect(await returnFrom({ id: values.id, adminId: admin.id, targetId: target.id, now: at(endedAt) })).not.toBeNull();
+          return [name, values.id] as const;
+        };
+        // Taken over and ended first: only one view of the pair may run at a time.
+        const ended = await make('ended', 0, 60 * MINUTE, 1000, 2000);
+        const live = await make('live', 0, 20 * MINUTE, 3000, null);
+        const rows = new Map([
+          ended,
+          live,
+          await make('pending', 9 * MINUTE + 45_000, 60 * MINUTE, null, null),
+          await make('lapsed', 0, 60 * MINUTE, null, null),
+          await make('pending, expiring', 9 * MINUTE + 30_000, 10 * MINUTE, null, null),
+        ]);
+        return { admin, target, rows };
+      }
+
+      it('sorts every view into exactly one of pending, live and due while open, at and around each boundary', async () => {
+        const { admin, rows } = await views();
+        const named = (ids: string[]) =>
+          [...rows]
+            .filter(([, id]) => ids.includes(id))
+            .map(([name]) => name)
+            .sort();
+        const inState = async (state: 'pending' | 'live' | 'due' | 'unexpired', now: Date) =>
+          named((await storage().impersonations.find({ adminId: admin.id, state, at: now })).map((row) => row.id));
+        const untimed = async (state: 'open' | 'ended' | 'started') =>
+          named((await storage().impersonations.find({ adminId: admin.id, state })).map((row) => row.id));
+
+        expect(await untimed('open')).toEqual(['lapsed', 'live', 'pending', 'pending, expiring']);
+        expect(await untimed('ended')).toEqual(['ended']);
+        expect(await untimed('started')).toEqual(['ended', 'live']);
+
+        // Just before 10 minutes: the expiring pending view is still takeable; the lapsed one's window closed at 1 minute.
+        const before = at(10 * MINUTE - 1);
+        expect(await inState('pending', before)).toEqual(['pending', 'pending, expiring']);
+        expect(await inState('live', before)).toEqual(['live']);
+        expect(await inState('due', before)).toEqual(['lapsed']);
+        expect(await inState('unexpired', before)).toEqual(['lapsed', 'live', 'pending', 'pending, expiring']);
+        // At 10 minutes the expiring one reaches its hard expiry: due, no longer pending nor unexpired.
+        const atExpiry = at(10 * MINUTE);
+        expect(await inState('pending', atExpiry)).toEqual(['pending']);
+        expect(await inState('due', atExpiry)).toEqual(['lapsed', 'pending, expiring']);
+        expect(await inState('unexpired', atExpiry)).toEqual(['lapsed', 'live', 'pending']);
+        // At 20 minutes the live view reaches its hard expiry; the other pending one's window closed at 10 minutes.
+        const later = at(20 * MINUTE);
+        expect(await inState('live', new Date(later.getTime() - 1))).toEqual(['live']);
+        expect(await inState('live', later)).toEqual([]);
+        expect(await inState('pending', later)).toEqual([]);
+        expect(await inState('due', later)).toEqual(['lapsed', 'live', 'pending', 'pending, expiring']);
+
+        // Pending, live and due split the open views at every instant, and `exists` agrees with `find`.
+        for (const now of [at(0), at(MINUTE - 1), at(MINUTE), before, atExpiry, at(10 * MINUTE + 1), later, at(60 * MINUTE)]) {
+          const parts = [...(await inState('pending', now)), ...(await inState('live', now)), ...(await inState('due', now))];
+          expect(parts.sort()).toEqual(await untimed('open'));
+          for (const state of ['pending', 'live', 'due', 'unexpired'] as const)
+            expect(await storage().impersonations.exists({ adminId: admin.id, state, at: now })).toBe(
+              (await inState(state, now)).length > 0,
+            );
+        }
       });
-      const rowsOf = async (impersonationId: string) =>
-        (await storage().ledger.forImpersonation(impersonationId)).map(({ type, actorId, reason, detail }) => ({
-          type,
-          actorId,
-          reason,
-          detail,
-        }));
+
+      it('matches by id, admin and target whatever their case; an id that is not an id matches nothing', async () => {
+        const { admin, target, rows } = await views();
+        const liveId = rows.get('live') as string;
+        const ids = async (filter: ImpersonationFilter) => (await storage().impersonations.find(filter)).map((row) => row.id);
+
+        expect(await ids({ id: liveId.toUpperCase(), adminId: admin.id.toUpperCase(), targetId: target.id.toUpperCase() })).toEqual([
+          liveId,
+        ]);
+        expect(await ids({ adminId: admin.id, targetId: target.id, state: 'live', at: at(MINUTE) })).toEqual([liveId]);
+        expect(await ids({ adminId: target.id })).toEqual([]);
+        for (const filter of [{ id: "1' or '1'='1" }, { adminId: 'not-an-id' }, { targetId: '' }, { id: liveId, adminId: 'x' }]) {
+          expect(await ids(filter)).toEqual([]);
+          expect(await storage().impersonations.exists(filter)).toBe(false);
+        }
+        expect(await storage().impersonations.findById(liveId.toUpperCase())).toMatchObject({ id: liveId, admin: person(admin) });
+        expect(await storage().impersonations.findById('not-an-id')).toBeNull();
+        expect(await storage().impersonations.findById(randomUUID())).toBeNull();
+      });
+    });
+
+    describe('the cycle: generic reads, each change with its ledger row in one atomic step', () => {
       const pendingValues = (adminId: string, targetId: string, createdAt = T0) => ({
         id: randomUUID(),
         mode: 'read_only' as const,
@@ -391,18 +559,21 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expiresAt: new Date(createdAt.getTime() + 60 * MINUTE),
       });
 
-      it('reads two accounts at once in the order asked: null for an unknown id or one that is not an id, one account asked twice', async () => {
+      it('reads several accounts at once: none for an unknown id or one that is not an id, one account asked twice once', async () => {
         const { admin, target } = await adminAndTarget();
-        expect(await storage().users.findPair(target.id, admin.id)).toEqual([target, admin]);
-        expect(await storage().users.findPair(admin.id.toUpperCase(), admin.id)).toEqual([admin, admin]);
-        expect(await storage().users.findPair(randomUUID(), "1' or '1'='1")).toEqual([null, null]);
-        expect(await storage().users.findPair("1' or '1'='1", target.id)).toEqual([null, target]);
+        const byEmail = (rows: { email: string }[]) => [...rows].sort((a, b) => (a.email < b.email ? -1 : 1));
+        expect(byEmail(await storage().users.findMany([target.id, admin.id]))).toEqual(byEmail([target, admin]));
+        expect(await storage().users.findMany([admin.id.toUpperCase(), admin.id])).toEqual([admin]);
+        expect(await storage().users.findById(admin.id.toUpperCase())).toEqual(admin);
+        expect(await storage().users.findMany([randomUUID(), "1' or '1'='1"])).toEqual([]);
+        expect(await storage().users.findMany(["1' or '1'='1", target.id])).toEqual([target]);
+        expect(await storage().users.findMany([])).toEqual([]);
       });
 
       it('writes a pending impersonation and its ledger row together, chained like any other row', async () => {
         const { admin, target } = await adminAndTarget();
         const values = pendingValues(admin.id, target.id);
-        const row = await storage().impersonations.createPending(values, recorded('impersonation.started', admin, values));
+        const row = await storage().impersonations.create(values, recorded('impersonation.started', admin, values));
         expect(row).toEqual({ ...values, startedAt: null, endedAt: null, endReason: null, endedById: null });
         expect(await rowsOf(row.id)).toEqual([
           { type: 'impersonation.started', actorId: admin.id, reason: 'Ticket 7', detail: { step: 'impersonation.started' } },
@@ -413,35 +584,35 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       it("writes an activation's ledger row only when it activates: another admin, a second view of the pair or a replay leaves none", async () => {
         const { admin, target, impersonation } = await running();
         const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-        const second = await storage().impersonations.createPending(pendingValues(admin.id, target.id, at(1000)));
-        const activate = (adminId: string, now: Date) =>
-          storage().impersonations.activate({ id: second.id, adminId, now }, recorded('impersonation.activated', admin, second));
+        const second = await createPending(pendingValues(admin.id, target.id, at(1000)));
+        const activateAs = (adminId: string, now: Date) =>
+          storage().impersonations.activate({ id: second.id, adminId, at: now }, recorded('impersonation.activated', admin, second));
 
-        expect(await activate(otherAdmin.id, at(2000))).toBeNull();
-        await expect(activate(admin.id, at(2000))).rejects.toBeInstanceOf(AlreadyViewingError);
-        expect(await rowsOf(second.id)).toEqual([]);
+        expect(await activateAs(otherAdmin.id, at(2000))).toBeNull();
+        await expect(activateAs(admin.id, at(2000))).rejects.toBeInstanceOf(AlreadyViewingError);
+        expect((await rowsOf(second.id)).map((row) => row.type)).toEqual(['impersonation.started']);
 
-        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
-        expect(await activate(admin.id, at(4000))).toMatchObject({ id: second.id, startedAt: at(4000) });
-        expect(await activate(admin.id, at(5000))).toBeNull();
-        expect((await rowsOf(second.id)).map((row) => row.type)).toEqual(['impersonation.activated']);
+        await returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        expect(await activateAs(admin.id, at(4000))).toMatchObject({ id: second.id, startedAt: at(4000) });
+        expect(await activateAs(admin.id, at(5000))).toBeNull();
+        expect((await rowsOf(second.id)).map((row) => row.type)).toEqual(['impersonation.started', 'impersonation.activated']);
         expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
       });
 
       it('writes one return row for ten concurrent returns, and none for a return by someone else or after the end', async () => {
         const { admin, target, impersonation } = await running();
-        const end = (adminId: string, targetId: string) =>
-          storage().impersonations.endByReturn(
-            { id: impersonation.id, adminId, targetId, now: at(MINUTE) },
-            recorded('impersonation.returned', admin, impersonation),
-          );
+        const end = (adminId: string, targetId: string) => returnFrom({ id: impersonation.id, adminId, targetId, now: at(MINUTE) });
         expect(await end(admin.id, admin.id)).toBeNull();
         const results = await Promise.all(Array.from({ length: 10 }, () => end(admin.id, target.id)));
         expect(results.filter((row) => row !== null)).toEqual([
           expect.objectContaining({ id: impersonation.id, endReason: 'returned', endedById: admin.id, endedAt: at(MINUTE) }),
         ]);
         expect(await end(admin.id, target.id)).toBeNull();
-        expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
+        expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual([
+          'impersonation.started',
+          'impersonation.activated',
+          'impersonation.returned',
+        ]);
         expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
       });
 
@@ -466,14 +637,18 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         it('writes the notice with the end and its ledger row, exactly as given', async () => {
           const { admin, target, impersonation } = await running();
           const notice = noticeOf(target, admin);
-          const ended = await storage().impersonations.endByReturn(
+          const ended = await returnFrom(
             { id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) },
-            recorded('impersonation.returned', admin, impersonation),
+            storage(),
             notice,
           );
           expect(ended).toMatchObject({ id: impersonation.id, endReason: 'returned', endedAt: at(MINUTE) });
           expect(await database.notificationsOf(target.id)).toEqual([notice]);
-          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
+          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual([
+            'impersonation.started',
+            'impersonation.activated',
+            'impersonation.returned',
+          ]);
           expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
         });
 
@@ -481,13 +656,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           const { admin, target, impersonation } = await running();
           const end = (adminId: string, targetId: string) => {
             const notice = noticeOf(target, admin);
-            return storage()
-              .impersonations.endByReturn(
-                { id: impersonation.id, adminId, targetId, now: at(MINUTE) },
-                recorded('impersonation.returned', admin, impersonation),
-                notice,
-              )
-              .then((row) => ({ row, notice }));
+            return returnFrom({ id: impersonation.id, adminId, targetId, now: at(MINUTE) }, storage(), notice).then((row) => ({
+              row,
+              notice,
+            }));
           };
           expect((await end(admin.id, admin.id)).row).toBeNull();
           expect(await database.notificationsOf(target.id)).toEqual([]);
@@ -498,37 +670,66 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           expect(await database.notificationsOf(target.id)).toEqual([winners[0]?.notice]);
           expect((await end(admin.id, target.id)).row).toBeNull();
           expect(await database.notificationsOf(target.id)).toHaveLength(1);
-          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.returned']);
+          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual([
+            'impersonation.started',
+            'impersonation.activated',
+            'impersonation.returned',
+          ]);
         });
 
         it('refuses a notice without its ledger row and leaves the impersonation running', async () => {
           const { admin, target, impersonation } = await running();
           await expect(
-            storage().impersonations.endByReturn(
-              { id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) },
-              undefined,
+            storage().impersonations.end(
+              {
+                where: { id: impersonation.id, adminId: admin.id, targetId: target.id, state: 'live', at: at(MINUTE) },
+                endedAt: at(MINUTE),
+                endReason: 'returned',
+                endedById: admin.id,
+              },
+              undefined as unknown as NewLedgerEvent,
               noticeOf(target, admin),
             ),
           ).rejects.toBeInstanceOf(TypeError);
-          expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(true);
+          expect(await isLive(impersonation.id, at(MINUTE))).toBe(true);
           expect(await database.notificationsOf(target.id)).toEqual([]);
+        });
+
+        it('keeps neither the end, its ledger row nor its notice when the ledger row cannot be written', async () => {
+          const { admin, target, impersonation } = await running();
+          const head = await storage().ledger.recordedHead();
+          await expect(
+            storage().impersonations.end(
+              {
+                where: { id: impersonation.id, adminId: admin.id, targetId: target.id, state: 'live', at: at(MINUTE) },
+                endedAt: at(MINUTE),
+                endReason: 'returned',
+                endedById: admin.id,
+              },
+              unwritable(recorded('impersonation.returned', admin, impersonation)),
+              noticeOf(target, admin),
+            ),
+          ).rejects.toThrow(INVALID_TIME);
+          expect(await isLive(impersonation.id, at(MINUTE))).toBe(true);
+          expect(await database.notificationsOf(target.id)).toEqual([]);
+          expect(await storage().ledger.recordedHead()).toEqual(head);
         });
 
         it('keeps neither the end, its ledger row nor its notice of a transaction that fails', async () => {
           const { admin, target, impersonation } = await running();
           await expect(
             storage().transaction(async (tx) => {
-              await tx.impersonations.endByReturn(
+              await returnFrom(
                 { id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) },
-                recorded('impersonation.returned', admin, impersonation),
+                tx,
                 noticeOf(target, admin),
               );
               throw new Error('rolled back');
             }),
           ).rejects.toThrow('rolled back');
-          expect(await storage().impersonations.isRunning(impersonation.id, at(MINUTE))).toBe(true);
+          expect(await isLive(impersonation.id, at(MINUTE))).toBe(true);
           expect(await database.notificationsOf(target.id)).toEqual([]);
-          expect(await rowsOf(impersonation.id)).toEqual([]);
+          expect((await rowsOf(impersonation.id)).map((row) => row.type)).toEqual(['impersonation.started', 'impersonation.activated']);
         });
       });
 
@@ -537,12 +738,64 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const values = pendingValues(admin.id, target.id);
         await expect(
           storage().transaction(async (tx) => {
-            await tx.impersonations.createPending(values, recorded('impersonation.started', admin, values));
+            await tx.impersonations.create(values, recorded('impersonation.started', admin, values));
             throw new Error('boom');
           }),
         ).rejects.toThrow('boom');
         expect(await storage().impersonations.findById(values.id)).toBeNull();
         expect(await rowsOf(values.id)).toEqual([]);
+      });
+
+      it('refuses a change without its ledger event, and changes nothing', async () => {
+        const { admin, target } = await adminAndTarget();
+        const none = undefined as unknown as NewLedgerEvent;
+        const values = pendingValues(admin.id, target.id);
+        await expect(storage().impersonations.create(values, none)).rejects.toBeInstanceOf(TypeError);
+        expect(await storage().impersonations.findById(values.id)).toBeNull();
+
+        const pending = await createPending(pendingValues(admin.id, target.id));
+        await expect(storage().impersonations.activate({ id: pending.id, adminId: admin.id, at: at(1000) }, none)).rejects.toBeInstanceOf(
+          TypeError,
+        );
+        await expect(
+          storage().impersonations.end(
+            { where: { id: pending.id, state: 'open' }, endedAt: at(1000), endReason: 'ended_by_policy', endedById: null },
+            none,
+          ),
+        ).rejects.toBeInstanceOf(TypeError);
+        expect(await storage().impersonations.findById(pending.id)).toMatchObject({ startedAt: null, endedAt: null });
+        expect((await rowsOf(pending.id)).map((row) => row.type)).toEqual(['impersonation.started']);
+      });
+
+      it('undoes a change whose ledger row cannot be written: a create, an activation and an end each leave nothing', async () => {
+        const { admin, target } = await adminAndTarget();
+        const head = await storage().ledger.recordedHead();
+        const values = pendingValues(admin.id, target.id);
+        await expect(storage().impersonations.create(values, unwritable(recorded('impersonation.started', admin, values)))).rejects.toThrow(
+          INVALID_TIME,
+        );
+        expect(await storage().impersonations.findById(values.id)).toBeNull();
+        expect(await storage().ledger.recordedHead()).toEqual(head);
+
+        const pending = await createPending(pendingValues(admin.id, target.id));
+        const created = await storage().ledger.recordedHead();
+        await expect(
+          storage().impersonations.activate(
+            { id: pending.id, adminId: admin.id, at: at(1000) },
+            unwritable(recorded('impersonation.activated', admin, pending)),
+          ),
+        ).rejects.toThrow(INVALID_TIME);
+        expect(await storage().impersonations.exists({ id: pending.id, state: 'pending', at: at(1000) })).toBe(true);
+        await expect(
+          storage().impersonations.end(
+            { where: { id: pending.id, state: 'open' }, endedAt: at(1000), endReason: 'ended_by_policy', endedById: null },
+            unwritable(recorded('impersonation.ended', admin, pending)),
+          ),
+        ).rejects.toThrow(INVALID_TIME);
+        expect(await storage().impersonations.findById(pending.id)).toMatchObject({ startedAt: null, endedAt: null });
+        expect(await storage().ledger.recordedHead()).toEqual(created);
+        expect((await rowsOf(pending.id)).map((row) => row.type)).toEqual(['impersonation.started']);
+        expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
       });
 
       it('runs a whole cycle inside transactions too, one after the other, each step with its ledger row', async () => {
@@ -551,25 +804,26 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           const values = pendingValues(admin.id, target.id, at(round * 10 * MINUTE));
           const now = (ms: number) => new Date(values.createdAt.getTime() + ms);
           const ended = await storage().transaction(async (tx) => {
-            await tx.impersonations.createPending(values, recorded('impersonation.started', admin, values));
+            await tx.impersonations.create(values, recorded('impersonation.started', admin, values));
             // Other tests leave due rows behind: only that it answers, inside the transaction.
-            expect(typeof (await tx.impersonations.anyDue(now(1000)))).toBe('boolean');
-            expect((await tx.impersonations.readForTakeOver({ id: values.id, adminId: admin.id, now: now(1000) })).alreadyViewing).toBe(
-              false,
-            );
+            expect(typeof (await tx.impersonations.exists({ state: 'due', at: now(1000) }))).toBe('boolean');
+            expect(await tx.impersonations.exists({ adminId: admin.id, targetId: target.id, state: 'live', at: now(1000) })).toBe(false);
+            expect(await tx.impersonations.findById(values.id)).toMatchObject({
+              id: values.id,
+              admin: person(admin),
+              target: person(target),
+            });
             await tx.impersonations.activate(
-              { id: values.id, adminId: admin.id, now: now(1000) },
+              { id: values.id, adminId: admin.id, at: now(1000) },
               recorded('impersonation.activated', admin, values),
             );
-            expect(await tx.impersonations.findRunning({ adminId: admin.id, targetId: target.id, now: now(2000) })).toMatchObject({
-              id: values.id,
-            });
-            expect((await tx.impersonations.listRunning(now(2000))).map((view) => view.id)).toContain(values.id);
-            expect((await tx.impersonations.readForReturn({ id: values.id, adminId: admin.id, now: now(2000) })).running).toBe(true);
-            return tx.impersonations.endByReturn(
-              { id: values.id, adminId: admin.id, targetId: target.id, now: now(3000) },
-              recorded('impersonation.returned', admin, values),
-            );
+            expect(await tx.impersonations.find({ adminId: admin.id, targetId: target.id, state: 'live', at: now(2000) })).toEqual([
+              expect.objectContaining({ id: values.id }),
+            ]);
+            expect((await tx.impersonations.find({ state: 'live', at: now(2000) })).map((view) => view.id)).toContain(values.id);
+            expect(await tx.impersonations.exists({ id: values.id, state: 'live', at: now(2000) })).toBe(true);
+            expect(await tx.users.findMany([admin.id, target.id])).toHaveLength(2);
+            return returnFrom({ id: values.id, adminId: admin.id, targetId: target.id, now: now(3000) }, tx);
           });
           expect(ended).toMatchObject({ id: values.id, endReason: 'returned' });
           expect((await rowsOf(values.id)).map((row) => row.type)).toEqual([
@@ -581,13 +835,57 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await verifyLedger(storage().ledger, 3)).toMatchObject({ ok: true });
       });
 
+      // What each step of the cycle is decided on, put together from the generic reads as the domain does:
+      // the answers the per-step reads they replace gave, held to the same expectations.
+      const rowOf = ({ admin: _admin, target: _target, endedBy: _endedBy, ...row }: ImpersonationDetails) => row;
+      const readForTakeOver = async ({ id, adminId, now }: { id: string; adminId: string; now: Date }) => {
+        const [admin, view, anyDue] = await Promise.all([
+          storage().users.findById(adminId),
+          storage().impersonations.findById(id),
+          storage().impersonations.exists({ state: 'due', at: now }),
+        ]);
+        const target = view ? await storage().users.findById(view.targetId) : null;
+        const alreadyViewing =
+          admin !== null &&
+          view !== null &&
+          (await storage().impersonations.exists({ adminId: admin.id, targetId: view.targetId, state: 'live', at: now }));
+        return { admin, impersonation: view && rowOf(view), target, alreadyViewing, anyDue };
+      };
+      const readForStart = async ({
+        caller: asking,
+        targetId,
+        now,
+      }: {
+        caller: { id: string; sessionAuthTime: number } | null;
+        targetId: string;
+        now: Date;
+      }) => {
+        const [accounts, passwordEnteredAt, alreadyViewing, anyDue] = await Promise.all([
+          storage().users.findMany(asking ? [asking.id, targetId] : [targetId]),
+          asking ? storage().passwordEntries.last({ userId: asking.id, sessionAuthTime: asking.sessionAuthTime }) : null,
+          asking ? storage().impersonations.exists({ adminId: asking.id, targetId, state: 'live', at: now }) : false,
+          storage().impersonations.exists({ state: 'due', at: now }),
+        ]);
+        const accountOf = (id: string) => accounts.find((account) => account.id === id.toLowerCase()) ?? null;
+        const caller = asking ? accountOf(asking.id) : null;
+        return { caller, target: accountOf(targetId), passwordEnteredAt: caller ? passwordEnteredAt : null, alreadyViewing, anyDue };
+      };
+      const readForReturn = async ({ id, adminId, now }: { id: string; adminId: string; now: Date }) => {
+        const [admin, view, running] = await Promise.all([
+          storage().users.findById(adminId),
+          storage().impersonations.findById(id),
+          storage().impersonations.exists({ id, state: 'live', at: now }),
+        ]);
+        return { admin, impersonation: view && rowOf(view), running };
+      };
+
       it('reads what a take-over is decided on at once: the admin, the impersonation and its target, and a running view of the pair', async () => {
         const { admin, target, impersonation } = await running();
-        const second = await storage().impersonations.createPending(pendingValues(admin.id, target.id, at(1000)));
+        const second = await createPending(pendingValues(admin.id, target.id, at(1000)));
         const otherAdmin = await storage().users.create({ email: uniqueEmail('other-admin'), role: 'admin' });
-        const read = (id: string, adminId: string, now = at(2000)) => storage().impersonations.readForTakeOver({ id, adminId, now });
+        const read = (id: string, adminId: string, now = at(2000)) => readForTakeOver({ id, adminId, now });
         // Other tests leave due rows behind: the same answer `anyDue` gives (see the sweep's own test below).
-        const anyDue = await storage().impersonations.anyDue(at(2000));
+        const anyDue = await storage().impersonations.exists({ state: 'due', at: at(2000) });
 
         expect(await read(second.id, admin.id)).toEqual({ admin, impersonation: second, target, alreadyViewing: true, anyDue });
         // The running view has expired by then: no longer in the way.
@@ -607,7 +905,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           alreadyViewing: false,
           anyDue,
         });
-        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        await returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
         expect((await read(second.id, admin.id, at(4000))).alreadyViewing).toBe(false);
       });
 
@@ -617,9 +915,9 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         await storage().passwordEntries.record({ userId: admin.id, sessionAuthTime: 100, at: at(1) });
         const session = { id: admin.id, sessionAuthTime: 100 };
         const read = (targetId: string, now = at(2000), caller: { id: string; sessionAuthTime: number } | null = session) =>
-          storage().impersonations.readForStart({ caller, targetId, now });
+          readForStart({ caller, targetId, now });
         // Other tests leave due rows behind: the same answer `anyDue` gives (see the sweep's own test below).
-        const anyDue = await storage().impersonations.anyDue(at(2000));
+        const anyDue = await storage().impersonations.exists({ state: 'due', at: at(2000) });
 
         expect(await read(target.id)).toEqual({ caller: admin, target, passwordEnteredAt: at(1), alreadyViewing: true, anyDue });
         expect(await read(target.id.toUpperCase(), at(2000), { id: admin.id.toUpperCase(), sessionAuthTime: 100 })).toEqual(
@@ -647,7 +945,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           alreadyViewing: false,
           anyDue,
         });
-        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
+        await returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(3000) });
         expect((await read(target.id, at(4000))).alreadyViewing).toBe(false);
       });
 
@@ -655,24 +953,24 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const dueAt = new Date('2045-01-01T00:00:00.000Z');
         const { admin, target, impersonation } = await running(new Date(dueAt.getTime() - 10 * MINUTE), 10 * MINUTE);
         // Whatever other tests left due before then is closed first.
-        await storage().impersonations.expireDue(new Date(dueAt.getTime() - 1));
+        await expireDue(new Date(dueAt.getTime() - 1));
         const answers = async (now: Date) => [
-          await storage().impersonations.anyDue(now),
-          (await storage().impersonations.readForStart({ caller: { id: admin.id, sessionAuthTime: 1 }, targetId: target.id, now })).anyDue,
-          (await storage().impersonations.readForStart({ caller: null, targetId: 'not-an-id', now })).anyDue,
-          (await storage().impersonations.readForTakeOver({ id: impersonation.id, adminId: admin.id, now })).anyDue,
-          (await storage().impersonations.readForTakeOver({ id: 'not-an-id', adminId: 'not-an-id', now })).anyDue,
+          await storage().impersonations.exists({ state: 'due', at: now }),
+          (await readForStart({ caller: { id: admin.id, sessionAuthTime: 1 }, targetId: target.id, now })).anyDue,
+          (await readForStart({ caller: null, targetId: 'not-an-id', now })).anyDue,
+          (await readForTakeOver({ id: impersonation.id, adminId: admin.id, now })).anyDue,
+          (await readForTakeOver({ id: 'not-an-id', adminId: 'not-an-id', now })).anyDue,
         ];
 
         // A running view is due at its hard expiry.
         expect(await answers(new Date(dueAt.getTime() - 1))).toEqual([false, false, false, false, false]);
         expect(await answers(dueAt)).toEqual([true, true, true, true, true]);
-        await storage().impersonations.expireDue(dueAt);
+        await expireDue(dueAt);
         expect(await answers(dueAt)).toEqual([false, false, false, false, false]);
 
         // A pending one never taken over is due at the end of its pending window.
         const createdAt = new Date(dueAt.getTime() + MINUTE);
-        await storage().impersonations.createPending({
+        await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: admin.id,
@@ -684,19 +982,19 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         const windowEnds = new Date(createdAt.getTime() + PENDING_WINDOW_MS);
         expect(await answers(new Date(windowEnds.getTime() - 1))).toEqual([false, false, false, false, false]);
         expect(await answers(windowEnds)).toEqual([true, true, true, true, true]);
-        await storage().impersonations.expireDue(windowEnds);
+        await expireDue(windowEnds);
         expect(await answers(windowEnds)).toEqual([false, false, false, false, false]);
       });
 
       it('reads what a return is decided on at once: the admin, the impersonation, and whether it runs until its hard expiry', async () => {
         const { admin, target, impersonation } = await running(T0, 10 * MINUTE);
-        const read = (now: Date, id = impersonation.id, adminId = admin.id) => storage().impersonations.readForReturn({ id, adminId, now });
+        const read = (now: Date, id = impersonation.id, adminId = admin.id) => readForReturn({ id, adminId, now });
 
         expect(await read(at(10 * MINUTE - 1))).toEqual({ admin, impersonation, running: true });
         expect((await read(at(10 * MINUTE))).running).toBe(false);
         expect(await read(at(MINUTE), randomUUID())).toEqual({ admin, impersonation: null, running: false });
         expect(await read(at(MINUTE), 'not-an-id', 'not-an-id')).toEqual({ admin: null, impersonation: null, running: false });
-        await storage().impersonations.endByReturn({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) });
+        await returnFrom({ id: impersonation.id, adminId: admin.id, targetId: target.id, now: at(MINUTE) });
         expect(await read(at(2 * MINUTE))).toMatchObject({ running: false, impersonation: { endReason: 'returned' } });
       });
     });
@@ -864,7 +1162,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       it('lists running views with both accounts and the mode, and ends one by the policy exactly once', async () => {
         const agent = await storage().users.create({ email: uniqueEmail('agent'), role: 'support' });
         const target = await storage().users.create({ email: uniqueEmail('viewed') });
-        const row = await storage().impersonations.createPending({
+        const row = await createPending({
           id: randomUUID(),
           mode: 'read_only',
           adminId: agent.id,
@@ -873,26 +1171,35 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
           createdAt: T0,
           expiresAt: at(30 * MINUTE),
         });
-        await storage().impersonations.activate({ id: row.id, adminId: agent.id, now: at(1000) });
-        const listed = (await storage().impersonations.listRunning(at(2000))).find((view) => view.id === row.id);
+        await activate({ id: row.id, adminId: agent.id, now: at(1000) });
+        const liveIds = async (now: Date) => (await storage().impersonations.find({ state: 'live', at: now })).map((view) => view.id);
+        const view = (await storage().impersonations.find({ state: 'live', at: at(2000) })).find((live) => live.id === row.id);
+        const accounts = await storage().users.findMany(view ? [view.adminId, view.targetId] : []);
+        const listed = view && {
+          mode: view.mode,
+          admin: accounts.find((account) => account.id === view.adminId),
+          target: accounts.find((account) => account.id === view.targetId),
+        };
         expect(listed).toMatchObject({
           mode: 'read_only',
           admin: { id: agent.id, role: 'support' },
           target: { id: target.id, role: 'user' },
         });
-        const [first, second] = await Promise.all([
-          storage().impersonations.endByPolicy({ id: row.id, now: at(3000) }),
-          storage().impersonations.endByPolicy({ id: row.id, now: at(3000) }),
-        ]);
+        const endByPolicy = () =>
+          storage().impersonations.end(
+            { where: { id: row.id, state: 'open' }, endedAt: at(3000), endReason: 'ended_by_policy', endedById: null },
+            recorded('impersonation.ended', agent, row),
+          );
+        const [first, second] = await Promise.all([endByPolicy(), endByPolicy()]);
         expect([first, second].filter(Boolean)).toHaveLength(1);
         expect(await storage().impersonations.findById(row.id)).toMatchObject({ endReason: 'ended_by_policy', endedById: null });
-        expect((await storage().impersonations.listRunning(at(4000))).some((view) => view.id === row.id)).toBe(false);
+        expect((await liveIds(at(4000))).includes(row.id)).toBe(false);
       });
 
       it('stores support agents and the mode of every view', async () => {
         const agent = await storage().users.create({ email: uniqueEmail('agent'), role: 'support' });
         const target = await storage().users.create({ email: uniqueEmail('viewed') });
-        const row = await storage().impersonations.createPending({
+        const row = await createPending({
           id: randomUUID(),
           mode: 'full',
           adminId: agent.id,

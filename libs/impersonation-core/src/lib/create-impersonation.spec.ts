@@ -6,7 +6,7 @@ import { DEFAULT_IMPERSONATION_MAX_MINUTES } from './rules';
 import { createMemoryStore } from './memory/memory-store';
 import type { RequestInfo, UserRow } from './model';
 import { signInClaims, toEpochSeconds, type SessionClaims, type SessionState } from './session';
-import { PENDING_WINDOW_MS, type ImpersonationStore } from './store';
+import { PENDING_WINDOW_MS, type ImpersonationFilter, type ImpersonationStore } from './store';
 import { REVOCATION_WINDOW_MS } from './revocation/live-impersonations';
 
 const SESSION_MAX_AGE_SECONDS = 24 * 3600;
@@ -90,7 +90,7 @@ describe('createImpersonation over the in-memory store', () => {
       refusal: { attempt: 'return', why: 'admin_mismatch', recorded: true, throttledUntil: null },
     });
     expect((await context.ledger()).at(-1)).toEqual(['impersonation.denied', 'admin_mismatch']);
-    expect(await context.store.impersonations.isRunning(started.impersonationId, context.clock.now())).toBe(true);
+    expect(await context.store.impersonations.exists({ id: started.impersonationId, state: 'live', at: context.clock.now() })).toBe(true);
   });
 
   it('answers the return check and the return with the same refusal once the impersonation has ended', async () => {
@@ -218,14 +218,20 @@ describe("the return check from this server's live impersonations", () => {
     const clock = createManualClock('2030-01-01T10:00:00.000Z');
     const memory = createMemoryStore({ now: clock.now });
     let returnReads = 0;
-    // Counts the return's read: the check must not need it while the live impersonations know the answer.
+    // Counts the reads of whether the view a return names runs (the check's and the return's): the check must
+    // not need one while the live impersonations know the answer.
+    const isReturnRead = (filter: ImpersonationFilter) => filter.id !== undefined && filter.state === 'live';
     const store: ImpersonationStore = {
       ...memory,
       impersonations: {
         ...memory.impersonations,
-        readForReturn: (input) => {
-          returnReads += 1;
-          return memory.impersonations.readForReturn(input);
+        exists: (filter) => {
+          if (isReturnRead(filter)) returnReads += 1;
+          return memory.impersonations.exists(filter);
+        },
+        find: (filter, options) => {
+          if (isReturnRead(filter)) returnReads += 1;
+          return memory.impersonations.find(filter, options);
         },
       },
     };

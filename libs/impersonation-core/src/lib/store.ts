@@ -9,7 +9,6 @@ import type {
   UserRow,
   UserRole,
   UserStatus,
-  ViewMode,
 } from './model';
 import type { ChainedLedgerRow, RecordedHead } from './ledger/ledger-chain';
 import type { NewNotification } from './notifications/notifier';
@@ -41,8 +40,8 @@ export interface UserSearch {
 export interface UsersRepository {
   /** `null` for an unknown id, or one that is not an id at all. */
   findById(id: string): Promise<UserRow | null>;
-  /** Two accounts in one read, in the order asked (`null` for an unknown id or one that is not an id). */
-  findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]>;
+  /** The accounts among `ids` that exist, in no particular order (ids that are not ids are skipped). */
+  findMany(ids: readonly string[]): Promise<UserRow[]>;
   /** E-mail addresses are unique and compared without regard to case. */
   findByEmail(email: string): Promise<UserRow | null>;
   /** Throws `DuplicateEmailError` for an e-mail already taken (in any case). */
@@ -82,111 +81,67 @@ export interface SessionRevocationsRepository {
   readSince(since: Date | null, lifetimeSeconds: number): Promise<SessionRevocationsRead>;
 }
 
-/** A running impersonation with both accounts as stored now: what the policy is asked about again. */
-export interface RunningImpersonation {
-  id: string;
-  mode: ViewMode;
-  admin: UserRow;
-  target: UserRow;
-}
-
-/** What a take-over is decided on, read at once: the staff member, the impersonation named, its target. */
-export interface TakeOverView {
-  admin: UserRow | null;
-  /** Whatever its state or admin (the rules decide); `null` for an unknown id. */
-  impersonation: ImpersonationRow | null;
-  /** The impersonation's target (`null` without an impersonation). */
-  target: UserRow | null;
-  /** Whether `admin` already runs an unexpired view of that target (what `findRunning` answers). */
-  alreadyViewing: boolean;
-  /** Whether the sweep has anything to close (what `anyDue` answers at the same instant). */
-  anyDue: boolean;
-}
-
 /**
- * What a start is decided on, read at once: the caller and the target, the caller's step-up entry, a
- * running view of the pair, and whether the sweep has anything to close. The rules stay with the domain.
+ * Where an impersonation stands at an instant (`at`); `open`, `ended` and `started` hold whatever the time.
+ * An open impersonation is exactly one of `pending`, `live` and `due` at any instant.
+ * - `pending`: not taken over yet, and still takeable: before its hard expiry and within `PENDING_WINDOW_MS`.
+ * - `live`: taken over, not ended, before its hard expiry: its sessions may be used ("the view runs").
+ * - `due`: not ended, and past its hard expiry or (never taken over) past its pending window: the sweep closes it.
+ * - `unexpired`: not ended and before its hard expiry (pending, live, or a pending one whose window passed).
  */
-export interface StartView {
-  /** `null` without a caller asked for, or for an unknown id. */
-  caller: UserRow | null;
-  target: UserRow | null;
-  /** The caller's password entry in this session (what `passwordEntries.last` answers). */
-  passwordEnteredAt: Date | null;
-  /** Whether the caller already runs an unexpired view of the target (what `findRunning` answers). */
-  alreadyViewing: boolean;
-  /** Whether the sweep has anything to close (what `anyDue` answers at the same instant). */
-  anyDue: boolean;
-}
+export type ImpersonationState = 'open' | 'ended' | 'started' | 'pending' | 'live' | 'due' | 'unexpired';
+/** The states that depend on the instant asked about. */
+export type TimedImpersonationState = Extract<ImpersonationState, 'pending' | 'live' | 'due' | 'unexpired'>;
 
-/** What a return is decided on, read at once: the staff member and the impersonation named. */
-export interface ReturnView {
-  admin: UserRow | null;
-  impersonation: ImpersonationRow | null;
-  /** Whether that impersonation is running (what `isRunning` answers). */
-  running: boolean;
+/**
+ * Which impersonations a read (or an ending) matches: every field given must hold. An id that is not an id
+ * matches nothing. One definition per store (`postgres/impersonation-filter.ts`, `memory/impersonation-filter.ts`),
+ * held equal by the store contract suite.
+ */
+export type ImpersonationFilter = {
+  id?: string;
+  adminId?: string;
+  targetId?: string;
+} & ({ state?: Exclude<ImpersonationState, TimedImpersonationState>; at?: undefined } | { state: TimedImpersonationState; at: Date });
+
+/** How one impersonation ends: which (and what must still hold of it), when, why, and by whom. */
+export interface Ending {
+  /** The impersonation (`id`) and what must still hold of it; one that no longer matches is left alone. */
+  where: ImpersonationFilter & { id: string };
+  endedAt: Date;
+  endReason: EndReason;
+  /** Who ended it (`null` for the policy or the clock). */
+  endedById: string | null;
 }
 
 /**
- * The state changes that take an optional `event` write it to the ledger in the same atomic step (on
- * PostgreSQL, one statement: no transaction needed), and only when the change happened: a change that
- * returns `null` or throws leaves no ledger row. Inside `transaction`, the same holds.
+ * Impersonations: generic reads, and one method per state change. Every state change takes the ledger
+ * event that records it (and, for an end, the viewed user's notice) and writes them in one atomic step,
+ * only when the change happened: a change that matches nothing (`null`) or fails writes no ledger row, and
+ * a ledger row that cannot be written undoes the change. A change without its event is refused
+ * (`TypeError`), nothing changed. Inside `transaction`, the same holds.
  */
 export interface ImpersonationsRepository {
-  createPending(values: NewImpersonation, event?: NewLedgerEvent): Promise<ImpersonationRow>;
+  /** A pending impersonation and its `impersonation.started` row. */
+  create(values: NewImpersonation, event: NewLedgerEvent): Promise<ImpersonationRow>;
+  /**
+   * Turns a pending impersonation into a live one: only the admin who started it, only once, only while it
+   * is `pending`; atomic, so a replay or a race gets `null`. Throws `AlreadyViewingError` while the same
+   * admin has another started, open impersonation of the same user.
+   */
+  activate(input: { id: string; adminId: string; at: Date }, event: NewLedgerEvent): Promise<ImpersonationRow | null>;
+  /**
+   * Ends the impersonation `ending.where` names if it still matches, with its ledger row and (`notice`, the
+   * row `notify` writes) the viewed user's notice; of concurrent calls, one gets the row, the others `null`.
+   */
+  end(ending: Ending, event: NewLedgerEvent, notice?: NewNotification): Promise<ImpersonationRow | null>;
+  /** One impersonation with the people involved; `null` for an unknown id, or one that is not an id. */
   findById(id: string): Promise<ImpersonationDetails | null>;
-  /**
-   * Turns a pending impersonation into a running one: only the admin who started it, only once, only
-   * within the pending window and before its expiry; atomic, so a replay or a race gets `null`. Throws
-   * `AlreadyViewingError` while the same admin runs another impersonation of the same user.
-   */
-  activate(input: { id: string; adminId: string; now: Date }, event?: NewLedgerEvent): Promise<ImpersonationRow | null>;
-  /** The admin's running impersonation of this user, if there is one. */
-  findRunning(input: { adminId: string; targetId: string; now: Date }): Promise<ImpersonationRow | null>;
-  /**
-   * Ends a running impersonation of exactly this admin and target; of concurrent calls, one gets the row.
-   * With `notice` (the viewed user's notification that the view ended, the row `notify` writes), that row
-   * too, in the same atomic step as the end and its ledger row, and only when the end happened. A notice
-   * rides with its ledger row: one without `event` is refused (throws), nothing changed.
-   */
-  endByReturn(
-    input: { id: string; adminId: string; targetId: string; now: Date },
-    event?: NewLedgerEvent,
-    notice?: NewNotification,
-  ): Promise<ImpersonationRow | null>;
-  /**
-   * The caller (by id, with the sign-in time of the session asking, `null` for none) and the target (by
-   * id), the caller's step-up entry in that session, whether the caller already views the target, and
-   * whether anything is due for the sweep.
-   */
-  readForStart(input: { caller: { id: string; sessionAuthTime: number } | null; targetId: string; now: Date }): Promise<StartView>;
-  /** The admin (by id), the impersonation (by id) with its target, whether the admin already views that target, and whether anything is due. */
-  readForTakeOver(input: { id: string; adminId: string; now: Date }): Promise<TakeOverView>;
-  /** The admin (by id) and the impersonation (by id), and whether it is running. */
-  readForReturn(input: { id: string; adminId: string; now: Date }): Promise<ReturnView>;
-  /** Ends any pending or running impersonation that has not expired; once. */
-  endByAdmin(input: { id: string; endedById: string; now: Date }): Promise<ImpersonationRow | null>;
-  /** Ends every pending or running, unexpired impersonation of this target with `endReason`; returns the rows this call ended. */
-  endAllOfTarget(input: { targetId: string; endReason: EndReason; endedById: string; now: Date }): Promise<ImpersonationRow[]>;
-  /** Ends an open impersonation the access policy no longer allows (`ended_by_policy`); once, however many servers try. */
-  endByPolicy(input: { id: string; now: Date }): Promise<ImpersonationRow | null>;
-  /**
-   * Closes every impersonation whose time is up (its hard expiry, or a pending one never taken over,
-   * dated at the end of its pending window) and returns exactly the rows this call closed.
-   */
-  expireDue(now: Date): Promise<ImpersonationRow[]>;
-  /** Whether `expireDue(now)` would close anything: one read, so a sweep with nothing to do opens no transaction. */
-  anyDue(now: Date): Promise<boolean>;
-  /** Whether a session built on this impersonation may still be used. */
-  isRunning(id: string, now: Date): Promise<boolean>;
-  /**
-   * Every running impersonation with its administrator as stored now: what each app server's view of
-   * live impersonations is built from (one small query, however many sessions read).
-   */
-  listRunning(now: Date): Promise<RunningImpersonation[]>;
-  /** Open ones (pending or running), ended ones, or all, newest first. */
-  list(input: { open?: boolean; limit: number }): Promise<ImpersonationDetails[]>;
-  /** The impersonations of one user that actually started, newest first. */
+  /** The impersonations `filter` matches, with the people involved, newest first (at most `limit`). */
+  find(filter: ImpersonationFilter, options?: { limit?: number }): Promise<ImpersonationDetails[]>;
+  /** Whether `filter` matches any impersonation: one small read (is this view live? has the sweep work?). */
+  exists(filter: ImpersonationFilter): Promise<boolean>;
+  /** The impersonations of one user that actually started, newest first, a page at a time. */
   listStartedForTarget(input: {
     targetId: string;
     cursor?: string;

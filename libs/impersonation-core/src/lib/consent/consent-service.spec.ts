@@ -309,7 +309,7 @@ describe('consent and approvals', () => {
       const at = clock.now();
       const expiresAt = new Date('2026-11-23T11:00:00.000Z');
       const started = consent.startBreakGlass({ actor: person(staff), target: person(user), reason: REASON, expiresAt, origin, at }, (tx) =>
-        tx.impersonations.createPending(
+        tx.impersonations.create(
           { id: VIEW_ID, adminId: staff.id, targetId: user.id, reason: REASON, mode: 'read_only', createdAt: at, expiresAt },
           {
             at,

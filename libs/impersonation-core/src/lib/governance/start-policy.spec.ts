@@ -71,7 +71,7 @@ describe('starting a view under the access policy', () => {
 
     if (typeof expected === 'number') {
       expect(outcome).toMatchObject({ ok: true, value: { mode, expiresAt: new Date(clock.now().getTime() + expected * MINUTE) } });
-      expect((await store.impersonations.list({ limit: 1 }))[0]).toMatchObject({ mode });
+      expect((await store.impersonations.find({}, { limit: 1 }))[0]).toMatchObject({ mode });
     } else {
       expect(outcome).toMatchObject({ ok: false, refusal: { why: expected, recorded: true } });
       // The ledger names the rule that refused, and the mode asked for.

@@ -1,3 +1,4 @@
+import { PENDING_WINDOW_MS } from '../store';
 import type { Policy, PolicyRule } from './define-policy';
 import type { ViewMode } from '../consent/access-request';
 import type { Account } from './roles';
@@ -35,4 +36,14 @@ export function whyViewMustEnd(
   if (!actor || !target) return 'account_gone';
   const decision = policy.decide(actor, target, mode, at);
   return decision.allowed ? null : decision.rule;
+}
+
+/**
+ * When a view whose time is up ended (the sweep dates each expiry there, not at the sweep): a view taken
+ * over at its hard expiry; one never taken over at the end of its pending window, or at its hard expiry
+ * if that came first.
+ */
+export function expiredAt({ startedAt, createdAt, expiresAt }: { startedAt: Date | null; createdAt: Date; expiresAt: Date }): Date {
+  if (startedAt) return expiresAt;
+  return new Date(Math.min(expiresAt.getTime(), createdAt.getTime() + PENDING_WINDOW_MS));
 }

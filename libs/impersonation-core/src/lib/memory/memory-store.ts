@@ -13,7 +13,7 @@ import {
 import {
   AlreadyViewingError,
   DuplicateEmailError,
-  PENDING_WINDOW_MS,
+  type ImpersonationFilter,
   type ImpersonationsRepository,
   type ImpersonationStore,
   type LedgerRepository,
@@ -24,6 +24,7 @@ import {
   type UsersRepository,
 } from '../store';
 import type { NewNotification } from '../notifications/notifier';
+import { matches } from './impersonation-filter';
 
 interface ThrottleRow {
   failures: number;
@@ -39,7 +40,7 @@ interface State {
   passwordEntries: Map<string, { sessionAuthTime: number; enteredAt: Date }>;
   /** Single sign-outs, by session id. */
   revokedSessions: Map<string, { userId: string; expiresAt: Date; revokedAt: Date }>;
-  /** The notices written beside a change (`endByReturn`'s), oldest first. */
+  /** The notices written beside a change (`end`'s), oldest first. */
   notifications: NewNotification[];
 }
 
@@ -97,39 +98,28 @@ export function createMemoryStore({
     target: personOf(row.targetId),
     endedBy: row.endedById ? personOf(row.endedById) : null,
   });
-  const isOpen = (row: ImpersonationRow) => row.endedAt === null;
-  /** Open, and past its hard expiry or (never taken over) past its pending window. */
-  const isDue = (row: ImpersonationRow, at: Date) =>
-    isOpen(row) &&
-    (row.expiresAt.getTime() <= at.getTime() || (row.startedAt === null && row.createdAt.getTime() <= at.getTime() - PENDING_WINDOW_MS));
-  const isRunningAt = (row: ImpersonationRow, at: Date) => row.startedAt !== null && isOpen(row) && row.expiresAt.getTime() > at.getTime();
   const byNewest = (a: ImpersonationRow, b: ImpersonationRow) =>
     byDescending(a.createdAt.getTime(), b.createdAt.getTime()) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const emailKey = (user: UserRow) => user.email.toLowerCase();
 
-  /** The row values of a change's ledger event, taken before the change so refused text changes nothing. */
-  const rowValues = (event: NewLedgerEvent | undefined) => (event ? toLedgerRowValues(event) : null);
-
-  /** Adds a row at the end of the chain (inside a call that already runs alone). */
-  function appendRow(values: Omit<LedgerEventRow, 'id'>): ChainedLedgerRow {
-    const row = chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId++, ...copy(values) });
-    state.ledger.push(row);
-    return row;
-  }
+  /** The next row of the chain, not yet stored (inside a call that already runs alone): it throws before anything changes. */
+  const chained = (values: Omit<LedgerEventRow, 'id'>): ChainedLedgerRow =>
+    chainRow(state.ledger.at(-1)?.hash ?? GENESIS_HASH, { id: nextLedgerId, ...copy(values) });
 
   function repositories(guard: <T>(work: () => Promise<T>) => Promise<T>): StoreRepositories {
     const sync = <T>(work: () => T) => guard(async () => work());
 
     const users: UsersRepository = {
       findById: (id) => sync(() => (isUuid(id) ? copy(state.users.get(id.toLowerCase()) ?? null) : null)),
-      findPair: (firstId, secondId) =>
-        sync(
-          () =>
-            [firstId, secondId].map((id) => (isUuid(id) ? copy(state.users.get(id.toLowerCase()) ?? null) : null)) as [
-              UserRow | null,
-              UserRow | null,
-            ],
-        ),
+      findMany: (wanted) =>
+        sync(() => {
+          const found = new Map<string, UserRow>();
+          for (const id of wanted) {
+            const user = isUuid(id) ? state.users.get(id.toLowerCase()) : undefined;
+            if (user) found.set(user.id, user);
+          }
+          return copy([...found.values()]);
+        }),
       findByEmail: (email) =>
         sync(() => copy([...state.users.values()].find((user) => emailKey(user) === email.trim().toLowerCase()) ?? null)),
       create: (user) =>
@@ -193,166 +183,86 @@ export function createMemoryStore({
         }),
     };
 
+    /**
+     * The one write path: `change` says how the row changes (or `null`, nothing to change) without
+     * touching it; the changed row, its chained ledger row and the notice are all computed before any is
+     * stored, so a change whose ledger row cannot be written leaves nothing behind.
+     */
+    function write(
+      id: string,
+      change: (row: ImpersonationRow | undefined) => ImpersonationRow | null,
+      event: NewLedgerEvent | undefined,
+      name: string,
+      notice?: NewNotification,
+    ): Promise<ImpersonationRow | null> {
+      return sync(() => {
+        if (!event) throw new TypeError(`${name} writes its ledger row: it needs the event`);
+        const values = toLedgerRowValues(event);
+        const changed = change(isUuid(id) ? state.impersonations.get(id.toLowerCase()) : undefined);
+        if (!changed) return null;
+        const ledgerRow = chained(values);
+        const stored = copy(notice ?? null);
+        state.impersonations.set(changed.id, changed);
+        state.ledger.push(ledgerRow);
+        nextLedgerId = ledgerRow.id + 1;
+        if (stored) state.notifications.push(stored);
+        return copy(changed);
+      });
+    }
+
+    const find = (filter: ImpersonationFilter) => [...state.impersonations.values()].filter((row) => matches(row, filter));
+
     const impersonations: ImpersonationsRepository = {
-      createPending: (values, event) =>
-        sync(() => {
-          const ledgerRow = rowValues(event);
-          personOf(values.adminId);
-          personOf(values.targetId);
-          const row: ImpersonationRow = { ...copy(values), startedAt: null, endedAt: null, endReason: null, endedById: null };
-          state.impersonations.set(row.id, row);
-          if (ledgerRow) appendRow(ledgerRow);
-          return copy(row);
-        }),
+      create: (values, event) =>
+        write(
+          values.id,
+          (existing) => {
+            if (existing) throw new Error(`impersonation ${values.id} already exists`);
+            personOf(values.adminId);
+            personOf(values.targetId);
+            return { ...copy(values), startedAt: null, endedAt: null, endReason: null, endedById: null };
+          },
+          event,
+          'create',
+        ) as Promise<ImpersonationRow>,
+      activate: ({ id, adminId, at }, event) =>
+        write(
+          id,
+          (row) => {
+            if (!row || !matches(row, { id, adminId, state: 'pending', at })) return null;
+            // What the database's unique index on started, open (admin, target) pairs refuses.
+            if (
+              find({ adminId: row.adminId, targetId: row.targetId, state: 'open' }).some(
+                (other) => other.id !== row.id && other.startedAt !== null,
+              )
+            )
+              throw new AlreadyViewingError();
+            return { ...copy(row), startedAt: new Date(at) };
+          },
+          event,
+          'activate',
+        ),
+      end: ({ where, endedAt, endReason, endedById }, event, notice) =>
+        write(
+          where.id,
+          (row) => (row && matches(row, where) ? { ...copy(row), endedAt: new Date(endedAt), endReason, endedById } : null),
+          event,
+          'end',
+          notice,
+        ),
       findById: (id) =>
         sync(() => {
-          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
+          const row = isUuid(id) ? state.impersonations.get(id.toLowerCase()) : undefined;
           return row ? details(row) : null;
         }),
-      activate: ({ id, adminId, now: at }, event) =>
-        sync(() => {
-          const ledgerRow = rowValues(event);
-          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
-          const deadline = at.getTime() - PENDING_WINDOW_MS;
-          if (
-            !row ||
-            row.adminId !== adminId ||
-            row.startedAt !== null ||
-            !isOpen(row) ||
-            row.createdAt.getTime() <= deadline ||
-            row.expiresAt.getTime() <= at.getTime()
-          )
-            return null;
-          // What the database's unique index on running (admin, target) pairs refuses.
-          const running = [...state.impersonations.values()].some(
-            (other) =>
-              other.id !== row.id &&
-              other.adminId === row.adminId &&
-              other.targetId === row.targetId &&
-              other.startedAt !== null &&
-              isOpen(other),
-          );
-          if (running) throw new AlreadyViewingError();
-          row.startedAt = new Date(at);
-          if (ledgerRow) appendRow(ledgerRow);
-          return copy(row);
-        }),
-      findRunning: ({ adminId, targetId, now: at }) =>
+      find: (filter, { limit } = {}) =>
         sync(() =>
-          copy(
-            [...state.impersonations.values()].find(
-              (row) => row.adminId === adminId && row.targetId === targetId && isRunningAt(row, at),
-            ) ?? null,
-          ),
-        ),
-      endByReturn: ({ id, adminId, targetId, now: at }, event, notice) =>
-        sync(() => {
-          if (notice && !event) throw new TypeError('a notice is written with its ledger row: endByReturn needs the event too');
-          const ledgerRow = rowValues(event);
-          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
-          if (!row || row.adminId !== adminId || row.targetId !== targetId || !isRunningAt(row, at)) return null;
-          Object.assign(row, { endedAt: new Date(at), endReason: 'returned', endedById: adminId });
-          if (ledgerRow) appendRow(ledgerRow);
-          if (notice) state.notifications.push(copy(notice));
-          return copy(row);
-        }),
-      readForTakeOver: ({ id, adminId, now: at }) =>
-        sync(() => {
-          const admin = isUuid(adminId) ? (state.users.get(adminId.toLowerCase()) ?? null) : null;
-          const row = isUuid(id) ? (state.impersonations.get(id.toLowerCase()) ?? null) : null;
-          const target = row ? (state.users.get(row.targetId) ?? null) : null;
-          const alreadyViewing =
-            admin !== null &&
-            row !== null &&
-            [...state.impersonations.values()].some(
-              (other) => other.adminId === admin.id && other.targetId === row.targetId && isRunningAt(other, at),
-            );
-          const anyDue = [...state.impersonations.values()].some((other) => isDue(other, at));
-          return { admin: copy(admin), impersonation: copy(row), target: copy(target), alreadyViewing, anyDue };
-        }),
-      readForStart: ({ caller: asking, targetId, now: at }) =>
-        sync(() => {
-          const user = (id: string) => (isUuid(id) ? (state.users.get(id.toLowerCase()) ?? null) : null);
-          const caller = asking ? user(asking.id) : null;
-          const target = user(targetId);
-          const entry = caller && asking ? state.passwordEntries.get(caller.id) : undefined;
-          const alreadyViewing =
-            caller !== null &&
-            target !== null &&
-            [...state.impersonations.values()].some(
-              (row) => row.adminId === caller.id && row.targetId === target.id && isRunningAt(row, at),
-            );
-          return {
-            caller: copy(caller),
-            target: copy(target),
-            passwordEnteredAt: entry && entry.sessionAuthTime === asking?.sessionAuthTime ? new Date(entry.enteredAt) : null,
-            alreadyViewing,
-            anyDue: [...state.impersonations.values()].some((row) => isDue(row, at)),
-          };
-        }),
-      readForReturn: ({ id, adminId, now: at }) =>
-        sync(() => {
-          const admin = isUuid(adminId) ? (state.users.get(adminId.toLowerCase()) ?? null) : null;
-          const row = isUuid(id) ? (state.impersonations.get(id.toLowerCase()) ?? null) : null;
-          return { admin: copy(admin), impersonation: copy(row), running: row !== null && isRunningAt(row, at) };
-        }),
-      endByAdmin: ({ id, endedById, now: at }) =>
-        sync(() => {
-          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
-          if (!row || !isOpen(row) || row.expiresAt.getTime() <= at.getTime()) return null;
-          Object.assign(row, { endedAt: new Date(at), endReason: 'ended_by_admin', endedById });
-          return copy(row);
-        }),
-      endAllOfTarget: ({ targetId, endReason, endedById, now: at }) =>
-        sync(() =>
-          [...state.impersonations.values()]
-            .filter((row) => row.targetId === targetId && isOpen(row) && row.expiresAt.getTime() > at.getTime())
-            .map((row) => copy(Object.assign(row, { endedAt: new Date(at), endReason, endedById }))),
-        ),
-      endByPolicy: ({ id, now: at }) =>
-        sync(() => {
-          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
-          if (!row || !isOpen(row)) return null;
-          Object.assign(row, { endedAt: new Date(at), endReason: 'ended_by_policy' });
-          return copy(row);
-        }),
-      expireDue: (at) =>
-        sync(() => {
-          const due = [...state.impersonations.values()].filter((row) => isDue(row, at));
-          for (const row of due) {
-            const endedAt =
-              row.startedAt === null
-                ? Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + PENDING_WINDOW_MS)
-                : row.expiresAt.getTime();
-            Object.assign(row, { endedAt: new Date(endedAt), endReason: 'expired' });
-          }
-          return copy(due);
-        }),
-      anyDue: (at) => sync(() => [...state.impersonations.values()].some((row) => isDue(row, at))),
-      isRunning: (id, at) =>
-        sync(() => {
-          const row = isUuid(id) ? state.impersonations.get(id) : undefined;
-          return row !== undefined && isRunningAt(row, at);
-        }),
-      listRunning: (at) =>
-        sync(() =>
-          [...state.impersonations.values()]
-            .filter((row) => isRunningAt(row, at) && state.users.has(row.adminId) && state.users.has(row.targetId))
-            .map((row) => ({
-              id: row.id,
-              mode: row.mode,
-              admin: copy(state.users.get(row.adminId) as UserRow),
-              target: copy(state.users.get(row.targetId) as UserRow),
-            })),
-        ),
-      list: ({ open, limit }) =>
-        sync(() =>
-          [...state.impersonations.values()]
-            .filter((row) => open === undefined || isOpen(row) === open)
+          find(filter)
             .sort(byNewest)
-            .slice(0, limit)
+            .slice(0, limit ?? Number.POSITIVE_INFINITY)
             .map(details),
         ),
+      exists: (filter) => sync(() => find(filter).length > 0),
       listStartedForTarget: ({ targetId, cursor, limit }) =>
         sync(() => {
           const [beforeAt, beforeId] = cursor ? decodeCursor(cursor, [isTimestamp, isUuid]) : [];
@@ -376,7 +286,13 @@ export function createMemoryStore({
     };
 
     const ledger: LedgerRepository = {
-      append: (event) => sync(() => copy(appendRow(toLedgerRowValues(event)))),
+      append: (event) =>
+        sync(() => {
+          const row = chained(toLedgerRowValues(event));
+          state.ledger.push(row);
+          nextLedgerId = row.id + 1;
+          return copy(row);
+        }),
       list: ({ cursor, actorId, targetId, limit }) =>
         sync(() => {
           if ((actorId !== undefined && !isUuid(actorId)) || (targetId !== undefined && !isUuid(targetId)))
@@ -491,11 +407,11 @@ export function createMemoryStore({
     const passwordEntries: PasswordEntriesRepository = {
       record: ({ userId, sessionAuthTime, at }) =>
         sync(() => {
-          state.passwordEntries.set(userId, { sessionAuthTime, enteredAt: new Date(at) });
+          state.passwordEntries.set(userId.toLowerCase(), { sessionAuthTime, enteredAt: new Date(at) });
         }),
       last: ({ userId, sessionAuthTime }) =>
         sync(() => {
-          const entry = state.passwordEntries.get(userId);
+          const entry = isUuid(userId) ? state.passwordEntries.get(userId.toLowerCase()) : undefined;
           return entry && entry.sessionAuthTime === sessionAuthTime ? new Date(entry.enteredAt) : null;
         }),
     };

@@ -13,8 +13,13 @@ export async function endViewsOnConsentWithdrawn(ctx: OperationContext, target: 
   const ended = await endView(
     ctx,
     {
-      close: (tx) =>
-        tx.impersonations.endAllOfTarget({ targetId: target.id, endReason: 'consent_withdrawn', endedById: target.id, now: at }),
+      views: (tx) => tx.impersonations.find({ targetId: target.id, state: 'unexpired', at }),
+      end: (view) => ({
+        where: { id: view.id, state: 'unexpired', at },
+        endedAt: at,
+        endReason: 'consent_withdrawn',
+        endedById: target.id,
+      }),
       event: (view) =>
         ledgerEvent({
           type: 'impersonation.ended',

@@ -34,15 +34,21 @@ export async function endSessionsOnSignal(
     views = await endView(
       ctx,
       {
-        async close(tx) {
+        async views(tx) {
           user = await tx.sessionRevocations.revokeAllSessions(userId);
           if (!user) throw UNKNOWN_USER;
           const detail = { sessionGeneration: user.sessionGeneration, ...fromSignal };
           await tx.ledger.append(
             ledgerEvent({ type: 'user.sessions_ended', actor: null, target: person(user), info: request, at, detail }),
           );
-          return tx.impersonations.endAllOfTarget({ targetId: user.id, endReason: 'ended_by_policy', endedById: user.id, now: at });
+          return tx.impersonations.find({ targetId: user.id, state: 'unexpired', at });
         },
+        end: (view) => ({
+          where: { id: view.id, state: 'unexpired', at },
+          endedAt: at,
+          endReason: 'ended_by_policy',
+          endedById: view.targetId,
+        }),
         event: (view) =>
           ledgerEvent({
             type: 'impersonation.ended',

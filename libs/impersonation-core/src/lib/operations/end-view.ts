@@ -1,21 +1,22 @@
 import { person, type ImpersonationDetails, type ImpersonationRow, type NewLedgerEvent } from '../model';
 import type { NewNotification } from '../notifications/notifier';
-import type { StoreRepositories } from '../store';
+import type { Ending as StoreEnding, StoreRepositories } from '../store';
 import type { ViewEnded } from '../consent/consent-service';
 import type { OperationContext } from './context';
 
 /** Writes the viewed user's notice that this view ended, in the transaction that ended it. */
 type TellViewEnded = (view: ImpersonationDetails) => Promise<void>;
 
-/** One way a view ends: which views it closes, and the ledger row each closed view gets. */
+/** One way a view ends: which views it ends, how, and the ledger row each ended view gets. */
 export interface Ending {
-  /**
-   * Closes the views in the transaction and returns exactly the rows this call closed (none when another
-   * request or server ended them first). May throw a `Denied`: the transaction rolls back.
-   */
-  close(tx: StoreRepositories): Promise<ImpersonationRow[]>;
-  /** The ledger row of one closed view, with both people as stored. */
+  /** The views to end, read in the transaction. May throw a `Denied`: the transaction rolls back. */
+  views(tx: StoreRepositories): Promise<ImpersonationDetails[]>;
+  /** How one of them ends (what must still hold of it, when, why, by whom): the store's `end`. */
+  end(view: ImpersonationDetails): StoreEnding;
+  /** The ledger row of one view's end, with both people as stored: the store writes it with the end. */
   event(view: ImpersonationDetails): NewLedgerEvent;
+  /** A view the store did not end after all (another request or server came first). May throw a `Denied`. */
+  missed?(view: ImpersonationDetails): void;
   /**
    * One view whose end the store can write together with its ledger row and the viewed user's notice,
    * in one step (the return): taken when the consent store accepts the notice that way (no e-mail to
@@ -71,12 +72,19 @@ async function endInOneStep(ctx: OperationContext, { inOneStep }: Ending): Promi
 function endInTransaction(ctx: OperationContext, ending: Ending): Promise<ImpersonationDetails[]> {
   return inEndingTransaction(ctx, async (tx, tell) => {
     const closed: ImpersonationDetails[] = [];
-    for (const row of await ending.close(tx)) {
-      const view = await tx.impersonations.findById(row.id);
-      if (!view) throw new Error('an ended impersonation vanished');
-      await tx.ledger.append(ending.event(view));
-      await tell(view);
-      closed.push(view);
+    for (const view of await ending.views(tx)) {
+      const change = ending.end(view);
+      const { endedAt, endReason, endedById } = change;
+      // The end and its ledger row in one store call: of concurrent ends one writes them, the others nothing.
+      const row = await tx.impersonations.end(change, ending.event({ ...view, endedAt, endReason, endedById }));
+      if (!row) {
+        ending.missed?.(view);
+        continue;
+      }
+      const ended = await tx.impersonations.findById(row.id);
+      if (!ended) throw new Error('an ended impersonation vanished');
+      await tell(ended);
+      closed.push(ended);
     }
     return closed;
   });

@@ -34,7 +34,11 @@ export async function end(
     const [ended] = await endView(
       ctx,
       {
-        close: (tx) => closeOne(tx, by, impersonationId, at, denial),
+        views: (tx) => findOwn(tx, by, impersonationId, denial),
+        end: (view) => ({ where: { id: view.id, state: 'unexpired', at }, endedAt: at, endReason: 'ended_by_admin', endedById: by.id }),
+        missed: (view) => {
+          throw denial('already_ended', person(by), person(view.target));
+        },
         event: (view) =>
           ledgerEvent({
             type: 'impersonation.ended',
@@ -54,18 +58,15 @@ export async function end(
   });
 }
 
-/** Administrators end anybody's view; other staff (support agents) only their own. */
-async function closeOne(
+/** The view an End names: administrators end anybody's view; other staff (support agents) only their own. */
+async function findOwn(
   tx: StoreRepositories,
   by: UserRow,
   id: string,
-  at: Date,
   denial: (why: DenialReason, actor: Person | null, target?: Person | null) => Denied,
-) {
-  const own = by.role === 'admin' ? null : await tx.impersonations.findById(id);
-  if (own && own.adminId !== by.id) throw denial('not_admin', person(by), person(own.target));
-  const row = await tx.impersonations.endByAdmin({ id, endedById: by.id, now: at });
-  if (row) return [row];
-  const existing = await tx.impersonations.findById(id);
-  throw denial(existing ? 'already_ended' : 'not_found', person(by), existing && person(existing.target));
+): Promise<ImpersonationDetails[]> {
+  const view = await tx.impersonations.findById(id);
+  if (!view) throw denial('not_found', person(by));
+  if (by.role !== 'admin' && view.adminId !== by.id) throw denial('not_admin', person(by), person(view.target));
+  return [view];
 }

@@ -42,7 +42,8 @@ export async function listImpersonations(
   { active }: { active?: boolean },
 ): Promise<ImpersonationsPage> {
   await sweepExpired(ctx);
-  const rows = await (await ctx.store()).impersonations.list({ open: active, limit: RECENT_IMPERSONATIONS_LIMIT });
+  const filter = active === undefined ? {} : { state: active ? ('open' as const) : ('ended' as const) };
+  const rows = await (await ctx.store()).impersonations.find(filter, { limit: RECENT_IMPERSONATIONS_LIMIT });
   return { impersonations: rows.map(toImpersonationRecord) };
 }
 

@@ -47,9 +47,11 @@ export async function checkReturn(
       ctx.revocations.live.runs(impersonation.id);
     // The session carries its admin as the take-over read them (an account's e-mail never changes).
     if (known) return { adminUser: { id: impersonation.adminId, email: impersonation.adminEmail } };
-    const { admin, running } = await (
-      await ctx.store()
-    ).impersonations.readForReturn({ id: impersonation.id, adminId: impersonation.adminId, now: at });
+    const db = await ctx.store();
+    const [admin, running] = await Promise.all([
+      db.users.findById(impersonation.adminId),
+      db.impersonations.exists({ id: impersonation.id, state: 'live', at }),
+    ]);
     if (!isStaff(ctx, admin)) throw denial('admin_not_allowed');
     if (!running) throw denial('not_running');
     return { adminUser: person(admin) };
@@ -70,11 +72,13 @@ export async function returnToAdmin(
     const { claims, impersonation, denial } = returnable(session, 'return', { claimedAdminId });
     if (claimedAdminId !== impersonation.adminId) throw denial('admin_mismatch');
     if (toEpochSeconds(at) >= impersonation.adminAuthTime + ctx.sessions.maxAgeSeconds) throw denial('admin_session_over');
-    const { admin, impersonation: viewed } = await (
-      await ctx.store()
-    ).impersonations.readForReturn({ id: impersonation.id, adminId: impersonation.adminId, now: at });
+    const db = await ctx.store();
+    const [admin, [viewed]] = await Promise.all([
+      db.users.findById(impersonation.adminId),
+      db.impersonations.find({ id: impersonation.id, state: 'live', at }),
+    ]);
     if (!isStaff(ctx, admin)) throw denial('admin_not_allowed');
-    // No such impersonation: nothing the end below could match.
+    // No such impersonation running: nothing the end below could match.
     if (!viewed) throw denial('not_running');
     // Of concurrent returns one ends it; the others close nothing and write nothing.
     const target = person({ id: claims.sub, email: claims.email });
@@ -97,9 +101,15 @@ export async function returnToAdmin(
 /** The return's end, through `endView`: its ledger row, and the viewed user's notice in the same step when the store takes it so. */
 async function endReturnedView(
   ctx: OperationContext,
-  { admin, target, viewed, request, at }: { admin: UserRow; target: Person; viewed: ImpersonationRow; request: RequestInfo; at: Date },
+  { admin, target, viewed, request, at }: { admin: UserRow; target: Person; viewed: ImpersonationDetails; request: RequestInfo; at: Date },
 ): Promise<ImpersonationDetails | undefined> {
-  const input = { id: viewed.id, adminId: admin.id, targetId: target.id, now: at };
+  // Of concurrent returns one ends it; the others end nothing and write nothing.
+  const input = {
+    where: { id: viewed.id, adminId: admin.id, targetId: target.id, state: 'live' as const, at },
+    endedAt: at,
+    endReason: 'returned' as const,
+    endedById: admin.id,
+  };
   const returned = ledgerEvent({ type: 'impersonation.returned', actor: person(admin), target, impersonation: viewed, info: request, at });
   const { startedAt } = viewed;
   const notice = startedAt && {
@@ -114,13 +124,11 @@ async function endReturnedView(
   const [ended] = await endView(
     ctx,
     {
-      close: async (tx) => {
-        const row = await tx.impersonations.endByReturn(input);
-        return row ? [row] : [];
-      },
+      views: async () => [viewed],
+      end: () => input,
       event: () => returned,
       inOneStep: notice
-        ? { notice, write: (written) => ctx.store().then((db) => db.impersonations.endByReturn(input, returned, written)) }
+        ? { notice, write: (written) => ctx.store().then((db) => db.impersonations.end(input, returned, written)) }
         : undefined,
     },
     at,

@@ -9,10 +9,8 @@ async function endOnStaffSignOut(ctx: OperationContext, id: string, admin: Perso
   await endView(
     ctx,
     {
-      close: async (tx) => {
-        const row = await tx.impersonations.endByAdmin({ id, endedById: admin.id, now: at });
-        return row ? [row] : [];
-      },
+      views: (tx) => tx.impersonations.find({ id, state: 'unexpired', at }),
+      end: () => ({ where: { id, state: 'unexpired', at }, endedAt: at, endReason: 'ended_by_admin', endedById: admin.id }),
       event: (view) =>
         ledgerEvent({
           type: 'impersonation.ended',
@@ -45,8 +43,8 @@ export async function endOnSignOut(ctx: OperationContext, claims: SessionClaims 
       await endOnStaffSignOut(ctx, impersonation.id, { id: impersonation.adminId, email: impersonation.adminEmail }, at, request);
       return;
     }
-    const running = await (await ctx.store()).impersonations.listRunning(at);
-    for (const view of running.filter(({ admin }) => admin.id === claims.sub)) {
+    const running = await (await ctx.store()).impersonations.find({ adminId: claims.sub, state: 'live', at });
+    for (const view of running) {
       await endOnStaffSignOut(ctx, view.id, person(view.admin), at, request);
     }
   } catch (error) {

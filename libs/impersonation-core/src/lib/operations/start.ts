@@ -65,12 +65,19 @@ async function decideStart(ctx: OperationContext, input: StartInput, at: Date): 
   const db = await ctx.store();
   const asking =
     session.status === 'valid' && !session.claims.impersonation
-      ? { id: session.claims.sub, sessionAuthTime: session.claims.authTime }
+      ? { userId: session.claims.sub, sessionAuthTime: session.claims.authTime }
       : null;
-  // One read for every rule below: the caller and the target, the caller's step-up entry, a running
-  // view of the pair, and whether the sweep has work.
-  const view = await db.impersonations.readForStart({ caller: asking, targetId: userId, now: at });
-  const { caller, target } = view;
+  // What every rule below is decided on, read at once: the caller and the target, the caller's step-up
+  // entry, a live view of the pair, and whether the sweep has work.
+  const [accounts, passwordEnteredAt, alreadyViewing, anyDue] = await Promise.all([
+    db.users.findMany(asking ? [asking.userId, userId] : [userId]),
+    asking ? db.passwordEntries.last(asking) : null,
+    asking ? db.impersonations.exists({ adminId: asking.userId, targetId: userId, state: 'live', at }) : false,
+    db.impersonations.exists({ state: 'due', at }),
+  ]);
+  const accountOf = (id: string) => accounts.find((account) => account.id === id.toLowerCase()) ?? null;
+  const caller = asking ? accountOf(asking.userId) : null;
+  const target = accountOf(userId);
   const deny = (why: DenialReason, who = returnParties(session).actor, detail: Record<string, unknown> = {}) =>
     refuse(
       ctx,
@@ -87,16 +94,16 @@ async function decideStart(ctx: OperationContext, input: StartInput, at: Date): 
   if (!decision.allowed) return deny(decision.rule, person(caller), { rule: decision.rule, mode: mode ?? null });
   // Step-up: a recent password entry in this very session (its sign-in, or a `reauth`). Not a denial
   // worth a ledger row: the caller is told to enter the password, and a wrong one is recorded.
-  const lastPasswordAt = new Date(Math.max(session.claims.authTime * 1000, view.passwordEnteredAt?.getTime() ?? 0));
+  const lastPasswordAt = new Date(Math.max(session.claims.authTime * 1000, passwordEnteredAt?.getTime() ?? 0));
   if (needsReauth({ lastPasswordAt, now: at, windowMinutes: ctx.sessions.reauthMinutes })) {
     return refused('reauth_required', { attempt: 'start', actor: person(caller), target: person(target) });
   }
   // One view of a user per admin at a time (a second browser, a forgotten tab): end the first one.
   // Expired views never count as running; when the sweep has work, it runs and the pair is asked again.
-  let running = view.alreadyViewing;
-  if (view.anyDue) {
+  let running = alreadyViewing;
+  if (anyDue) {
     await sweepExpired(ctx);
-    running = (await db.impersonations.findRunning({ adminId: caller.id, targetId: target.id, now: at })) !== null;
+    running = await db.impersonations.exists({ adminId: caller.id, targetId: target.id, state: 'live', at });
   }
   if (running) return deny('already_viewing', person(caller));
   return { ok: true, value: { caller, target, decision, authTime: session.claims.authTime } };
@@ -168,9 +175,9 @@ async function createView(
     brokeGlass && ctx.notifier
       ? await ctx.notifier.service.startBreakGlass(
           { actor: person(caller), target: person(target), reason, expiresAt, origin: request, at },
-          (tx) => tx.impersonations.createPending(values, started),
+          (tx) => tx.impersonations.create(values, started),
         )
-      : await (await ctx.store()).impersonations.createPending(values, started);
+      : await (await ctx.store()).impersonations.create(values, started);
   ctx.log.info({ impersonationId: pending.id, adminId: caller.id, targetId: target.id, breakGlass: brokeGlass }, 'impersonation requested');
   return { impersonationId: pending.id, targetUser: person(target), expiresAt, mode };
 }

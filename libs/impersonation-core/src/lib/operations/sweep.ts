@@ -1,4 +1,5 @@
 import { ledgerEvent } from '../ledger/ledger-entries';
+import { expiredAt } from '../governance/view-lifetime';
 import { NO_REQUEST, person } from '../model';
 import type { OperationContext } from './context';
 import { endView } from './end-view';
@@ -13,11 +14,13 @@ export async function sweepExpired(ctx: OperationContext): Promise<number> {
   const at = ctx.clock.now();
   // Nearly every sweep finds nothing: one read answers that, without a transaction. What it does find is
   // closed below by the update itself (atomic: a row another server closed meanwhile is not returned).
-  if (!(await (await ctx.store()).impersonations.anyDue(at))) return 0;
+  if (!(await (await ctx.store()).impersonations.exists({ state: 'due', at }))) return 0;
   const expired = await endView(
     ctx,
     {
-      close: (tx) => tx.impersonations.expireDue(at),
+      views: (tx) => tx.impersonations.find({ state: 'due', at }),
+      // Each expiry is dated at its own deadline, not at the sweep.
+      end: (view) => ({ where: { id: view.id, state: 'due', at }, endedAt: expiredAt(view), endReason: 'expired', endedById: null }),
       event: (view) =>
         ledgerEvent({
           type: 'impersonation.expired',

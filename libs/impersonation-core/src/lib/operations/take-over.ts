@@ -36,21 +36,28 @@ export async function takeOver(
     if (session.claims.impersonation) throw new Denied(fromInsideView('take_over', session, impersonationId));
     if (!impersonationId) throw denial('not_pending', actor);
     const db = await ctx.store();
-    // The staff member, the impersonation, its target, whether they already view that user and
-    // whether the sweep has work: one read. When it has, the sweep runs first and all is read again.
-    const read = () => db.impersonations.readForTakeOver({ id: impersonationId, adminId: session.claims.sub, now: at });
-    let view = await read();
-    if (view.anyDue) {
+    // The staff member, the impersonation and whether the sweep has work, read at once. When it has, the
+    // sweep runs first and both are read again.
+    const read = () =>
+      Promise.all([
+        db.users.findById(session.claims.sub),
+        db.impersonations.findById(impersonationId),
+        db.impersonations.exists({ state: 'due', at }),
+      ]);
+    let found = await read();
+    if (found[2]) {
       await sweepExpired(ctx);
-      view = await read();
+      found = await read();
     }
-    const { admin, impersonation: pending, target } = view;
+    const [admin, pending] = found;
     if (!isStaff(ctx, admin)) throw denial('not_admin', sessionHolder(session));
     if (!pending || pending.adminId !== admin.id) throw denial('not_pending', person(admin));
+    const target = await db.users.findById(pending.targetId);
     if (!target) throw denial('target_not_found', person(admin));
     const decision = ctx.policy.decide(admin, target, pending.mode, at);
     if (!decision.allowed) throw denial(decision.rule, person(admin), person(target));
-    if (view.alreadyViewing) throw denial('already_viewing', person(admin), person(target));
+    // A second started view of the pair (another browser, or two take-overs racing) is refused by the
+    // store's activation below: `AlreadyViewingError`.
     const started = await activate(ctx, { admin, target, pending, request, at }, () =>
       denial('already_viewing', person(admin), person(target)),
     );
@@ -81,7 +88,7 @@ async function activate(
     at,
   });
   try {
-    return await (await ctx.store()).impersonations.activate({ id: pending.id, adminId: admin.id, now: at }, activated);
+    return await (await ctx.store()).impersonations.activate({ id: pending.id, adminId: admin.id, at }, activated);
   } catch (error) {
     throw error instanceof AlreadyViewingError ? alreadyViewing() : error;
   }

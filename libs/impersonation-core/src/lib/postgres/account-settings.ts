@@ -7,7 +7,6 @@ import { isUuid } from '../ids';
 import { accountActivity, accountSettings, type AccountActivityRow } from './account-settings-schema';
 import type { Database, Queryable } from './database';
 import { users } from './schema';
-import { runStatement, statement, valueAt } from './statements';
 
 const toEntry = (row: AccountActivityRow): AccountActivityEntry => ({
   id: row.id,
@@ -19,23 +18,24 @@ const toEntry = (row: AccountActivityRow): AccountActivityEntry => ({
   actor: row.actorId && row.actorEmail ? { id: row.actorId, email: row.actorEmail } : null,
 });
 
-const SELECT_SETTINGS = `select u.name as display_name, s.support_access, s.email_notifications
-     from users u left join account_settings s on s.user_id = u.id
-    where u.id = $1::uuid`;
-/** The settings every start reads (the target's support access): prepared once per connection. */
-const READ_SETTINGS = statement('account_settings', SELECT_SETTINGS);
-/** The same, locking the user's row: it exists before any settings row does. */
-const LOCK_SETTINGS = statement('account_settings_locked', `${SELECT_SETTINGS} for update of u`);
-
+/** The settings every start reads (the target's support access); `lock` also locks the user's row (it exists before any settings row does). */
 async function readSettings(db: Queryable, userId: string, lock: boolean): Promise<AccountSettings | null> {
   if (!isUuid(userId)) return null;
-  const result = await runStatement(db, lock ? LOCK_SETTINGS : READ_SETTINGS, [userId]);
-  const [raw] = result.rows;
-  if (!raw) return null;
+  const query = db
+    .select({
+      displayName: users.name,
+      supportAccess: accountSettings.supportAccess,
+      emailNotifications: accountSettings.emailNotifications,
+    })
+    .from(users)
+    .leftJoin(accountSettings, eq(accountSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  const [row] = await (lock ? query.for('update', { of: users }) : query);
+  if (!row) return null;
   return {
-    displayName: valueAt(result, raw, 'display_name') as string | null,
-    supportAccess: (valueAt(result, raw, 'support_access') as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
-    emailNotifications: (valueAt(result, raw, 'email_notifications') as boolean | null) ?? true,
+    displayName: row.displayName,
+    supportAccess: (row.supportAccess as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
+    emailNotifications: row.emailNotifications ?? true,
   };
 }
 

@@ -1,12 +1,10 @@
-import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { isUuid } from '../ids';
 import { chainRow, type ChainedLedgerRow } from '../ledger/ledger-chain';
 import { toLedgerRowValues, type LedgerEventRow, type NewLedgerEvent } from '../model';
 import type { LedgerFilter, LedgerRangeFilter, LedgerRepository } from '../store';
-import { isLedgerChainRefusal } from './constraint-violation';
-import type { Queryable } from './database';
+import { inTransaction, type Queryable } from './database';
 import { WEBHOOK_CHANNEL } from '../webhooks/webhook-delivery';
 import { ledgerEvents, ledgerHead, webhookOutbox } from './schema';
 
@@ -28,70 +26,40 @@ export interface LedgerRepositoryOptions {
   recorded?: (event: NewLedgerEvent) => void;
 }
 
-/** The head's hash and the next id from the sequence; `for update` also locks the head until the transaction ends. */
-const headAndNextId = (lock: boolean) =>
-  sql`with head as (select hash from ledger_head where only_row${sql.raw(lock ? ' for update' : '')})
-      select head.hash, nextval(pg_get_serial_sequence('audit_events', 'id'))::text as id from head`;
-const READ_HEAD = headAndNextId(false);
-// The lock is taken in the expression and `nextval` runs in the select over the row it returns, so an
-// append that waited for the lock takes its id after the append before it.
-const LOCK_HEAD = headAndNextId(true);
-
 /**
- * Chains `values` to the head read by `head` (the hash computed here by `ledgerHash`, ledger-chain.ts:
- * the one definition of the bytes a row's hash covers, the same code that verifies it) and inserts the
- * row. The database refuses a row that does not chain from the head, and inserting it is what moves the
- * head (migration 0014).
+ * Appends one row inside the caller's transaction (the change it records commits with it, or neither
+ * does). The head row is locked until that transaction ends, so appends from every app server run one at
+ * a time there: each takes the id after the head's and chains from the head's hash (computed here by
+ * `ledgerHash`, ledger-chain.ts: the one definition of the bytes a row's hash covers, the same code that
+ * verifies it). The database refuses a row that does not chain from the head, and inserting it is what
+ * moves the head (migration 0014).
  */
-async function insertChained(
-  db: Queryable,
-  head: SQL,
+export async function appendLedgerRow(
+  tx: Queryable,
   values: Omit<LedgerEventRow, 'id'>,
-  channels: readonly string[],
+  { webhookOutbox: queue = false }: Pick<LedgerRepositoryOptions, 'webhookOutbox'> = {},
 ): Promise<ChainedLedgerRow> {
-  const result = (await db.execute(head)) as unknown as { rows: { hash: string; id: string }[] };
-  const [current] = result.rows;
-  if (!current) throw new Error('the ledger head row is missing (migration 0008 creates it)');
-  const row = chainRow(current.hash, { id: Number(current.id), ...values });
-  await db.insert(ledgerEvents).overridingSystemValue().values(row);
+  const [head] = await tx.select({ lastId: ledgerHead.lastId, hash: ledgerHead.hash }).from(ledgerHead).for('update');
+  if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
+  const row = chainRow(head.hash, { id: (head.lastId ?? 0) + 1, ...values });
+  await tx.insert(ledgerEvents).overridingSystemValue().values(row);
+  const channels = channelsOf(queue, values);
   if (channels.length > 0)
-    await db
+    await tx
       .insert(webhookOutbox)
       .values(channels.map((channel) => ({ eventId: row.id, channel, createdAt: row.at, nextAttemptAt: row.at })));
   return row;
 }
 
-/**
- * Appends one row inside the caller's transaction (the change it records commits with it, or neither
- * does), holding the head's lock until that transaction ends: appends from every app server run one at
- * a time there, and ids and the chain's order agree.
- */
-export function appendLedgerRow(
-  tx: Queryable,
-  values: Omit<LedgerEventRow, 'id'>,
-  { webhookOutbox: queue = false }: Pick<LedgerRepositoryOptions, 'webhookOutbox'> = {},
-): Promise<ChainedLedgerRow> {
-  return insertChained(tx, LOCK_HEAD, values, channelsOf(queue, values));
-}
-
 /** The impersonation ledger: rows are only ever added (the database refuses anything else), each chained to the previous one. */
 export function createLedgerRepository(db: Queryable, { webhookOutbox: queue = false, recorded }: LedgerRepositoryOptions = {}) {
   /**
-   * Inside a transaction, under the head's lock. Alone, without a transaction: the head is read and the
-   * row inserted, two statements, and the database's refusal of a row that no longer chains (another
-   * append came first) sends it down the locked path. A row with its webhook delivery takes the locked
-   * path in a transaction, so both commit together. The text is checked before anything is sent.
+   * In one transaction (the caller's, inside one) under the head's lock: the row and its webhook delivery
+   * commit together. The text is checked before anything is sent.
    */
   async function append(event: NewLedgerEvent): Promise<ChainedLedgerRow> {
     const values = toLedgerRowValues(event);
-    const locked = () => db.transaction((tx) => appendLedgerRow(tx, values, { webhookOutbox: queue }));
-    let row: ChainedLedgerRow;
-    if (db instanceof PgTransaction) row = await appendLedgerRow(db, values, { webhookOutbox: queue });
-    else if (channelsOf(queue, values).length > 0) row = await locked();
-    else
-      row = await insertChained(db, READ_HEAD, values, []).catch((error: unknown) =>
-        isLedgerChainRefusal(error) ? locked() : Promise.reject(error),
-      );
+    const row = await inTransaction(db, (tx) => appendLedgerRow(tx, values, { webhookOutbox: queue }));
     recorded?.(event);
     return row;
   }

@@ -11,6 +11,7 @@ import {
 } from '../../../testing/test-databases';
 import type { NewImpersonation } from '../model';
 import { PENDING_WINDOW_MS } from '../store';
+import { storeSteps } from '../../../testing/store-steps';
 import type { Database } from './database';
 import { LIVE_IMPERSONATIONS_CHANNEL } from './live-impersonations-channel';
 import { createPostgresStore, type PostgresStore } from './postgres-store';
@@ -101,34 +102,32 @@ for (const [name, open] of kinds) {
       ...overrides,
     });
 
+    const steps = () => storeSteps(store);
+
     async function running() {
       const { admin, target } = await people();
-      const row = await store.impersonations.createPending(pendingOf(admin.id, target.id));
-      await store.impersonations.activate({ id: row.id, adminId: admin.id, now: later(1_000) });
+      const row = await steps().create(pendingOf(admin.id, target.id));
+      await steps().activate({ id: row.id, adminId: admin.id, at: later(1_000) });
       return { admin, target, row };
     }
 
     it('sends nothing for a pending insert, its activation, or a sweep that finds nothing due', async () => {
       const { admin, target } = await people();
       const row = pendingOf(admin.id, target.id);
-      expect(await notificationsOf(() => store.impersonations.createPending(row))).toEqual([]);
-      expect(await notificationsOf(() => store.transaction((tx) => tx.impersonations.expireDue(later(2_000))))).toEqual([]);
-      expect(await notificationsOf(() => store.impersonations.activate({ id: row.id, adminId: admin.id, now: later(1_000) }))).toEqual([]);
+      expect(await notificationsOf(() => steps().create(row))).toEqual([]);
+      expect(await notificationsOf(() => store.transaction((tx) => storeSteps(tx).expireDue(later(2_000))))).toEqual([]);
+      expect(await notificationsOf(() => steps().activate({ id: row.id, adminId: admin.id, at: later(1_000) }))).toEqual([]);
     });
 
     it('sends nothing for an update that ends no running view: a pending row ended or expired, a return that matches no row', async () => {
       const { admin, target } = await people();
-      const ended = await store.impersonations.createPending(pendingOf(admin.id, target.id));
-      expect(
-        await notificationsOf(() => store.impersonations.endByAdmin({ id: ended.id, endedById: admin.id, now: later(1_000) })),
-      ).toEqual([]);
-      await store.impersonations.createPending(pendingOf(admin.id, target.id));
-      expect(await notificationsOf(() => store.impersonations.expireDue(later(PENDING_WINDOW_MS + 1)))).toEqual([]);
+      const ended = await steps().create(pendingOf(admin.id, target.id));
+      expect(await notificationsOf(() => steps().endByStaff({ id: ended.id, endedById: admin.id, at: later(1_000) }))).toEqual([]);
+      await steps().create(pendingOf(admin.id, target.id));
+      expect(await notificationsOf(() => steps().expireDue(later(PENDING_WINDOW_MS + 1)))).toEqual([]);
       const wrongAdmin = target.id;
       expect(
-        await notificationsOf(() =>
-          store.impersonations.endByReturn({ id: ended.id, adminId: wrongAdmin, targetId: target.id, now: later(2_000) }),
-        ),
+        await notificationsOf(() => steps().returnFrom({ id: ended.id, adminId: wrongAdmin, targetId: target.id, at: later(2_000) })),
       ).toEqual([]);
     });
 
@@ -136,46 +135,33 @@ for (const [name, open] of kinds) {
       const { admin, target, row } = await running();
       expect(
         await notificationsOf(() =>
-          store.transaction((tx) =>
-            tx.impersonations.endByReturn({ id: row.id, adminId: admin.id, targetId: target.id, now: later(2_000) }),
-          ),
+          store.transaction((tx) => storeSteps(tx).returnFrom({ id: row.id, adminId: admin.id, targetId: target.id, at: later(2_000) })),
         ),
       ).toEqual([row.id]);
     });
 
     it("notifies once for an administrator's End", async () => {
       const { admin, row } = await running();
-      expect(await notificationsOf(() => store.impersonations.endByAdmin({ id: row.id, endedById: admin.id, now: later(2_000) }))).toEqual([
-        row.id,
-      ]);
+      expect(await notificationsOf(() => steps().endByStaff({ id: row.id, endedById: admin.id, at: later(2_000) }))).toEqual([row.id]);
     });
 
-    it('notifies once for each running view an expiry ends, in one statement', async () => {
+    it('notifies once for each running view an expiry ends, in one transaction', async () => {
       const { admin, row } = await running();
       const other = await store.users.create({ email: 'other@example.com' });
-      const second = await store.impersonations.createPending(pendingOf(admin.id, other.id));
-      await store.impersonations.activate({ id: second.id, adminId: admin.id, now: later(1_000) });
+      const second = await steps().create(pendingOf(admin.id, other.id));
+      await steps().activate({ id: second.id, adminId: admin.id, at: later(1_000) });
       const expired = await notificationsOf(async () => {
-        expect(await store.impersonations.expireDue(later(16 * 60_000))).toHaveLength(2);
+        expect(await store.transaction((tx) => storeSteps(tx).expireDue(later(16 * 60_000)))).toHaveLength(2);
       });
       expect([...expired].sort()).toEqual([row.id, second.id].sort());
     });
 
     it('notifies once for an end by the access policy and for consent withdrawn', async () => {
       const { admin, target, row } = await running();
-      expect(await notificationsOf(() => store.impersonations.endByPolicy({ id: row.id, now: later(2_000) }))).toEqual([row.id]);
-      const again = await store.impersonations.createPending(pendingOf(admin.id, target.id, { createdAt: later(3_000) }));
-      await store.impersonations.activate({ id: again.id, adminId: admin.id, now: later(4_000) });
-      expect(
-        await notificationsOf(() =>
-          store.impersonations.endAllOfTarget({
-            targetId: target.id,
-            endReason: 'consent_withdrawn',
-            endedById: target.id,
-            now: later(5_000),
-          }),
-        ),
-      ).toEqual([again.id]);
+      expect(await notificationsOf(() => steps().endByPolicy({ id: row.id, at: later(2_000) }))).toEqual([row.id]);
+      const again = await steps().create(pendingOf(admin.id, target.id, { createdAt: later(3_000) }));
+      await steps().activate({ id: again.id, adminId: admin.id, at: later(4_000) });
+      expect(await notificationsOf(() => steps().endAllOfTarget({ targetId: target.id, at: later(5_000) }))).toEqual([again.id]);
     });
 
     it('notifies for a demotion, a promotion and a disabled account (naming no impersonation), and not for an update that changes neither role nor status', async () => {
@@ -191,7 +177,7 @@ for (const [name, open] of kinds) {
     it('notifies when a running view is deleted, not when a pending one is', async () => {
       const { admin, row } = await running();
       const other = await store.users.create({ email: 'other@example.com' });
-      const pending = await store.impersonations.createPending(pendingOf(admin.id, other.id));
+      const pending = await steps().create(pendingOf(admin.id, other.id));
       expect(await notificationsOf(() => database.db.execute(sql`delete from impersonations where id = ${pending.id}`))).toEqual([]);
       expect(await notificationsOf(() => database.db.execute(sql`delete from impersonations where id = ${row.id}`))).toEqual([row.id]);
     });

@@ -5,18 +5,6 @@ import type { Notification, NotificationContent } from '../notifications/notific
 import type { NewNotification } from '../notifications/notifier';
 import { notifications, type NotificationRow } from './consent-schema';
 import type { Queryable } from './database';
-import { runStatement, statement } from './statements';
-
-/** The parameters of `ADD_NOTIFICATION`, in its order. */
-function notificationParameters({ id, userId, content, createdAt }: NewNotification): unknown[] {
-  return [id, userId, content.kind, JSON.stringify(content.data), createdAt.toISOString()];
-}
-
-/** Every notification (alone, or in the transaction of the change it announces): prepared once per connection. */
-const ADD_NOTIFICATION = statement(
-  'add_notification',
-  'insert into notifications (id, user_id, kind, data, created_at) values ($1::uuid, $2::uuid, $3::text, $4::jsonb, $5::timestamptz)',
-);
 
 const toNotification = (row: NotificationRow): Notification => ({
   ...({ kind: row.kind, data: row.data } as NotificationContent),
@@ -30,7 +18,8 @@ const toNotification = (row: NotificationRow): Notification => ({
 export function createNotificationsRepository(db: Queryable) {
   return {
     async add(notification: NewNotification): Promise<void> {
-      await runStatement(db, ADD_NOTIFICATION, notificationParameters(notification));
+      const { id, userId, content, createdAt } = notification;
+      await db.insert(notifications).values({ id, userId, kind: content.kind, data: content.data, createdAt });
     },
 
     /** Newest first. */

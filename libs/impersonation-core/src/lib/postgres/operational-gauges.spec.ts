@@ -3,6 +3,7 @@ import { openMigratedDatabase, testDatabaseKinds, type MigratedDatabase } from '
 import type { NewLedgerEvent } from '../model';
 import { readOperationalGauges } from './operational-gauges';
 import { createPostgresStore } from './postgres-store';
+import { storeSteps } from '../../../testing/store-steps';
 
 const T0 = new Date('2030-01-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -40,10 +41,12 @@ describe.each(testDatabaseKinds())('the operational gauges (readOperationalGauge
   it('counts running views (not pending or expired ones) and the age of the oldest, the pending deliveries and their lag, and the ledger head', async () => {
     const store = createPostgresStore(database.db, { webhookOutbox: true });
     const admin = await store.users.create({ email: `admin-${randomUUID()}@example.com`, role: 'admin' });
+    // The views' own ledger rows are written without webhook delivery: only the two appended below are queued.
+    const steps = storeSteps(createPostgresStore(database.db));
     const view = async (createdAt: Date, minutes: number, activate: boolean) => {
       const target = await store.users.create({ email: `target-${randomUUID()}@example.com` });
       const id = randomUUID();
-      await store.impersonations.createPending({
+      await steps.create({
         id,
         mode: 'read_only',
         adminId: admin.id,
@@ -52,7 +55,7 @@ describe.each(testDatabaseKinds())('the operational gauges (readOperationalGauge
         createdAt,
         expiresAt: new Date(createdAt.getTime() + minutes * 60_000),
       });
-      if (activate) await store.impersonations.activate({ id, adminId: admin.id, now: createdAt });
+      if (activate) await steps.activate({ id, adminId: admin.id, at: createdAt });
     };
     await view(T0, 60, true); // running for 10 minutes at T0 + 10 min
     await view(at(5 * 60_000), 60, true); // running for 5 minutes

@@ -7,6 +7,7 @@ import type { UserRow } from '../model';
 import { createPostgresConsent } from './postgres-consent';
 import { createPostgresStore } from './postgres-store';
 import { ledgerEvents } from './schema';
+import { storeSteps } from '../../../testing/store-steps';
 
 const REASON = 'Ticket 4711: the checkout page fails for this user';
 const origin = { ip: '203.0.113.7', userAgent: 'jest' };
@@ -64,7 +65,7 @@ for (const kind of testDatabaseKinds()) {
         const expiresAt = new Date(at.getTime() + 60 * 60_000);
         const people = { actor: { id: admin.id, email: admin.email }, target: { id: user.id, email: user.email } };
         const started = consent.service.startBreakGlass({ ...people, reason: REASON, expiresAt, origin, at }, (tx) =>
-          tx.impersonations.createPending(
+          tx.impersonations.create(
             { id, adminId: admin.id, targetId: user.id, reason: REASON, mode: 'read_only', createdAt: at, expiresAt },
             { ...people, at, type: 'impersonation.started', impersonationId: id, reason: REASON, ip: null, userAgent: null },
           ),
@@ -121,7 +122,8 @@ for (const kind of testDatabaseKinds()) {
       const consent = createPostgresConsent({ db: database.db, clock, newId: randomUUID });
       const startedAt = clock.now();
       const endedAt = new Date(startedAt.getTime() + 12 * 60_000);
-      const pending = await store.impersonations.createPending({
+      const steps = storeSteps(store);
+      const pending = await steps.create({
         id: randomUUID(),
         adminId: admin.id,
         targetId: user.id,
@@ -130,7 +132,7 @@ for (const kind of testDatabaseKinds()) {
         createdAt: startedAt,
         expiresAt: new Date(startedAt.getTime() + 60 * 60_000),
       });
-      await store.impersonations.activate({ id: pending.id, adminId: admin.id, now: startedAt });
+      await steps.activate({ id: pending.id, adminId: admin.id, at: startedAt });
       const view = {
         admin: { id: admin.id, email: admin.email },
         target: user,
@@ -153,8 +155,13 @@ for (const kind of testDatabaseKinds()) {
         userAgent: null,
       };
       const end = () =>
-        store.impersonations.endByReturn(
-          { id: pending.id, adminId: admin.id, targetId: user.id, now: endedAt },
+        store.impersonations.end(
+          {
+            where: { id: pending.id, adminId: admin.id, targetId: user.id, state: 'live', at: endedAt },
+            endedAt,
+            endReason: 'returned',
+            endedById: admin.id,
+          },
           returned,
           notice ?? undefined,
         );

@@ -35,25 +35,22 @@ describe.each(testDatabaseKinds())('the store tells its host of every committed 
     const target = await store.users.create({ email: `target-${randomUUID()}@example.com` });
     const id = randomUUID();
     const values = { id, mode: 'read_only' as const, adminId: admin.id, targetId: target.id, reason: 'Ticket 7', createdAt: T0 };
-    await store.impersonations.createPending(
-      { ...values, expiresAt: new Date(T0.getTime() + 3_600_000) },
-      event('impersonation.started', id),
-    );
+    await store.impersonations.create({ ...values, expiresAt: new Date(T0.getTime() + 3_600_000) }, event('impersonation.started', id));
     return { id, admin };
   }
 
   it('tells a row appended on its own, and a row written with a state change', async () => {
     await store.ledger.append(event('impersonation.denied'));
     const { id, admin } = await pending();
-    await store.impersonations.activate({ id, adminId: admin.id, now: T0 }, event('impersonation.activated', id));
+    await store.impersonations.activate({ id, adminId: admin.id, at: T0 }, event('impersonation.activated', id));
     expect(told).toEqual(['impersonation.denied', 'impersonation.started', 'impersonation.activated']);
   });
 
   it('does not tell the row of a change that did not happen (a second activation writes none)', async () => {
     const { id, admin } = await pending();
-    await store.impersonations.activate({ id, adminId: admin.id, now: T0 }, event('impersonation.activated', id));
+    await store.impersonations.activate({ id, adminId: admin.id, at: T0 }, event('impersonation.activated', id));
     told = [];
-    expect(await store.impersonations.activate({ id, adminId: admin.id, now: T0 }, event('impersonation.activated', id))).toBeNull();
+    expect(await store.impersonations.activate({ id, adminId: admin.id, at: T0 }, event('impersonation.activated', id))).toBeNull();
     expect(told).toEqual([]);
   });
 

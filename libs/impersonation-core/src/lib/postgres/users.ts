@@ -1,14 +1,10 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, isAnyText } from '../cursor';
 import { isUuid } from '../ids';
 import type { NewUser, UserRole, UserRow, UserStatus } from '../model';
 import { DuplicateEmailError, type UserSearch, type UsersRepository } from '../store';
 import type { Queryable } from './database';
 import { users } from './schema';
-import { USERS_PAIR, userColumns } from './cycle-statements';
-import { runStatement } from './statements';
-
-const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
 
 const emailKey = sql<string>`lower(${users.email})`;
 
@@ -23,12 +19,10 @@ export function createUsersRepository(db: Queryable): UsersRepository {
       return row ?? null;
     },
 
-    /** Two accounts in one read (the same id twice is one account, returned twice). */
-    async findPair(firstId: string, secondId: string): Promise<[UserRow | null, UserRow | null]> {
-      const result = await runStatement(db, USERS_PAIR, [uuidOrNull(firstId), uuidOrNull(secondId)]);
-      const rows = result.rows.map((raw) => userColumns.read(result, raw)).filter((row): row is UserRow => row !== null);
-      const find = (id: string) => rows.find((row) => isUuid(id) && row.id === id.toLowerCase()) ?? null;
-      return [find(firstId), find(secondId)];
+    async findMany(ids: readonly string[]): Promise<UserRow[]> {
+      const wanted = ids.filter(isUuid);
+      if (wanted.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, wanted));
     },
 
     /** E-mail addresses are unique and compared without regard to case. */
