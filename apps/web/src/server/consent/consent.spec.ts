@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     const broke = await start(adminBrowser, user.id, { breakGlass: true });
     expect(broke).toMatchObject({ status: 500, body: { success: false, error: { code: 'internal' } } });
     expect(await ledgerTypes(user.id)).toEqual([]);
-    const views = await app.storage.impersonations.list({ open: true, limit: 100 });
+    const views = await app.storage.impersonations.find({ state: 'open' }, { limit: 100 });
     expect(views.filter((view) => view.targetId === user.id)).toEqual([]);
     expect((await browser.api<{ unreadCount: number }>('GET', '/api/account/notifications')).body.unreadCount).toBe(0);
 

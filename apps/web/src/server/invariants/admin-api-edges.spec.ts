@@ -50,7 +50,7 @@ describe('invariant 9: the admin API refuses cross-site and malformed requests c
     });
     expect(status).toBe(403);
     expect(JSON.parse(text)).toEqual({ success: false, error: { code: 'forbidden', message: expect.any(String) } });
-    expect(await app.storage.impersonations.list({ open: true, limit: 10 })).toEqual([]);
+    expect(await app.storage.impersonations.find({ state: 'open' }, { limit: 10 })).toEqual([]);
   });
 
   it('answers 403 to a cross-site GET of the ledger', async () => {

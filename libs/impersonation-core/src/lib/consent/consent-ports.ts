@@ -72,7 +72,7 @@ export interface ConsentStore {
   /**
    * `true` when a notification is one row of the impersonation store's own database and nothing beside it
    * (no e-mail can be queued): the notice that a returned view ended is then written by the statement that
-   * ends the view (`ImpersonationsRepository.endByReturn`'s `notice`), so the two commit together, in one
+   * ends the view (`ImpersonationsRepository.end`'s `notice`), so the two commit together, in one
    * round trip. Otherwise the return, like every other ending, runs in a unit of work of this store
    * (`ConsentService.endingViews`) that writes the notice in the same transaction.
    */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, gte, lt, sql } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { isUuid } from '../ids';
 import { chainRow, type ChainedLedgerRow } from '../ledger/ledger-chain';
@@ -26,10 +26,13 @@ export interface LedgerRepositoryOptions {
   recorded?: (event: NewLedgerEvent) => void;
 }
 
+/** The next value of the ledger's id sequence (`nextval` has no operator of its own in Drizzle). */
+const nextLedgerId = sql<number>`nextval(pg_get_serial_sequence(${getTableName(ledgerEvents)}, ${ledgerEvents.id.name}))`.mapWith(Number);
+
 /**
  * Appends one row inside the caller's transaction (the change it records commits with it, or neither
  * does). The head row is locked until that transaction ends, so appends from every app server run one at
- * a time there: each takes the id after the head's and chains from the head's hash (computed here by
+ * a time there: each takes the next id and chains from the head's hash (computed here by
  * `ledgerHash`, ledger-chain.ts: the one definition of the bytes a row's hash covers, the same code that
  * verifies it). The database refuses a row that does not chain from the head, and inserting it is what
  * moves the head (migration 0014).
@@ -39,9 +42,13 @@ export async function appendLedgerRow(
   values: Omit<LedgerEventRow, 'id'>,
   { webhookOutbox: queue = false }: Pick<LedgerRepositoryOptions, 'webhookOutbox'> = {},
 ): Promise<ChainedLedgerRow> {
-  const [head] = await tx.select({ lastId: ledgerHead.lastId, hash: ledgerHead.hash }).from(ledgerHead).for('update');
+  // The head is locked in a subquery and the id drawn in the select over the row it returns, so an append
+  // that waited for the lock draws its id after the append before it. Ids come from the table's own
+  // sequence, as for a row inserted with the default id.
+  const locked = tx.select({ hash: ledgerHead.hash }).from(ledgerHead).for('update').as('head');
+  const [head] = await tx.select({ hash: locked.hash, id: nextLedgerId }).from(locked);
   if (!head) throw new Error('the ledger head row is missing (migration 0008 creates it)');
-  const row = chainRow(head.hash, { id: (head.lastId ?? 0) + 1, ...values });
+  const row = chainRow(head.hash, { id: head.id, ...values });
   await tx.insert(ledgerEvents).overridingSystemValue().values(row);
   const channels = channelsOf(queue, values);
   if (channels.length > 0)
