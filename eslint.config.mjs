@@ -101,6 +101,40 @@ export default [
     },
   },
   {
+    // The core's domain builds no HTTP answers: its HTTP adapters are the `./http` entry (src/http.ts,
+    // src/lib/http/), which imports the domain, never the other way round; so does the Better Auth adapter,
+    // which serves them. Of admin-api's server entry the domain uses only the well-formed-text checks it
+    // applies before writing a row.
+    files: ['libs/impersonation-core/src/**/*.ts', 'libs/impersonation-core/testing/**/*.ts'],
+    ignores: [
+      'libs/impersonation-core/src/http.ts',
+      'libs/impersonation-core/src/lib/http/**',
+      'libs/impersonation-core/src/better-auth.ts',
+      'libs/impersonation-core/src/better-auth-client.ts',
+      'libs/impersonation-core/src/lib/better-auth/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@viewas/admin-api/server',
+              allowImportNames: ['assertWellFormedText', 'findIllFormedText', 'isWellFormedText', 'IllFormedTextError'],
+              message: "The core's HTTP adapters live in src/lib/http/ (the `./http` entry); the domain answers no requests.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/http', '**/http/**', '@viewas/impersonation-core/http'],
+              message: "The domain never imports the core's HTTP adapters (src/lib/http/, the `./http` entry): they import the domain.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx', '**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -43,12 +43,6 @@ export {
 } from './lib/account/account-settings-service';
 export type { AccountActivityEntry, AccountSettingsStore, AccountSettingsUnit } from './lib/account/account-settings-ports';
 export {
-  createAccountSettingsApi,
-  toActivityAnswer,
-  ACCOUNT_HOLDER_ONLY_MESSAGE,
-  type AccountSettingsApi,
-} from './lib/account/account-settings-api';
-export {
   createImpersonation,
   USERS_PAGE_SIZE,
   LEDGER_PAGE_SIZE,
@@ -66,7 +60,7 @@ export {
   type PasswordCheck,
   type PasswordVerdict,
 } from './lib/create-impersonation';
-export { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, denialAnswer, secondsUntil } from './lib/denials';
+export { DEFAULT_ACTOR_DENIAL_LIMIT, DEFAULT_ANONYMOUS_DENIAL_LIMIT, secondsUntil } from './lib/denials';
 export { addressLimitKey, IPV6_LIMIT_PREFIX_BITS } from './lib/address-key';
 export type { Attempt, DenialReason, Denial } from './lib/ledger/ledger-entries';
 export { silentLogger, type DomainLogger } from './lib/logger';
@@ -132,7 +126,6 @@ export {
   type LedgerFilter,
   type LedgerRangeFilter,
 } from './lib/store';
-export { createAdminApiService, refusalError, type CookieSessions } from './lib/admin-api/admin-api-service';
 export { backoffDelayMs, type Backoff } from './lib/delivery/backoff';
 export { canonicalJson } from './lib/ledger/canonical-json';
 export {
@@ -276,19 +269,8 @@ export {
   type Notify,
   type NotifierOptions,
 } from './lib/notifications/notifier';
+export type { NotificationReader } from './lib/notifications/notification-reader';
 export { composeConsentStore, type ConsentTransactionParts } from './lib/consent/compose-consent-store';
-export {
-  NOTIFICATIONS_PAGE_SIZE,
-  answeringConsentErrors,
-  consentApiError,
-  createConsentApi,
-  staffAccessRequestList,
-  toAccessRequestAnswer,
-  type Caller,
-  type ConsentApi,
-  type ConsentApiOptions,
-  type NotificationReader,
-} from './lib/consent/consent-api';
 export {
   createLiveImpersonations,
   LIVE_IMPERSONATIONS_POLL_MS,

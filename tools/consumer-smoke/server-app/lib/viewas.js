@@ -2,13 +2,7 @@
 // next-auth's options (our own password sign-in plus the core's providers and session callbacks) and the admin API.
 import { randomUUID } from 'node:crypto';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
-import {
-  createAdminApiService,
-  createImpersonation,
-  DEFAULT_SUPPORT_ACCESS,
-  defaultAccessPolicy,
-  signInClaims,
-} from '@viewas/impersonation-core';
+import { createImpersonation, DEFAULT_SUPPORT_ACCESS, defaultAccessPolicy, signInClaims } from '@viewas/impersonation-core';
 import {
   createImpersonationProviders,
   createJwtCodec,
@@ -17,6 +11,7 @@ import {
   nextAuthCookies,
   sessionCookieName,
 } from '@viewas/impersonation-core/next-auth';
+import { createAdminApiService } from '@viewas/impersonation-core/http';
 import { createPostgresConsent, createPostgresStore, schema } from '@viewas/impersonation-core/postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Credentials from 'next-auth/providers/credentials';

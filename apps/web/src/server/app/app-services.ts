@@ -2,7 +2,6 @@ import type { AuthOptions } from 'next-auth';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import {
   createAccountSettingsService,
-  createAdminApiService,
   createImpersonation,
   defaultAccessPolicy,
   DEFAULT_ACTOR_DENIAL_LIMIT,
@@ -24,6 +23,7 @@ import {
 } from '@viewas/impersonation-core/next-auth';
 import { createAccountSettingsStore, createPostgresStore, readOperationalGauges } from '@viewas/impersonation-core/postgres';
 import type { NoteSigner } from '@viewas/impersonation-core/checkpoints';
+import { createAdminApiService } from '@viewas/impersonation-core/http';
 import type { SessionUser } from '@viewas/session-client';
 import { createOpenApiDocument } from '@viewas/admin-api/server';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';

@@ -1,8 +1,8 @@
 import { createAdminApiHandlers, type AdminApiHandlersOptions, type ApiRequest, type ServedRoute } from '@viewas/admin-api/server';
 import type { AccountSettingsService } from '../account/account-settings-service';
-import { createAdminApiService, type CookieSessions } from '../admin-api/admin-api-service';
+import { createAdminApiService, type CookieSessions } from './admin-api-service';
 import type { Clock } from '../clock';
-import type { NotificationReader } from '../consent/consent-api';
+import type { NotificationReader } from '../notifications/notification-reader';
 import type { ConsentService } from '../consent/consent-service';
 import type { Impersonation } from '../create-impersonation';
 import type { WebhookHealth } from '../webhooks/webhook-delivery';

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { NotificationReader } from '../consent/consent-api';
+import type { NotificationReader } from '../notifications/notification-reader';
 import { createConsentService, type ConsentService } from '../consent/consent-service';
 import type { ApprovalRules } from '../consent/start-gate';
 import type { MailOutboxStore } from '../mail-outbox/mail-outbox';

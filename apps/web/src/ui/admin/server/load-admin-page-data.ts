@@ -1,4 +1,5 @@
-import { staffAccessRequestList, type ConsentService, type Impersonation, type Staff } from '@viewas/impersonation-core';
+import type { ConsentService, Impersonation, Staff } from '@viewas/impersonation-core';
+import { staffAccessRequestList } from '@viewas/impersonation-core/http';
 import type { ServerContext } from '../../../server/app/server-context';
 import { firstRead } from '../../data/server/first-read';
 import type { ApiResult, ImpersonationsPage, LedgerPage } from '@viewas/admin-api';

@@ -1,4 +1,5 @@
-import { toActivityAnswer, type AccountSettingsService } from '@viewas/impersonation-core';
+import type { AccountSettingsService } from '@viewas/impersonation-core';
+import { toActivityAnswer } from '@viewas/impersonation-core/http';
 import type { ServerContext } from '../../../server/app/server-context';
 import { firstRead } from '../../data/server/first-read';
 import type { SettingsPageData } from '../settings-page-data';

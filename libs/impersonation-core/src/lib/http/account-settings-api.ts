@@ -4,8 +4,8 @@ import { AdminApiError, type ImpersonationService, type RequestContext } from '@
 import { InvalidCursorError } from '../cursor';
 import type { SettingsEditor } from '../governance/account-settings';
 import type { SessionState } from '../session';
-import type { AccountActivityEntry } from './account-settings-ports';
-import type { AccountSettingsService } from './account-settings-service';
+import type { AccountActivityEntry } from '../account/account-settings-ports';
+import type { AccountSettingsService } from '../account/account-settings-service';
 
 export type AccountSettingsApi = Pick<ImpersonationService, 'getAccountSettings' | 'updateAccountSettings' | 'listAccountActivity'>;
 

@@ -1,13 +1,14 @@
 import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import type { Impersonation, Outcome, Refusal, Staff } from '../create-impersonation';
 import { InvalidCursorError } from '../cursor';
-import { denialAnswer } from '../denials';
+import { denialAnswer } from './denial-answer';
 import type { RequestInfo } from '../model';
 import type { SessionState } from '../session';
-import { answeringConsentErrors, createConsentApi, type Caller, type NotificationReader } from '../consent/consent-api';
+import { answeringConsentErrors, createConsentApi, type Caller } from './consent-api';
+import type { NotificationReader } from '../notifications/notification-reader';
 import type { ConsentService } from '../consent/consent-service';
 import type { Clock } from '../clock';
-import { createAccountSettingsApi } from '../account/account-settings-api';
+import { createAccountSettingsApi } from './account-settings-api';
 import type { AccountSettingsService } from '../account/account-settings-service';
 import type { WebhookHealth } from '../webhooks/webhook-delivery';
 
@@ -40,6 +41,20 @@ const withCursor = async <T>(read: () => Promise<T>): Promise<T> => {
   }
 };
 
+/** What the admin API's service works over: the domain, the session reader and the consent rules. */
+export interface AdminApiServiceOptions {
+  /** The domain's operations (`createImpersonation(...)`). */
+  impersonation: Impersonation;
+  /** Finds the caller's session in the request's `Cookie` header. */
+  sessions: CookieSessions;
+  /** Webhook delivery health; absent when the host delivers no webhooks. */
+  webhookHealth?: () => Promise<WebhookHealth>;
+  /** Access requests and notifications; the same consent service the domain was created with. */
+  consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
+  /** The users' own settings (`/api/account/settings`, `/activity`); without them those routes answer 404. */
+  accountSettings?: AccountSettingsService;
+}
+
 /**
  * The admin API's service (`createAdminApiHandlers({ service })` of `@viewas/admin-api/server`) over
  * the domain's operations: it finds the caller's session in the request's cookie and turns refusals
@@ -51,16 +66,7 @@ export function createAdminApiService({
   consent,
   accountSettings,
   webhookHealth,
-}: {
-  impersonation: Impersonation;
-  sessions: CookieSessions;
-  /** Webhook delivery health; absent when `WEBHOOK_URL` is not set. */
-  webhookHealth?: () => Promise<WebhookHealth>;
-  /** Access requests and notifications; the same consent service the domain was created with. */
-  consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
-  /** The users' own settings (`/api/account/settings`, `/activity`); without them those routes answer 404. */
-  accountSettings?: AccountSettingsService;
-}): ImpersonationService {
+}: AdminApiServiceOptions): ImpersonationService {
   const sessionOf = (ctx: RequestContext) => sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
   const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
   const staff = async (ctx: RequestContext): Promise<Staff> => valueOf(await impersonation.staffOf(await sessionOf(ctx)));

@@ -8,22 +8,15 @@ import type {
 } from '@viewas/admin-api';
 import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import type { Clock } from '../clock';
-import { describeNotification, type Notification, type NotificationContent } from '../notifications/notification';
-import type { AccessRequest, Decision } from './access-request';
-import { ConsentError, type ConsentErrorCode } from './consent-error';
-import type { AccessRequestView, ConsentService } from './consent-service';
-import type {} from './consent-ports';
+import { describeNotification, type NotificationContent } from '../notifications/notification';
+import type { NotificationReader } from '../notifications/notification-reader';
+import type { AccessRequest, Decision } from '../consent/access-request';
+import { ConsentError, type ConsentErrorCode } from '../consent/consent-error';
+import type { AccessRequestView, ConsentService } from '../consent/consent-service';
 
 /** Who is calling, as the host's session says and the database confirms. */
 export interface Caller extends Person {
   role: string;
-}
-
-/** The user's notifications as the API reads and marks them. */
-export interface NotificationReader {
-  list(query: { userId: string; cursor?: string; limit: number }): Promise<{ notifications: Notification[]; nextCursor: string | null }>;
-  unreadCount(userId: string): Promise<number>;
-  markRead(input: { userId: string; ids: string[]; at: Date }): Promise<number>;
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
