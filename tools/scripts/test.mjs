@@ -24,7 +24,11 @@ const steps = [
   ['lint, typecheck, unit tests', ...nx('run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2')],
   ['library builds', ...nx('run-many', '-t', 'build', '--projects=tag:type:lib', '--parallel=2')],
   ['the Storybook of every library (npm run storybook), built', ...nx('run', 'storybook:build-storybook')],
-  ['package checks (publint, attw, size budgets)', 'node', ['tools/scripts/verify-packages.mjs']],
+  [
+    'package checks (publint, attw, size budgets, API reports: npm run api:report rewrites them)',
+    'node',
+    ['tools/scripts/verify-packages.mjs'],
+  ],
   ['axe on every Storybook story, light and dark (Chromium)', ...nx('run', 'storybook-a11y:a11y')],
   [
     'release dry run (nx release: next versions and changelog entries, nothing written)',

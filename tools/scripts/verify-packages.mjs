@@ -1,11 +1,13 @@
 // `npm run verify:packages`: build every publishable library, then check each the way a consumer
 // sees it: publint (package.json/exports correctness), @arethetypeswrong/cli (types resolve for
-// ESM consumers) and a size budget on each client entry (own code, min+gzip, dependencies external).
+// ESM consumers), a size budget on each client entry (own code, min+gzip, dependencies external), and
+// each entry's public API against its checked-in report (api-reports.mjs; `npm run api:report` writes them).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { checkApiReports } from './api-reports.mjs';
 import { run } from './run.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,6 +25,8 @@ export const SIZE_BUDGETS = {
   theme: { index: 2880 },
   'session-client': { index: 2048, 'next-auth': 2048 },
   'admin-api': { index: 2560, account: 2112 },
+  // A server library: its entries are measured and reported, not gated; publint and attw check it like the others.
+  'impersonation-core': {},
 };
 
 /**
@@ -120,11 +124,14 @@ async function main() {
   }
   console.log('\nOwn code per entry and per lazily loaded file (dependencies and peers external):');
   console.table(rows);
+  console.log('\nPublic API per entry (names each report declares), against libs/*/api/*.api.md:');
+  const apiFailures = checkApiReports();
+  if (apiFailures.length) failures.push(...apiFailures, 'if the API change is intended: npm run api:report, then commit libs/*/api/');
   if (failures.length) {
     console.error(`\nverify:packages failed:\n- ${failures.join('\n- ')}`);
     process.exit(1);
   }
-  console.log('verify:packages: all packages pass publint, arethetypeswrong and their size budgets.');
+  console.log('verify:packages: all packages pass publint, arethetypeswrong, their size budgets and their API reports.');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
