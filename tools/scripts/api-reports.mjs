@@ -6,7 +6,7 @@
 //   node tools/scripts/api-reports.mjs --update   writes them (`npm run api:report`, after a build)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 
@@ -17,13 +17,17 @@ export const REPORTED_LIBS = ['impersonation-core', 'admin-api', 'session-client
 
 const REGENERATE = 'npm run api:report (it builds the libraries, then writes libs/*/api/*.api.md; commit them)';
 
-/** The entries a library's package.json exports: `.` is `index`, `./postgres` is `postgres`. */
+/**
+ * The entries a library's package.json exports, named as their built files are: `.` is `index`,
+ * `./postgres` is `postgres`, `./better-auth/client` is `better-auth-client`.
+ */
 export function entriesOf(libDir) {
   const pkg = JSON.parse(readFileSync(join(libDir, 'package.json'), 'utf8'));
   return Object.entries(pkg.exports)
     .filter(([, target]) => typeof target !== 'string')
     .map(([subpath, target]) => ({
-      name: subpath === '.' ? 'index' : subpath.slice(2),
+      subpath,
+      name: basename(target.types, '.d.ts'),
       dts: join(libDir, target.types.replace(/^\.\//, '')),
     }));
 }
@@ -33,7 +37,7 @@ function workspacePaths() {
   const paths = {};
   for (const lib of REPORTED_LIBS) {
     const libDir = join(workspaceRoot, 'libs', lib);
-    for (const { name, dts } of entriesOf(libDir)) paths[`@viewas/${lib}${name === 'index' ? '' : `/${name}`}`] = [dts];
+    for (const { subpath, dts } of entriesOf(libDir)) paths[`@viewas/${lib}${subpath.slice(1)}`] = [dts];
   }
   return paths;
 }
@@ -136,7 +140,7 @@ export function checkApiReports({ update = false } = {}) {
       if (update) mkdirSync(join(libDir, 'api'), { recursive: true });
       let compilerState;
       for (const entry of entries) {
-        const label = `@viewas/${lib}${entry.name === 'index' ? '' : `/${entry.name}`}`;
+        const label = `@viewas/${lib}${entry.subpath.slice(1)}`;
         const config = configOf(libDir, entry, entries, tempFolder);
         compilerState ??= CompilerState.create(config, { additionalEntryPoints: entries.map(({ dts }) => dts) });
         const { changed, problems, report } = extract(config, compilerState, { update });

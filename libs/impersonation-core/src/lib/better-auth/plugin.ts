@@ -3,8 +3,8 @@ import { APIError, createAuthEndpoint, createAuthMiddleware, getIP, getSessionFr
 import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
 import { ImpersonateRequestSchema, ReauthRequestSchema } from '@viewas/admin-api/server';
 import { z } from 'zod';
-import { refusalError } from '../admin-api/admin-api-service';
-import { answeringConsentErrors } from '../consent/consent-api';
+import { refusalError } from '../http/admin-api-service';
+import { answeringConsentErrors } from '../http/consent-api';
 import type { Outcome } from '../create-impersonation';
 import { isStateChanging, READ_ONLY_CODE, READ_ONLY_MESSAGE } from '../governance/read-only';
 import type { RequestInfo } from '../model';

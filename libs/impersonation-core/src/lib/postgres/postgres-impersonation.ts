@@ -1,6 +1,6 @@
 import { createAccountSettingsService, type AccountSettingsService } from '../account/account-settings-service';
 import { systemClock, type Clock } from '../clock';
-import type { NotificationReader } from '../consent/consent-api';
+import type { NotificationReader } from '../notifications/notification-reader';
 import type { ConsentService } from '../consent/consent-service';
 import { createImpersonation, type Impersonation, type PasswordCheck } from '../create-impersonation';
 import type { Policy } from '../governance/define-policy';
