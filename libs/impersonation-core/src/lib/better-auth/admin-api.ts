@@ -1,4 +1,4 @@
-import type { CookieSessions } from '../admin-api/admin-api-service';
+import type { CookieSessions } from '../http/admin-api-service';
 import { createFetchAdminApi, type FetchAdminApi, type FetchAdminApiOptions } from '../http/fetch-admin-api';
 import { createReadOnlyGate, type ReadOnlyGate, type ReadOnlyGateOptions } from '../http/read-only-gate';
 import { NO_REQUEST } from '../model';

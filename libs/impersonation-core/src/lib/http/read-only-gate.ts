@@ -1,5 +1,5 @@
 import { isSameOriginRequest, type ApiRequest } from '@viewas/admin-api/server';
-import { refusalError } from '../admin-api/admin-api-service';
+import { refusalError } from './admin-api-service';
 import type { Impersonation } from '../create-impersonation';
 import { lifecycleRequest, readOnlyRefuses, READ_ONLY_CODE, READ_ONLY_MESSAGE } from '../governance/read-only';
 import type { RequestInfo } from '../model';
