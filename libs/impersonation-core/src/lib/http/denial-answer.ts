@@ -27,6 +27,7 @@ const DENIAL_ANSWERS: Record<DenialReason, [AnswerCode, string | ((denial: Asked
   target_is_self: ['forbidden', 'You cannot impersonate yourself'],
   target_disabled: ['forbidden', 'Disabled users cannot be impersonated'],
   target_role_not_allowed: ['forbidden', 'The access policy does not let your role view this account'],
+  account_too_new: ['forbidden', 'This account is too new for support to view it'],
   mode_not_allowed: ['forbidden', 'The access policy does not let your role use this mode'],
   not_pending: ['forbidden', 'This impersonation cannot be taken over'],
   admin_mismatch: ['forbidden', 'This session belongs to another administrator'],
