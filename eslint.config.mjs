@@ -102,8 +102,8 @@ export default [
   },
   {
     // The core's domain builds no HTTP answers: its HTTP adapters are the `./http` entry (src/http.ts,
-    // src/lib/http/), which imports the domain, never the other way round; so does the Better Auth adapter,
-    // which serves them. Of admin-api's server entry the domain uses only the well-formed-text checks it
+    // src/lib/http/), which imports the domain, never the other way round; so do the Better Auth and Auth.js
+    // adapters, which serve them. Of admin-api's server entry the domain uses only the well-formed-text checks it
     // applies before writing a row.
     files: ['libs/impersonation-core/src/**/*.ts', 'libs/impersonation-core/testing/**/*.ts'],
     ignores: [
@@ -112,6 +112,8 @@ export default [
       'libs/impersonation-core/src/better-auth.ts',
       'libs/impersonation-core/src/better-auth-client.ts',
       'libs/impersonation-core/src/lib/better-auth/**',
+      'libs/impersonation-core/src/authjs.ts',
+      'libs/impersonation-core/src/lib/authjs/**',
       // A test wires a whole host, adapters included.
       'libs/impersonation-core/src/**/*.spec.ts',
     ],
