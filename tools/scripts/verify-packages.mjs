@@ -3,6 +3,7 @@
 // ESM consumers), a size budget on each client entry (own code, min+gzip, dependencies external), and
 // each entry's public API against its checked-in report (api-reports.mjs; `npm run api:report` writes them).
 import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -37,7 +38,8 @@ export const SIZE_BUDGETS = {
 export async function measureEntry(libDir, entryFile) {
   const pkg = JSON.parse(readFileSync(join(libDir, 'package.json'), 'utf8'));
   const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).flatMap((name) => [name, `${name}/*`]);
-  external.push('react/jsx-runtime', '@viewas/*');
+  // Node's own modules are the runtime's, not the package's code (the server library imports them).
+  external.push('react/jsx-runtime', '@viewas/*', ...builtinModules, 'node:*');
   const lazy = [];
   const lazyImports = {
     name: 'lazy-imports',
