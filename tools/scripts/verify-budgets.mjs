@@ -36,12 +36,16 @@ try {
   if (!(await admin.signInWithPassword('admin@example.com', BENCH_PASSWORD)).ok) throw new Error('admin sign-in failed');
   const results = await runLighthouse([`${server.url}/`, `${server.url}/223/user-impersonation`], { cookie: admin.jar.header() });
   console.table(
-    results.map(({ url, performance, accessibility, cls, lcpMs }) => ({
+    results.map(({ url, performance, performanceRuns, accessibility, cls, lcpMs, fcpMs, speedIndexMs, tbtMs }) => ({
       page: new URL(url).pathname,
       performance,
+      runs: performanceRuns.join(' '),
       accessibility,
       CLS: cls,
+      'FCP ms': fcpMs,
       'LCP ms': lcpMs,
+      'SI ms': speedIndexMs,
+      'TBT ms': tbtMs,
     })),
   );
   for (const result of results) {

@@ -1,2 +1,38 @@
-// One namespace for zod/mini across the library, so the built files import it once and every schema call reads the same.
-export * as z from 'zod/mini';
+// Named re-exports, not `export * as z from 'zod/mini'`: read as `import * as z from '../zod'`, a bundler
+// keeps only what the schemas call (re-exporting the whole namespace shipped all of zod/mini, 84 KB
+// gzipped, to every admin page).
+export {
+  array,
+  boolean,
+  coerce,
+  enum,
+  gte,
+  int,
+  iso,
+  keyof,
+  literal,
+  lte,
+  maxLength,
+  maximum,
+  minLength,
+  minimum,
+  nonnegative,
+  nullable,
+  number,
+  object,
+  optional,
+  pipe,
+  positive,
+  record,
+  refine,
+  regex,
+  safeParse,
+  strictObject,
+  string,
+  toJSONSchema,
+  transform,
+  trim,
+  union,
+  unknown,
+} from 'zod/mini';
+export type { core, output } from 'zod/mini';

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts/errors';
 import type { ApiClientError, ApiClientErrorCode, ApiResult } from './api-result';
 

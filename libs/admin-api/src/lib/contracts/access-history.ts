@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ImpersonationEndReasonSchema, NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
 
 export type { AccessHistoryQuery } from './requests';
@@ -12,10 +12,10 @@ export const AccessHistoryEntrySchema = z.object({
   endedAt: z.nullable(TimestampSchema),
   endReason: z.nullable(ImpersonationEndReasonSchema),
 });
-export type AccessHistoryEntry = z.infer<typeof AccessHistoryEntrySchema>;
+export type AccessHistoryEntry = z.output<typeof AccessHistoryEntrySchema>;
 
 export const AccessHistoryPageSchema = z.object({
   entries: z.array(AccessHistoryEntrySchema),
   nextCursor: NextCursorSchema,
 });
-export type AccessHistoryPage = z.infer<typeof AccessHistoryPageSchema>;
+export type AccessHistoryPage = z.output<typeof AccessHistoryPageSchema>;

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { PersonSchema, TimestampSchema } from './primitives';
 
 export type { UserApproval } from './requests';
@@ -9,7 +9,7 @@ export const ACCESS_GRANT_MAX_MINUTES = 1440;
 export const ViewModeSchema = z.enum(['read_only', 'full']);
 export const ApproverSchema = z.enum(['user', 'admin']);
 export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired']);
-export type AccessRequestStatus = z.infer<typeof AccessRequestStatusSchema>;
+export type AccessRequestStatus = z.output<typeof AccessRequestStatusSchema>;
 
 export const AccessDecisionSchema = z.object({
   by: PersonSchema,
@@ -36,12 +36,12 @@ export const AccessRequestSchema = z.object({
   canDecide: z.boolean(),
   canStart: z.boolean(),
 });
-export type AccessRequest = z.infer<typeof AccessRequestSchema>;
+export type AccessRequest = z.output<typeof AccessRequestSchema>;
 
 /** `GET /api/account/access-requests` (the user's) and `GET /api/admin/access-requests` (awaiting an admin, and the reader's own). */
 export const AccessRequestListSchema = z.object({ requests: z.array(AccessRequestSchema) });
-export type AccessRequestList = z.infer<typeof AccessRequestListSchema>;
+export type AccessRequestList = z.output<typeof AccessRequestListSchema>;
 
 /** The answer to approve and deny: the request after the decision. */
 export const AccessDecisionResponseSchema = z.object({ success: z.literal(true), request: AccessRequestSchema });
-export type AccessDecisionResponse = z.infer<typeof AccessDecisionResponseSchema>;
+export type AccessDecisionResponse = z.output<typeof AccessDecisionResponseSchema>;

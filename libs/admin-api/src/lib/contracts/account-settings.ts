@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
 
 export type { AccountActivityQuery, AccountSettingsPatch } from './requests';
@@ -8,7 +8,7 @@ export const DISPLAY_NAME_MAX_LENGTH = 80;
 
 /** Whether staff may view the account: `allowed` (default), `ask` (the user approves each request), `never`. */
 export const SupportAccessSchema = z.enum(['allowed', 'ask', 'never']);
-export type SupportAccessChoice = z.infer<typeof SupportAccessSchema>;
+export type SupportAccessChoice = z.output<typeof SupportAccessSchema>;
 
 /** `GET /api/account/settings`, and the answer to a change. `displayName: null`: none set. */
 export const AccountSettingsSchema = z.object({
@@ -16,11 +16,11 @@ export const AccountSettingsSchema = z.object({
   supportAccess: SupportAccessSchema,
   emailNotifications: z.boolean(),
 });
-export type AccountSettingsAnswer = z.infer<typeof AccountSettingsSchema>;
+export type AccountSettingsAnswer = z.output<typeof AccountSettingsSchema>;
 
 /** A setting's name: one of the keys above, so a new setting is a field here and nowhere else. */
 export const AccountSettingFieldSchema = z.keyof(AccountSettingsSchema);
-export type AccountSettingFieldName = z.infer<typeof AccountSettingFieldSchema>;
+export type AccountSettingFieldName = z.output<typeof AccountSettingFieldSchema>;
 
 export const AccountSettingsResponseSchema = z.object({
   success: z.literal(true),
@@ -28,7 +28,7 @@ export const AccountSettingsResponseSchema = z.object({
   /** The settings whose value this call changed (and recorded in the activity). */
   changed: z.array(AccountSettingFieldSchema),
 });
-export type AccountSettingsResponse = z.infer<typeof AccountSettingsResponseSchema>;
+export type AccountSettingsResponse = z.output<typeof AccountSettingsResponseSchema>;
 
 const SettingValueSchema = z.nullable(z.union([z.string(), z.boolean()]));
 
@@ -44,7 +44,7 @@ export const AccountActivityEntrySchema = z.object({
   to: SettingValueSchema,
   actor: z.nullable(PersonSchema),
 });
-export type AccountActivityEntryAnswer = z.infer<typeof AccountActivityEntrySchema>;
+export type AccountActivityEntryAnswer = z.output<typeof AccountActivityEntrySchema>;
 
 export const AccountActivityPageSchema = z.object({ activity: z.array(AccountActivityEntrySchema), nextCursor: NextCursorSchema });
-export type AccountActivityPage = z.infer<typeof AccountActivityPageSchema>;
+export type AccountActivityPage = z.output<typeof AccountActivityPageSchema>;

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { AccessHistoryPageSchema } from './access-history';
 import { AccountActivityPageSchema, AccountSettingsResponseSchema, AccountSettingsSchema } from './account-settings';
 import { LedgerPageSchema } from './ledger';

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /** Every failure code the API answers with, and the HTTP status it travels with (docs/architecture.md). */
 export const API_ERROR_STATUS = {
@@ -31,7 +31,7 @@ export const ApiErrorCodeSchema = z.enum(Object.keys(API_ERROR_STATUS) as [ApiEr
 
 /** Where a request failed validation: `path` is dotted (`targetUser.id`, `users.0.email`). */
 export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
-export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+export type FieldIssue = z.output<typeof FieldIssueSchema>;
 
 export const ApiErrorSchema = z.object({
   code: ApiErrorCodeSchema,
@@ -39,8 +39,8 @@ export const ApiErrorSchema = z.object({
   /** Present on `bad_request` answers caused by validation, one entry per invalid field. */
   issues: z.optional(z.array(FieldIssueSchema)),
 });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
+export type ApiError = z.output<typeof ApiErrorSchema>;
 
 /** The body of every failed answer. */
 export const ApiErrorEnvelopeSchema = z.object({ success: z.literal(false), error: ApiErrorSchema });
-export type ApiErrorEnvelope = z.infer<typeof ApiErrorEnvelopeSchema>;
+export type ApiErrorEnvelope = z.output<typeof ApiErrorEnvelopeSchema>;

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ApproverSchema, ViewModeSchema } from './access-requests';
 import { PersonSchema, TimestampSchema } from './primitives';
 
@@ -8,7 +8,7 @@ export const REASON_MIN_LENGTH = 3;
 export const REASON_MAX_LENGTH = 500;
 
 export const ReauthResponseSchema = z.object({ success: z.literal(true) });
-export type ReauthResponse = z.infer<typeof ReauthResponseSchema>;
+export type ReauthResponse = z.output<typeof ReauthResponseSchema>;
 
 /** The impersonation is pending until the admin's session signs in with `impersonationId`. */
 export const ImpersonateResponseSchema = z.object({
@@ -19,7 +19,7 @@ export const ImpersonateResponseSchema = z.object({
   /** The view's mode: what was asked for, or the policy's default (`read_only`). */
   mode: ViewModeSchema,
 });
-export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;
+export type ImpersonateResponse = z.output<typeof ImpersonateResponseSchema>;
 
 /** `202`: the viewed user's consent and/or a second admin's approval is needed first; `requestId` is the access request. */
 export const ImpersonatePendingResponseSchema = z.object({
@@ -28,11 +28,11 @@ export const ImpersonatePendingResponseSchema = z.object({
   requestId: z.string(),
   approvers: z.array(ApproverSchema),
 });
-export type ImpersonatePendingResponse = z.infer<typeof ImpersonatePendingResponseSchema>;
+export type ImpersonatePendingResponse = z.output<typeof ImpersonatePendingResponseSchema>;
 
 /** What a start answers: ready to sign in with (200), or waiting for approval (202). */
 export const StartImpersonationResponseSchema = z.union([ImpersonatePendingResponseSchema, ImpersonateResponseSchema]);
-export type StartImpersonationResponse = z.infer<typeof StartImpersonationResponseSchema>;
+export type StartImpersonationResponse = z.output<typeof StartImpersonationResponseSchema>;
 
 export const isPendingApproval = (answer: StartImpersonationResponse): answer is ImpersonatePendingResponse =>
   'status' in answer && answer.status === 'pending_approval';

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ViewModeSchema } from './access-requests';
 import { ImpersonationEndReasonSchema, PersonSchema, TimestampSchema } from './primitives';
 
@@ -8,7 +8,7 @@ export { ImpersonationEndReasonSchema, type ImpersonationEndReason } from './pri
 
 /** `pending` until the admin's session takes it over, `active` while viewing, then `ended`. */
 export const ImpersonationStatusSchema = z.enum(['pending', 'active', 'ended']);
-export type ImpersonationStatus = z.infer<typeof ImpersonationStatusSchema>;
+export type ImpersonationStatus = z.output<typeof ImpersonationStatusSchema>;
 
 export const ImpersonationRecordSchema = z.object({
   id: z.string(),
@@ -25,14 +25,14 @@ export const ImpersonationRecordSchema = z.object({
   endedBy: z.nullable(PersonSchema),
   status: ImpersonationStatusSchema,
 });
-export type ImpersonationRecord = z.infer<typeof ImpersonationRecordSchema>;
+export type ImpersonationRecord = z.output<typeof ImpersonationRecordSchema>;
 
 export const ImpersonationsPageSchema = z.object({ impersonations: z.array(ImpersonationRecordSchema) });
-export type ImpersonationsPage = z.infer<typeof ImpersonationsPageSchema>;
+export type ImpersonationsPage = z.output<typeof ImpersonationsPageSchema>;
 
 /** `POST /api/admin/impersonations/{id}/end`: an administrator may end any impersonation, a support agent their own. */
 export const EndImpersonationResponseSchema = z.object({
   success: z.literal(true),
   impersonation: ImpersonationRecordSchema,
 });
-export type EndImpersonationResponse = z.infer<typeof EndImpersonationResponseSchema>;
+export type EndImpersonationResponse = z.output<typeof EndImpersonationResponseSchema>;

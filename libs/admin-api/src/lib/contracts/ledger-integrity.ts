@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { TimestampSchema } from './primitives';
 import { IdSchema } from './requests';
 

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
 
 export type { LedgerQuery } from './requests';
@@ -28,7 +28,7 @@ export const LedgerEventSchema = z.object({
   userAgent: z.nullable(z.string()),
   detail: z.record(z.string(), z.unknown()),
 });
-export type LedgerEvent = Omit<z.infer<typeof LedgerEventSchema>, 'type'> & { type: AnyLedgerEventType };
+export type LedgerEvent = Omit<z.output<typeof LedgerEventSchema>, 'type'> & { type: AnyLedgerEventType };
 
 /** Newest first. */
 export const LedgerPageSchema = z.object({

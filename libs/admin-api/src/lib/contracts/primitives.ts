@@ -1,11 +1,11 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /** Timestamps are ISO 8601 strings (`Date#toISOString()`), never Date objects, so they survive JSON. */
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
 /** A person named in an answer: enough to show who, never more. */
 export const PersonSchema = z.object({ id: z.string(), email: z.string() });
-export type Person = z.infer<typeof PersonSchema>;
+export type Person = z.output<typeof PersonSchema>;
 
 /** Opaque pagination cursor, bounded so a hostile value cannot become an expensive query. */
 export const CursorSchema = z.string().check(z.minLength(1), z.maxLength(512));
@@ -18,4 +18,4 @@ export const NextCursorSchema = z.nullable(CursorSchema);
  * the other shared pieces, so the account entry does not load the staff impersonation schemas for it.
  */
 export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn']);
-export type ImpersonationEndReason = z.infer<typeof ImpersonationEndReasonSchema>;
+export type ImpersonationEndReason = z.output<typeof ImpersonationEndReasonSchema>;

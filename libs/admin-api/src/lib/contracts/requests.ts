@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ACCESS_GRANT_MAX_MINUTES, ViewModeSchema } from './access-requests';
 import { DISPLAY_NAME_MAX_LENGTH, SupportAccessSchema } from './account-settings';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './impersonate';
@@ -31,11 +31,11 @@ export const ImpersonateRequestSchema = z.object({
   /** An admin's emergency view of a user who said `never`: read-only, a longer reason, the user told at once. */
   breakGlass: z.optional(z.boolean()),
 });
-export type ImpersonateRequest = z.infer<typeof ImpersonateRequestSchema>;
+export type ImpersonateRequest = z.output<typeof ImpersonateRequestSchema>;
 
 /** `POST /api/admin/reauth`: the caller's password, entered again before starting a view (step-up). */
 export const ReauthRequestSchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(1024)) });
-export type ReauthRequest = z.infer<typeof ReauthRequestSchema>;
+export type ReauthRequest = z.output<typeof ReauthRequestSchema>;
 
 /** `GET /api/admin/users?query=&cursor=&limit=`: query values arrive as strings, `limit` is coerced. */
 export const UsersQuerySchema = z.object({
@@ -77,7 +77,7 @@ export const UserApprovalSchema = z.object({
       z.lte(ACCESS_GRANT_MAX_MINUTES, `Must be at most ${ACCESS_GRANT_MAX_MINUTES} minutes (24 hours)`),
     ),
 });
-export type UserApproval = z.infer<typeof UserApprovalSchema>;
+export type UserApproval = z.output<typeof UserApprovalSchema>;
 
 /** `GET /api/account/access?cursor=`: the signed-in user's own history, never anyone else's. */
 export const AccessHistoryQuerySchema = z.object({ cursor: z.optional(CursorSchema) });
@@ -96,7 +96,7 @@ export const MarkNotificationsReadSchema = z.object({
       z.maxLength(NOTIFICATIONS_READ_MAX_IDS, `Give at most ${NOTIFICATIONS_READ_MAX_IDS} ids`),
     ),
 });
-export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
+export type MarkNotificationsRead = z.output<typeof MarkNotificationsReadSchema>;
 
 const DisplayNameSchema = z
   .string()

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ViewModeSchema } from './access-requests';
 import { NextCursorSchema } from './primitives';
 
@@ -10,7 +10,7 @@ export const USERS_PAGE_MAX_LIMIT = 100;
 export const USERS_PAGE_SIZE = 10;
 
 export const RoleSchema = z.enum(['user', 'support', 'admin']);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = z.output<typeof RoleSchema>;
 
 /** The access policy's rules that may refuse a view, by name (as the ledger records them). */
 export const PolicyRuleSchema = z.enum([
@@ -22,14 +22,14 @@ export const PolicyRuleSchema = z.enum([
   'account_too_new',
   'mode_not_allowed',
 ]);
-export type PolicyRuleName = z.infer<typeof PolicyRuleSchema>;
+export type PolicyRuleName = z.output<typeof PolicyRuleSchema>;
 
 /** `POST /api/admin/users/{id}/sessions/end`: every session the user has is dead on every app server within 2 s. */
 export const EndSessionsResponseSchema = z.object({
   success: z.literal(true),
   user: z.object({ id: z.string(), email: z.string() }),
 });
-export type EndSessionsResponse = z.infer<typeof EndSessionsResponseSchema>;
+export type EndSessionsResponse = z.output<typeof EndSessionsResponseSchema>;
 
 export const AdminUserSummarySchema = z.object({
   id: z.string(),
@@ -46,10 +46,10 @@ export const AdminUserSummarySchema = z.object({
   defaultMode: z.optional(ViewModeSchema),
   longestViewMinutes: z.optional(z.number()),
 });
-export type AdminUserSummary = z.infer<typeof AdminUserSummarySchema>;
+export type AdminUserSummary = z.output<typeof AdminUserSummarySchema>;
 
 export const UsersPageSchema = z.object({
   users: z.array(AdminUserSummarySchema),
   nextCursor: NextCursorSchema,
 });
-export type UsersPage = z.infer<typeof UsersPageSchema>;
+export type UsersPage = z.output<typeof UsersPageSchema>;

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { createOpenApiDocument } from './create-openapi-document';
 

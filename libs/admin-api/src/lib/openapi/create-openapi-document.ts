@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import type { ApiAccess, ApiRouteContract } from '../contracts/api-routes';
 import { API_ERROR_STATUS, ApiErrorEnvelopeSchema, type ApiErrorCode } from '../contracts/errors';
 import { exampleFromSchema } from './example-from-schema';

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
 import { IllFormedTextError } from '../contracts/well-formed-text';
 import { AdminApiError, illFormedTextError } from './admin-api-error';

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { en } from 'zod/locales';
 import type { FieldIssue } from '../contracts/errors';
 import { isWellFormedUrlEncoded } from '../contracts/well-formed-text';
