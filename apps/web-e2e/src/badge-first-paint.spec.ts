@@ -47,7 +47,11 @@ function watchBadge(label: string) {
         if (text && removed !== first && (removed === text || removed.contains(text))) changes.push('badge text removed');
       }
       for (const added of record.addedNodes) {
-        for (const found of badgesIn(added)) {
+        // The parser may insert the button and its text in two steps (it yields between them on a busy
+        // machine): the badge is then found when its text arrives.
+        const parent = added.parentNode;
+        const completed = added instanceof Text && parent && isBadge(parent) ? [parent] : [];
+        for (const found of [...badgesIn(added), ...completed]) {
           if (!first) {
             first = found;
             text = found.firstChild;

@@ -8,6 +8,7 @@ import {
   savedColorMode,
 } from './support/color-mode';
 import { expect, test } from './support/fixtures';
+import { waitForHydration } from './support/impersonation';
 import { signedInAs } from './support/sign-in';
 import { COLOR_MODE_MAX_AGE_SECONDS } from './support/spec';
 
@@ -73,6 +74,8 @@ test.describe('colour mode', () => {
   test('a switched mode is saved for a year and kept across reloads, without a flash', async ({ page, context, stepScreenshot }) => {
     await recordThemeTimeline(context);
     await page.goto('/');
+    // The switch saves through React: a click before hydration would only tick the radio.
+    await waitForHydration(page);
     const group = page.getByRole('group', { name: 'Colour mode' });
 
     await group.getByText('Dark', { exact: true }).click();

@@ -1,6 +1,6 @@
 import { ACCOUNTS, TARGETS } from './support/env';
 import { expect, test } from './support/fixtures';
-import { badge, badgePanel, startViewingAs } from './support/impersonation';
+import { badge, badgePanel, startViewingAs, waitForHydration } from './support/impersonation';
 import { DURATION_TOLERANCE_MS, readNotices, recordNotices } from './support/notice-timeline';
 import { signedInAs } from './support/sign-in';
 import { ADMIN_PAGE_PATH, NOTICES, RETURN_BUTTON_LABEL, SIGN_OUT_PATH } from './support/spec';
@@ -22,6 +22,9 @@ test("when another admin has ended the impersonation, 'Return to Admin' shows th
   await test.step('a second admin, in another browser, ends the impersonation from the admin page', async () => {
     const otherAdmin = await (await openContext(signedInAs('admin2'))).newPage();
     await otherAdmin.goto(ADMIN_PAGE_PATH);
+    // A click before React has hydrated the page reaches no handler (seen on a busy machine: the
+    // End button pressed, no dialog in 50 s).
+    await waitForHydration(otherAdmin);
     const end = otherAdmin.getByRole('button', { name: `End ${ACCOUNTS.admin}'s view as ${target}` });
     await end.click();
     await otherAdmin
