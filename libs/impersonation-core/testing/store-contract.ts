@@ -347,6 +347,36 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await isLive(elsewhere.impersonation.id, now)).toBe(true);
       });
 
+      it('finds the unexpired views of one admin on one target (a revoked approval ends those), ends them approval_revoked, once', async () => {
+        const { admin, target, impersonation } = await running();
+        const secondAdmin = await storage().users.create({ email: uniqueEmail('second-admin'), role: 'admin' });
+        const others = await createPending({
+          id: randomUUID(),
+          adminId: secondAdmin.id,
+          targetId: target.id,
+          reason: 'Ticket',
+          mode: 'read_only',
+          createdAt: at(MINUTE),
+          expiresAt: at(60 * MINUTE),
+        });
+        const now = at(2 * MINUTE);
+        const found = await storage().impersonations.find({ adminId: admin.id, targetId: target.id, state: 'unexpired', at: now });
+        expect(found.map((view) => view.id)).toEqual([impersonation.id]);
+        const end = () =>
+          storage().impersonations.end(
+            {
+              where: { id: impersonation.id, state: 'unexpired', at: now },
+              endedAt: now,
+              endReason: 'approval_revoked',
+              endedById: target.id,
+            },
+            recorded('impersonation.ended', target, impersonation),
+          );
+        expect(await end()).toMatchObject({ endReason: 'approval_revoked', endedById: target.id });
+        expect(await end()).toBeNull();
+        expect(await storage().impersonations.find({ id: others.id })).toEqual([expect.objectContaining({ endedAt: null })]);
+      });
+
       it('finds the overdue impersonations, ends each exactly once at the instant given, and says beforehand whether any are due', async () => {
         const sweepAt = new Date('2031-06-01T00:00:00.000Z');
         const overdue = await running(new Date(sweepAt.getTime() - 2 * 60 * MINUTE), 60 * MINUTE);

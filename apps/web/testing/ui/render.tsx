@@ -35,6 +35,7 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiCli
     decideAccessRequestAsAdmin: jest.fn(),
     listMyAccessRequests: jest.fn(async () => ok({ requests: [] })),
     decideAccessRequestAsUser: jest.fn(),
+    revokeAccessRequestAsUser: jest.fn(),
     listNotifications: jest.fn(async () => ok({ notifications: [], unreadCount: 0, nextCursor: null })),
     markNotificationsRead: jest.fn(async () => ok({ success: true as const, unreadCount: 0 })),
     getSettings: jest.fn(async () => ok({ displayName: null, supportAccess: 'allowed' as const, emailNotifications: true })),

@@ -13,6 +13,7 @@ import type { ImpersonationStore, ThrottlePolicy } from './store';
 import type { Clock } from './clock';
 import type { ConsentRules, OperationContext, PasswordCheck } from './operations/context';
 import { endViewsOnConsentWithdrawn } from './operations/consent-withdrawn';
+import { revokeApproval } from './operations/revoke-approval';
 import { end } from './operations/end';
 import { endAllSessions } from './operations/end-sessions';
 import { endSessionsOnSignal } from './operations/end-sessions-on-signal';
@@ -32,6 +33,7 @@ export type { Outcome, Refusal } from './operations/refusals';
 export type { Staff } from './operations/staff';
 export type { SessionGrant } from './operations/take-over';
 export type { StartedImpersonation, PendingApproval } from './operations/start';
+export type { RevokedApproval, RevokeApprovalRequest } from './operations/revoke-approval';
 export type { PasswordCheck, PasswordVerdict, ConsentRules, OperationContext } from './operations/context';
 /** An invalid page cursor: the caller sent something the store never issued. */
 export { InvalidCursorError } from './cursor';
@@ -164,6 +166,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     endAllSessions: bind(ctx, endAllSessions),
     endSessionsOnSignal: bind(ctx, endSessionsOnSignal),
     endViewsOnConsentWithdrawn: bind(ctx, endViewsOnConsentWithdrawn),
+    revokeApproval: bind(ctx, revokeApproval),
     sweepExpired: bind(ctx, sweepExpired),
     checkSession: sessionChecker(ctx),
     staffOf: bind(ctx, staffOf),

@@ -12,8 +12,9 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 /**
  * `ended_by_policy`: the policy no longer allowed it (an account demoted, disabled or promoted while the view ran).
  * `consent_withdrawn`: the viewed user set their support access to `never` while the view was open.
+ * `approval_revoked`: the viewed user took back the approval the view started on.
  */
-export const END_REASONS = ['returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn'] as const;
+export const END_REASONS = ['returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn', 'approval_revoked'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 /** Someone as the ledger and the API name them: id and e-mail at the time. */
@@ -95,6 +96,8 @@ export const LEDGER_EVENT_TYPES = [
   'impersonation.request_denied',
   'impersonation.request_expired',
   'impersonation.break_glass',
+  /** The viewed user took an approval back (`detail.requestId`); the views it allowed end with their own rows. */
+  'impersonation.approval_revoked',
   /** An administrator ended every session of a user (`detail.sessionGeneration`: the generation now). */
   'user.sessions_ended',
   /** A signed checkpoint of the chain (its note in `detail`), so the webhooks deliver it like any row. */

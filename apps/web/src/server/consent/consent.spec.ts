@@ -278,6 +278,106 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     expect(await viewing.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 60 })).toMatchObject({ status: 403 });
   });
 
+  it('lets the user revoke a running approval: the view it allowed ends, both are in the ledger, the requester is told, and it reads revoked', async () => {
+    const { user, browser } = await userWith('ask');
+    const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
+    expect((await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 60 })).status).toBe(200);
+    const viewing = await app.signedIn(admin);
+    const { impersonationId } = (await start(viewing, user.id)).body as { impersonationId: string };
+    expect((await viewing.signIn('impersonate', { impersonationId })).ok).toBe(true);
+    expect(await viewing.session()).toMatchObject({ user: { id: user.id, isImpersonated: true } });
+
+    const revoked = await browser.api('POST', `/api/account/access-requests/${requestId}/revoke`);
+    expect(revoked).toMatchObject({
+      status: 200,
+      body: { success: true, request: { id: requestId, status: 'revoked', grantEndsAt: app.clock.now().toISOString() } },
+    });
+    expect(await viewing.session()).toEqual({});
+    expect((await ledgerTypes(user.id)).slice(-2)).toEqual(['impersonation.approval_revoked', 'impersonation.ended']);
+    const events = (
+      await adminBrowser.api<{ events: { type: string; actor: { id: string } | null; detail: Record<string, unknown> }[] }>(
+        'GET',
+        `/api/admin/audit?target=${user.id}`,
+      )
+    ).body.events;
+    expect(events.find((event) => event.type === 'impersonation.approval_revoked')).toMatchObject({
+      actor: { id: user.id },
+      detail: { requestId, requester: { id: admin.id } },
+    });
+    expect(events.find((event) => event.type === 'impersonation.ended')).toMatchObject({
+      actor: { id: user.id },
+      detail: { via: 'approval_revoked', requestId, admin: { id: admin.id } },
+    });
+
+    const staffTold = await adminBrowser.api<{ notifications: { kind: string; title: string; data: Record<string, unknown> }[] }>(
+      'GET',
+      '/api/account/notifications',
+    );
+    // Written at the same (frozen) moment as other notices: found by what it says, not by its place.
+    expect(staffTold.body.notifications.find((notice) => notice.data['decision'] === 'revoked')).toMatchObject({
+      kind: 'request_decided',
+      title: `Request to view ${user.email} revoked`,
+      data: { requestId, decision: 'revoked', by: { id: user.id } },
+    });
+    const userTold = await browser.api<{ notifications: { kind: string; text: string }[] }>('GET', '/api/account/notifications');
+    expect(userTold.body.notifications.find((notice) => notice.kind === 'view_ended')).toMatchObject({
+      kind: 'view_ended',
+      text: expect.stringContaining('you revoked your approval'),
+    });
+    const listed = await browser.api<{ requests: { id: string; status: string }[] }>('GET', '/api/account/access-requests');
+    expect(listed.body.requests).toEqual([expect.objectContaining({ id: requestId, status: 'revoked' })]);
+
+    // The grant is gone: a new start asks again, and a second revoke is refused.
+    expect((await start(adminBrowser, user.id)).status).toBe(202);
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/revoke`)).toMatchObject({
+      status: 409,
+      body: { success: false, error: { code: 'conflict' } },
+    });
+  });
+
+  it('refuses a revoke of a request that is not the caller’s (404), unknown (404), not approved (409) or a malformed id (400)', async () => {
+    const { user, browser } = await userWith('ask');
+    const stranger = await userWith('ask');
+    const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };
+    expect(await browser.api('POST', `/api/account/access-requests/${requestId}/revoke`)).toMatchObject({
+      status: 409,
+      body: { success: false, error: { code: 'conflict' } },
+    });
+    expect((await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 30 })).status).toBe(200);
+    expect(await stranger.browser.api('POST', `/api/account/access-requests/${requestId}/revoke`)).toMatchObject({
+      status: 404,
+      body: { success: false, error: { code: 'not_found' } },
+    });
+    expect(await adminBrowser.api('POST', `/api/account/access-requests/${requestId}/revoke`)).toMatchObject({ status: 404 });
+    expect(await browser.api('POST', `/api/account/access-requests/${UNKNOWN_ID}/revoke`)).toMatchObject({ status: 404 });
+    expect(await browser.api('POST', '/api/account/access-requests/..%2Fx/revoke')).toMatchObject({
+      status: 400,
+      body: { success: false, error: { code: 'bad_request' } },
+    });
+    expect(await ledgerTypes(user.id)).toEqual(['impersonation.requested', 'impersonation.approved']);
+  });
+
+  it('never lets someone viewing as the user revoke for them (403 account_holder_only), and records nothing', async () => {
+    const { user, browser } = await userWith('allowed');
+    const viewer = await app.signedIn(admin);
+    const { requestId: fullRequest } = (await start(viewer, user.id, { mode: 'full' })).body as { requestId: string };
+    expect((await secondAdminBrowser.api('POST', `/api/admin/access-requests/${fullRequest}/approve`)).status).toBe(200);
+    const { impersonationId } = (await start(viewer, user.id, { mode: 'full' })).body as { impersonationId: string };
+    supportAccess.set(user.id, 'ask');
+    const { requestId } = (await start(secondAdminBrowser, user.id)).body as { requestId: string };
+    expect((await browser.api('POST', `/api/account/access-requests/${requestId}/approve`, { minutes: 30 })).status).toBe(200);
+    expect((await viewer.signIn('impersonate', { impersonationId })).ok).toBe(true);
+    const before = await ledgerTypes(user.id);
+
+    expect(await viewer.api('POST', `/api/account/access-requests/${requestId}/revoke`)).toMatchObject({
+      status: 403,
+      body: { success: false, error: { code: 'account_holder_only' } },
+    });
+    expect(await ledgerTypes(user.id)).toEqual(before);
+    const listed = await browser.api<{ requests: { id: string; status: string }[] }>('GET', '/api/account/access-requests');
+    expect(listed.body.requests).toEqual([expect.objectContaining({ id: requestId, status: 'approved' })]);
+  });
+
   it('expires an undecided request after 24 hours, once in the ledger, and refuses to decide it (409)', async () => {
     const { user, browser } = await userWith('ask');
     const { requestId } = (await start(adminBrowser, user.id)).body as { requestId: string };

@@ -89,7 +89,7 @@ export function createAppMetrics({
   });
   const ended = new Counter({
     name: 'viewas_impersonation_ended_total',
-    help: 'Views ended, by cause: returned, ended (by staff), expired, never_started (a start not taken over), sign_out, consent_withdrawn, policy.',
+    help: 'Views ended, by cause: returned, ended (by staff), expired, never_started (a start not taken over), sign_out, consent_withdrawn, approval_revoked, policy.',
     labelNames: ['cause'] as const,
     registers,
   });

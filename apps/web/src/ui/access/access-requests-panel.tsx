@@ -74,20 +74,72 @@ const Actions = styled.div`
   }
 `;
 
+const Warning = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** "Revoke" on a running approval: a second press confirms (Cancel is offered beside it). */
+function RevokeApproval({
+  request,
+  revoking,
+  onRevoke,
+}: {
+  request: AccessRequest;
+  revoking: boolean;
+  onRevoke: ReturnType<typeof useAccessRequests>['revoke'];
+}) {
+  const { messages } = useI18n();
+  const t = messages.consent;
+  const [confirming, setConfirming] = useState(false);
+  const warningId = useId();
+  if (!confirming)
+    return (
+      <Actions>
+        <Button variant="secondary" size="sm" aria-label={t.revokeLabel(request.requester.email)} onClick={() => setConfirming(true)}>
+          {t.revoke}
+        </Button>
+      </Actions>
+    );
+  return (
+    <Actions>
+      <Warning id={warningId}>{t.revokeWarning}</Warning>
+      <Button
+        variant="danger"
+        size="sm"
+        aria-label={t.revokeConfirmLabel(request.requester.email)}
+        aria-describedby={warningId}
+        pending={revoking}
+        pendingLabel={t.revoking}
+        onClick={() => void onRevoke(request)}
+      >
+        {t.revokeConfirm}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(false)} disabled={revoking}>
+        {messages.common.cancel}
+      </Button>
+    </Actions>
+  );
+}
+
 function RequestItem({
   request,
   deciding,
   onDecide,
+  onRevoke,
 }: {
   request: AccessRequest;
   deciding: boolean;
   onDecide: ReturnType<typeof useAccessRequests>['decide'];
+  onRevoke: ReturnType<typeof useAccessRequests>['revoke'];
 }) {
   const { messages } = useI18n();
   const t = messages.consent;
   const { now } = useBrowserServices();
   const [minutes, setMinutes] = useState<number>(DEFAULT_GRANT_MINUTES);
   const selectId = useId();
+  const running = request.status === 'approved' && request.grantEndsAt !== null && Date.parse(request.grantEndsAt) > now();
   return (
     <Item>
       <Heading>{request.requester.email}</Heading>
@@ -140,13 +192,14 @@ function RequestItem({
           </Button>
         </Actions>
       ) : null}
+      {running ? <RevokeApproval request={request} revoking={deciding} onRevoke={onRevoke} /> : null}
     </Item>
   );
 }
 
 /**
  * On `/account/access`: the requests to view the user's account, each approved for a chosen time or
- * denied. In a view of the account (`viewedAccount`) they are the account holder's alone: the panel
+ * denied, and a running approval revoked. In a view of the account (`viewedAccount`) they are the account holder's alone: the panel
  * says so and asks the server for nothing.
  */
 export function AccessRequestsPanel({ viewedAccount }: { viewedAccount: string | null }) {
@@ -164,17 +217,18 @@ export function AccessRequestsPanel({ viewedAccount }: { viewedAccount: string |
 function MyAccessRequests() {
   const { messages } = useI18n();
   const t = messages.consent;
-  const { state, reload, deciding, error, decide } = useAccessRequests('mine');
+  const { state, reload, deciding, error, decide, revoke, revokeError } = useAccessRequests('mine');
   return (
     <Card title={t.requestsHeading} description={t.requestsDescription}>
       {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
       {state.status === 'error' ? <LoadFailed title={t.error} error={state.error} onRetry={reload} /> : null}
       {state.status === 'ready' && state.data.requests.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {error ? <ErrorState title={t.decideFailed} message={error} /> : null}
+      {revokeError ? <ErrorState title={t.revokeFailed} message={revokeError} /> : null}
       {state.status === 'ready' && state.data.requests.length > 0 ? (
         <List aria-label={t.caption}>
           {state.data.requests.map((request) => (
-            <RequestItem key={request.id} request={request} deciding={deciding === request.id} onDecide={decide} />
+            <RequestItem key={request.id} request={request} deciding={deciding === request.id} onDecide={decide} onRevoke={revoke} />
           ))}
         </List>
       ) : null}

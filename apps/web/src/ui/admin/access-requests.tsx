@@ -51,6 +51,7 @@ type Reader = Pick<SessionUser, 'id' | 'role'>;
 function noActionNote(request: AccessRequest, reader: Reader | undefined, t: Messages['consent']['noAction']): string {
   if (request.status === 'denied') return t.denied;
   if (request.status === 'expired') return t.expired;
+  if (request.status === 'revoked') return t.revoked;
   const mine = reader !== undefined && request.requester.id === reader.id;
   if (request.status === 'approved') return mine ? t.approvalEnded : t.onlyRequesterStarts(request.requester.email);
   if (mine) return t.ownRequest;

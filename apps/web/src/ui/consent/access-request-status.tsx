@@ -5,7 +5,13 @@ import { useI18n } from '../../i18n/i18n-context';
 import { LocalTime } from '../components/local-time';
 import { Tag, type TagTone } from '../components/tag';
 
-const TONES: Record<AccessRequest['status'], TagTone> = { pending: 'info', approved: 'success', denied: 'error', expired: 'neutral' };
+const TONES: Record<AccessRequest['status'], TagTone> = {
+  pending: 'info',
+  approved: 'success',
+  denied: 'error',
+  expired: 'neutral',
+  revoked: 'neutral',
+};
 
 /** A request's state in words: the status, whom it still waits for, or until when an approval lets its requester in. */
 export function AccessRequestStatus({ request, now }: { request: AccessRequest; now: number }) {
@@ -24,6 +30,11 @@ export function AccessRequestStatus({ request, now }: { request: AccessRequest; 
         ) : (
           <span>{t.grantEnded}</span>
         )
+      ) : null}
+      {request.status === 'revoked' && request.grantEndsAt ? (
+        <span>
+          {t.revokedAt} <LocalTime iso={request.grantEndsAt} />
+        </span>
       ) : null}
     </>
   );

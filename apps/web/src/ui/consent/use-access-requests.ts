@@ -29,6 +29,7 @@ export function useAccessRequests(scope: AccessRequestScope, initial?: ApiResult
   );
   const [deciding, setDeciding] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
 
   const decide = useCallback(
     async (request: AccessRequest, decision: Decision) => {
@@ -59,5 +60,23 @@ export function useAccessRequests(scope: AccessRequestScope, initial?: ApiResult
     [api, notify, reload, scope, messages, t],
   );
 
-  return { state, reload, deciding, error, decide };
+  /** The user takes back an approval they gave (their own list only): the views it allowed end. */
+  const revoke = useCallback(
+    async (request: AccessRequest) => {
+      setDeciding(request.id);
+      setRevokeError(null);
+      const result = await api.revokeAccessRequestAsUser(request.id);
+      setDeciding(null);
+      if (!result.ok) {
+        setRevokeError(describeError(result.error, messages.common.error));
+        reload();
+        return;
+      }
+      notify({ kind: 'success', title: t.revoked, durationMs: DECIDED_NOTICE_MS });
+      reload();
+    },
+    [api, notify, reload, messages, t],
+  );
+
+  return { state, reload, deciding, error, decide, revoke, revokeError };
 }

@@ -43,6 +43,7 @@ export function createLazyAdminApiClient(load: () => Promise<AppApiClient>): App
     decideAccessRequestAsAdmin: (id, decision, options) => call((client) => client.decideAccessRequestAsAdmin(id, decision, options)),
     listMyAccessRequests: (options) => call((client) => client.listMyAccessRequests(options)),
     decideAccessRequestAsUser: (id, decision, options) => call((client) => client.decideAccessRequestAsUser(id, decision, options)),
+    revokeAccessRequestAsUser: (id, options) => call((client) => client.revokeAccessRequestAsUser(id, options)),
     listNotifications: (query, options) => call((client) => client.listNotifications(query, options)),
     markNotificationsRead: (ids, options) => call((client) => client.markNotificationsRead(ids, options)),
     getSettings: (options) => call((client) => client.getSettings(options)),

@@ -43,6 +43,8 @@ export interface AccountApiClient {
     decision: { decision: 'approve'; minutes: number } | { decision: 'deny' },
     options?: CallOptions,
   ): Promise<ApiResult<AccessDecisionResponse>>;
+  /** Takes back an approval the caller gave: the views it allowed end, the request reads `revoked`. */
+  revokeAccessRequestAsUser(id: string, options?: CallOptions): Promise<ApiResult<AccessDecisionResponse>>;
   listNotifications(query?: NotificationsQuery, options?: CallOptions): Promise<ApiResult<NotificationsPage>>;
   markNotificationsRead(ids: string[], options?: CallOptions): Promise<ApiResult<MarkNotificationsReadResponse>>;
   getSettings(options?: CallOptions): Promise<ApiResult<AccountSettingsAnswer>>;
@@ -63,6 +65,8 @@ export function createAccountApiClient({ baseUrl = '/api/account', fetch }: Acco
         AccessDecisionResponseSchema,
         options,
       ),
+    revokeAccessRequestAsUser: (id, options) =>
+      post(`${base}/access-requests/${encodeURIComponent(id)}/revoke`, {}, AccessDecisionResponseSchema, options),
     listNotifications: (query, options) => get(withQuery(`${base}/notifications`, query), NotificationsPageSchema, options),
     markNotificationsRead: (ids, options) => post(`${base}/notifications/read`, { ids }, MarkNotificationsReadResponseSchema, options),
     getSettings: (options) => get(`${base}/settings`, AccountSettingsSchema, options),

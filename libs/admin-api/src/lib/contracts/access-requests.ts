@@ -8,7 +8,7 @@ export const ACCESS_GRANT_MAX_MINUTES = 1440;
 
 export const ViewModeSchema = z.enum(['read_only', 'full']);
 export const ApproverSchema = z.enum(['user', 'admin']);
-export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired']);
+export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'revoked']);
 export type AccessRequestStatus = z.output<typeof AccessRequestStatusSchema>;
 
 export const AccessDecisionSchema = z.object({

@@ -11,6 +11,7 @@ export const KNOWN_LEDGER_EVENT_TYPES = [
   'impersonation.ended',
   'impersonation.expired',
   'impersonation.denied',
+  'impersonation.approval_revoked',
 ] as const;
 export type KnownLedgerEventType = (typeof KNOWN_LEDGER_EVENT_TYPES)[number];
 // `string & {}` keeps editor completion for the known types while accepting new ones.

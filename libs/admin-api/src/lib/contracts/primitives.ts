@@ -17,5 +17,12 @@ export const NextCursorSchema = z.nullable(CursorSchema);
  * Why a view ended: in the staff list of impersonations and in a user's own access history. Here, with
  * the other shared pieces, so the account entry does not load the staff impersonation schemas for it.
  */
-export const ImpersonationEndReasonSchema = z.enum(['returned', 'ended_by_admin', 'expired', 'ended_by_policy', 'consent_withdrawn']);
+export const ImpersonationEndReasonSchema = z.enum([
+  'returned',
+  'ended_by_admin',
+  'expired',
+  'ended_by_policy',
+  'consent_withdrawn',
+  'approval_revoked',
+]);
 export type ImpersonationEndReason = z.output<typeof ImpersonationEndReasonSchema>;

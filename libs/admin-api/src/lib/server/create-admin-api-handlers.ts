@@ -63,6 +63,7 @@ export interface AdminApiHandlers {
   decideAccessRequestAsAdmin: (request: ApiRequest, id: string, decision: 'approve' | 'deny') => Promise<Response>;
   myAccessRequests: AdminApiHandler;
   decideAccessRequestAsUser: (request: ApiRequest, id: string, decision: 'approve' | 'deny') => Promise<Response>;
+  revokeAccessRequestAsUser: (request: ApiRequest, id: string) => Promise<Response>;
   notifications: AdminApiHandler;
   markNotificationsRead: AdminApiHandler;
   accountSettings: AdminApiHandler;
@@ -203,6 +204,7 @@ export function createAdminApiHandlers({
     myAccessRequests: (ctx) => service.listMyAccessRequests(ctx),
     approveAccessRequestAsUser: (ctx, approval, { id }) => service.decideAccessRequestAsUser(ctx, id, { decision: 'approve', approval }),
     denyAccessRequestAsUser: (ctx, _, { id }) => service.decideAccessRequestAsUser(ctx, id, { decision: 'deny' }),
+    revokeAccessRequestAsUser: (ctx, _, { id }) => service.revokeAccessRequestAsUser(ctx, id),
     notifications: (ctx, query) => service.listNotifications(ctx, query),
     markNotificationsRead: (ctx, input) => service.markNotificationsRead(ctx, input),
     accountSettings: (ctx) => service.getAccountSettings(ctx),
@@ -291,6 +293,7 @@ export function createAdminApiHandlers({
     myAccessRequests: respond(served.myAccessRequests),
     decideAccessRequestAsUser: (request, id, decision) =>
       respond(served[decision === 'approve' ? 'approveAccessRequestAsUser' : 'denyAccessRequestAsUser'], { id })(request),
+    revokeAccessRequestAsUser: (request, id) => respond(served.revokeAccessRequestAsUser, { id })(request),
     notifications: respond(served.notifications),
     markNotificationsRead: respond(served.markNotificationsRead),
     accountSettings: respond(served.accountSettings),

@@ -66,6 +66,8 @@ export interface ImpersonationService {
     id: string,
     decision: { decision: 'approve'; approval: UserApproval } | { decision: 'deny' },
   ): Promise<AccessDecisionResponse>;
+  /** The signed-in user takes back an approval they gave (`POST /api/account/access-requests/{id}/revoke`). */
+  revokeAccessRequestAsUser(ctx: RequestContext, id: string): Promise<AccessDecisionResponse>;
   listNotifications(ctx: RequestContext, query: NotificationsQuery): Promise<NotificationsPage>;
   markNotificationsRead(ctx: RequestContext, input: MarkNotificationsRead): Promise<MarkNotificationsReadResponse>;
   /** The signed-in user's settings (`GET /api/account/settings`), in their own session or a view of it. */

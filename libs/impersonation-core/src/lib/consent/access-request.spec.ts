@@ -7,7 +7,9 @@ import {
   expireAccessRequest,
   grantCovers,
   GRANT_MAX_MINUTES,
+  approvedAt,
   openAccessRequest,
+  revokeAccessRequest,
   statusAt,
   type AccessRequest,
   type Approver,
@@ -244,6 +246,41 @@ describe('access request state machine', () => {
       expect(grantCovers(open(['user']), { actorId: requester.id, targetId: target.id, mode: 'read_only', now: at(0) })).toBe(false);
       const denied = decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'deny', now: at(0) });
       expect(grantCovers(denied, { actorId: requester.id, targetId: target.id, mode: 'read_only', now: at(0) })).toBe(false);
+    });
+  });
+
+  describe('revoke', () => {
+    const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000);
+    const approved = () =>
+      decideAccessRequest(open(['user']), { as: 'user', decider: target, decision: 'approve', minutes: 30, now: at(5) });
+
+    it('goes approved -> revoked when the viewed user takes it back while it runs: the grant ends then and covers nothing more', () => {
+      const revoked = revokeAccessRequest(approved(), { by: target, now: at(10) });
+      expect(revoked).toMatchObject({ status: 'revoked', grantEndsAt: at(10), version: 3 });
+      expect(approvedAt(revoked)).toEqual(at(5));
+      expect(grantCovers(revoked, { actorId: requester.id, targetId: target.id, mode: 'read_only', now: at(10) })).toBe(false);
+    });
+
+    it('answers not_found to anyone but the viewed user, and to a request that never asked them', () => {
+      expect(refusal(() => revokeAccessRequest(approved(), { by: stranger, now: at(10) })).code).toBe('not_found');
+      expect(refusal(() => revokeAccessRequest(approved(), { by: requester, now: at(10) })).code).toBe('not_found');
+      const fourEyes = decideAccessRequest(open(['admin'], 'full'), { as: 'admin', decider: secondAdmin, decision: 'approve', now: at(1) });
+      expect(refusal(() => revokeAccessRequest(fourEyes, { by: target, now: at(10) })).code).toBe('not_found');
+    });
+
+    it('answers not_approved (409) to a pending, denied, ended or already revoked request', () => {
+      const pending = open(['user']);
+      const denied = decideAccessRequest(pending, { as: 'user', decider: target, decision: 'deny', now: at(1) });
+      const revoked = revokeAccessRequest(approved(), { by: target, now: at(10) });
+      for (const [request, now] of [
+        [pending, at(10)],
+        [denied, at(10)],
+        [approved(), at(35)],
+        [revoked, at(11)],
+      ] as const) {
+        const error = refusal(() => revokeAccessRequest(request, { by: target, now }));
+        expect([error.code, error.status]).toEqual(['not_approved', 409]);
+      }
     });
   });
 });

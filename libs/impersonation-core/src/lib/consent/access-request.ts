@@ -7,8 +7,11 @@ export const APPROVERS: readonly Approver[] = ['user', 'admin'];
 
 export type { ViewMode };
 
-/** What a request is, as everybody sees it. `pending` past its expiry reads as `expired` even before the sweep stores it. */
-export type AccessRequestStatus = 'pending' | 'approved' | 'denied' | 'expired';
+/**
+ * What a request is, as everybody sees it. `pending` past its expiry reads as `expired` even before the
+ * sweep stores it; `revoked` is an approval the user took back (its `grantEndsAt` is then that moment).
+ */
+export type AccessRequestStatus = 'pending' | 'approved' | 'denied' | 'expired' | 'revoked';
 
 /** A request nobody decided within a day is void: the reason it was asked for has most likely gone stale. */
 export const ACCESS_REQUEST_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -144,6 +147,27 @@ export function decideAccessRequest(request: AccessRequest, { as, decider, decis
 export function expireAccessRequest(request: AccessRequest, now: Date): AccessRequest | null {
   if (request.status !== 'pending' || statusAt(request, now) !== 'expired') return null;
   return { ...request, status: 'expired', version: request.version + 1 };
+}
+
+/** When a request became approved: its last approver's decision. */
+export function approvedAt(request: AccessRequest): Date | null {
+  if (request.status !== 'approved' && request.status !== 'revoked') return null;
+  const decisions = [request.userDecision, request.adminDecision].filter((decision): decision is Decision => decision !== null);
+  return decisions.length === 0 ? null : new Date(Math.max(...decisions.map((decision) => decision.at.getTime())));
+}
+
+/**
+ * The user takes back an approval they gave: only the viewed user, only of a request that asked them,
+ * only while its grant runs. The grant ends now (`grantEndsAt`), so no view may start on it again.
+ */
+export function revokeAccessRequest(request: AccessRequest, { by, now }: { by: { id: string }; now: Date }): AccessRequest {
+  // Whose it is comes first, so an outsider learns nothing about a request's state.
+  if (!request.approvers.includes('user') || by.id !== request.target.id) throw new ConsentError('not_found', 'No such access request');
+  if (request.status === 'revoked') throw new ConsentError('not_approved', 'You have already revoked this approval');
+  if (request.status !== 'approved' || !request.grantEndsAt)
+    throw new ConsentError('not_approved', 'Only an approved request can be revoked');
+  if (now.getTime() >= request.grantEndsAt.getTime()) throw new ConsentError('not_approved', 'This approval has already ended');
+  return { ...request, status: 'revoked', grantEndsAt: now, version: request.version + 1 };
 }
 
 /** Which approvers have not decided yet. */

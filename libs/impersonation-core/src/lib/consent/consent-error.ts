@@ -4,6 +4,8 @@ export const CONSENT_ERROR_STATUS = {
   not_found: 404,
   /** Decided already (by this approver, or the request as a whole). */
   already_decided: 409,
+  /** A revoke of a request that is not (or no longer) approved. */
+  not_approved: 409,
   /** Nobody decided it within its lifetime. */
   expired: 409,
   /** The requester can never approve their own request. */

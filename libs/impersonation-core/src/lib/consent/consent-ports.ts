@@ -14,6 +14,7 @@ export type ConsentLedgerType =
   | 'impersonation.approved'
   | 'impersonation.request_denied'
   | 'impersonation.request_expired'
+  | 'impersonation.approval_revoked'
   | 'impersonation.break_glass';
 
 export interface ConsentLedgerEntry {

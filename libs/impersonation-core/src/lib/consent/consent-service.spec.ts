@@ -192,6 +192,57 @@ describe('consent and approvals', () => {
     expect(store.ledger.filter((row) => row.type !== 'impersonation.requested')).toHaveLength(2);
   });
 
+  it('lets the user revoke their approval: the grant ends now, impersonation.approval_revoked, the requester told, starts ask again', async () => {
+    const { consent, user, store, clock } = setup();
+    const start = { actor: admin, target: user('ask'), mode: 'read_only' as const, breakGlass: false, reason: REASON, origin };
+    const opened = await consent.beforeStart(start);
+    if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
+    const target = person(user('ask'));
+    await consent.decide({ id: opened.request.id, as: 'user', decider: target, decision: 'approve', minutes: 60, origin });
+    clock.advance(5 * 60_000);
+
+    const revoked = await consent.revoke({ id: opened.request.id, by: target, origin });
+    expect(revoked).toMatchObject({ status: 'revoked', grantEndsAt: clock.now() });
+    expect(store.ledger.at(-1)).toMatchObject({
+      type: 'impersonation.approval_revoked',
+      actor: target,
+      target,
+      reason: REASON,
+      origin,
+      detail: { requestId: opened.request.id, requester: person(admin), grantEndedEarly: '2026-11-23T11:00:00.000Z' },
+    });
+    expect(store.notifications.at(-1)).toMatchObject({
+      recipient: { id: admin.id },
+      content: { kind: 'request_decided', data: { requestId: opened.request.id, decision: 'revoked', by: target } },
+    });
+    await expect(consent.beforeStart(start)).resolves.toMatchObject({ outcome: 'pending_approval', created: true });
+    await expect(consent.listForUser({ ...target, role: 'user' })).resolves.toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'revoked', canDecide: false })]),
+    );
+  });
+
+  it('refuses a revoke by anyone but the user (not_found), of an unknown id (not_found) or twice (not_approved), writing nothing', async () => {
+    const { consent, user, store } = setup();
+    const opened = await consent.beforeStart({
+      actor: admin,
+      target: user('ask'),
+      mode: 'read_only',
+      breakGlass: false,
+      reason: REASON,
+      origin,
+    });
+    if (opened.outcome !== 'pending_approval') throw new Error('expected a request');
+    const target = person(user('ask'));
+    expect((await refusal(() => consent.revoke({ id: opened.request.id, by: target, origin }))).code).toBe('not_approved');
+    await consent.decide({ id: opened.request.id, as: 'user', decider: target, decision: 'approve', minutes: 60, origin });
+    const rows = store.ledger.length;
+    expect((await refusal(() => consent.revoke({ id: opened.request.id, by: person(admin), origin }))).code).toBe('not_found');
+    expect((await refusal(() => consent.revoke({ id: 'req-404', by: target, origin }))).code).toBe('not_found');
+    await consent.revoke({ id: opened.request.id, by: target, origin });
+    expect((await refusal(() => consent.revoke({ id: opened.request.id, by: target, origin }))).code).toBe('not_approved');
+    expect(store.ledger.slice(rows).map((row) => row.type)).toEqual(['impersonation.approval_revoked']);
+  });
+
   it('answers not_found for an unknown id and own_request for the requester', async () => {
     const { consent, user } = setup();
     expect(

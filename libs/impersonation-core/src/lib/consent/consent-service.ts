@@ -6,6 +6,7 @@ import {
   expireAccessRequest,
   grantCovers,
   openAccessRequest,
+  revokeAccessRequest,
   statusAt,
   type AccessRequest,
   type Approver,
@@ -35,6 +36,13 @@ export interface StartConsentInput {
 export type StartConsent =
   | { outcome: 'proceed'; breakGlass: boolean; grant: AccessRequest | null }
   | { outcome: 'pending_approval'; request: AccessRequest; created: boolean };
+
+export interface RevokeApprovalInput {
+  id: string;
+  /** The viewed user, in their own session: the only one who may take their approval back. */
+  by: Person;
+  origin: RequestOrigin;
+}
 
 export interface DecideRequestInput {
   id: string;
@@ -290,6 +298,43 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
               },
             });
             await tellRequester(uow, next, decider, now);
+            return next;
+          });
+        } catch (error) {
+          if (!(error instanceof LostRace) || attempt >= DECISION_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    /**
+     * The viewed user takes back an approval they gave: the grant ends now, with its ledger row and the
+     * requester told, in one transaction. Ending the views it let start is the domain's
+     * (`revokeApproval`), through the one `endView`. Racing changes: the first saved wins.
+     */
+    async revoke({ id, by, origin }: RevokeApprovalInput): Promise<AccessRequest> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await store.transaction(async (uow) => {
+            const now = clock.now();
+            const current = await uow.requests.findById(id);
+            if (!current) throw new ConsentError('not_found', 'No such access request');
+            const next = revokeAccessRequest(current, { by, now });
+            if (!(await uow.requests.save(next, current.version))) throw new LostRace();
+            await uow.appendLedger({
+              type: 'impersonation.approval_revoked',
+              at: now,
+              actor: by,
+              ...ledgerPeople(next),
+              origin,
+              detail: {
+                requestId: next.id,
+                requester: next.requester,
+                mode: next.mode,
+                // When the grant would have ended had it not been revoked.
+                grantEndedEarly: current.grantEndsAt?.toISOString() ?? null,
+              },
+            });
+            await tellRequester(uow, next, by, now);
             return next;
           });
         } catch (error) {

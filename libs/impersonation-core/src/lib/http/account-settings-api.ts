@@ -9,6 +9,9 @@ import type { AccountSettingsService } from '../account/account-settings-service
 
 export type AccountSettingsApi = Pick<ImpersonationService, 'getAccountSettings' | 'updateAccountSettings' | 'listAccountActivity'>;
 
+/** What any account-holder-only step answers a session in a view of the account. */
+export const ACCOUNT_HOLDER_ONLY_MESSAGE_GENERIC = 'Only the account holder can do this, never someone viewing their account as them';
+
 export const ACCOUNT_HOLDER_ONLY_MESSAGE =
   'Only the account holder can change who may view their account and whether they get e-mails, never someone viewing it as them';
 

@@ -4,11 +4,11 @@ import { InvalidCursorError } from '../cursor';
 import { denialAnswer } from './denial-answer';
 import type { RequestInfo } from '../model';
 import type { SessionState } from '../session';
-import { answeringConsentErrors, createConsentApi, type Caller } from './consent-api';
+import { answeringConsentErrors, createConsentApi, toAccessRequestAnswer, type Caller } from './consent-api';
 import type { NotificationReader } from '../notifications/notification-reader';
 import type { ConsentService } from '../consent/consent-service';
 import type { Clock } from '../clock';
-import { createAccountSettingsApi } from './account-settings-api';
+import { ACCOUNT_HOLDER_ONLY_MESSAGE_GENERIC, createAccountSettingsApi } from './account-settings-api';
 import type { AccountSettingsService } from '../account/account-settings-service';
 import type { WebhookHealth } from '../webhooks/webhook-delivery';
 
@@ -119,6 +119,20 @@ export function createAdminApiService({
       staff: staffCaller,
     }),
     ...createAccountSettingsApi({ settings: accountSettings, sessionOf }),
+    async revokeAccessRequestAsUser(ctx, id) {
+      const session = await sessionOf(ctx);
+      if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
+      // Only the account holder takes their approval back, never someone viewing the account as them.
+      if (session.claims.impersonation) throw new AdminApiError('account_holder_only', ACCOUNT_HOLDER_ONLY_MESSAGE_GENERIC);
+      const user = { id: session.claims.sub, email: session.claims.email };
+      const { request } = await answeringConsentErrors(() => impersonation.revokeApproval({ user, requestId: id, origin: infoOf(ctx) }));
+      const views = await consent.service.listForUser({ ...user, role: session.claims.role });
+      const seen = views.find((candidate) => candidate.request.id === request.id);
+      return {
+        success: true,
+        request: toAccessRequestAnswer(seen ?? { request, status: request.status, awaiting: [], canDecide: false, canStart: false }),
+      };
+    },
     async returnToAdmin(ctx) {
       const { adminUser } = valueOf(await impersonation.checkReturn({ session: await sessionOf(ctx), request: infoOf(ctx) }));
       // Only a check: the impersonation ends when the client signs in with `return-to-admin`.

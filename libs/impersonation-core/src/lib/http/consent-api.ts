@@ -24,6 +24,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 30;
 const API_CODES: Record<ConsentErrorCode, ApiErrorCode> = {
   not_found: 'not_found',
   already_decided: 'conflict',
+  not_approved: 'conflict',
   expired: 'conflict',
   own_request: 'forbidden',
   bad_duration: 'bad_request',

@@ -15,11 +15,11 @@ export interface NotificationPayloads {
     approver: 'user' | 'admin';
     expiresAt: string;
   };
-  /** A request of theirs was approved, denied or expired. */
+  /** A request of theirs was approved, denied or expired, or its approval revoked by the user. */
   request_decided: {
     requestId: string;
     target: Person;
-    decision: 'approved' | 'denied' | 'expired';
+    decision: 'approved' | 'denied' | 'expired' | 'revoked';
     by: Person | null;
     grantEndsAt: string | null;
     /** The mode the request asked for (absent in notifications written before it was recorded). */
@@ -49,6 +49,7 @@ const END_REASONS: Record<string, string> = {
   ended_by_admin: 'an administrator ended it',
   expired: 'its time ran out',
   consent_withdrawn: 'you turned support access off',
+  approval_revoked: 'you revoked your approval',
 };
 
 /**
@@ -118,6 +119,7 @@ export function describeNotification(content: NotificationContent): { title: str
         `Your request to view ${target.email}'s account${how} was ${decision === 'expired' ? 'not decided in time and expired' : decision}${who}.`,
       ];
       if (decision === 'approved' && grantEndsAt) lines.push(`You may start the view until ${utcTimestamp(grantEndsAt)}.`);
+      if (decision === 'revoked') lines.push('The approval was taken back: any view it allowed has ended, and none may start on it.');
       return { title: `Request to view ${target.email} ${decision}`, text: lines.join('\n') };
     }
     case 'break_glass': {

@@ -4,7 +4,7 @@ import type { AccessRequestStatus, Approver, ViewMode } from '../consent/access-
 import type { NotificationKind } from '../notifications/notification';
 import { users } from './schema';
 
-// Migration 0006 by hand; kept in step with it here.
+// Migrations 0006 and 0020 by hand; kept in step with them here.
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A decision as stored: the core's `Decision` with its time as ISO text (jsonb has no dates). */
@@ -48,12 +48,12 @@ export const accessRequests = pgTable(
       .on(table.createdAt)
       .where(sql`'admin' = ANY(${table.approvers})`),
     check('access_requests_mode_check', sql`${table.mode} in ('read_only', 'full')`),
-    check('access_requests_status_check', sql`${table.status} in ('pending', 'approved', 'denied', 'expired')`),
+    check('access_requests_status_check', sql`${table.status} in ('pending', 'approved', 'denied', 'expired', 'revoked')`),
     check(
       'access_requests_approvers_check',
       sql`cardinality(${table.approvers}) > 0 AND ${table.approvers} <@ ARRAY['user', 'admin']::text[]`,
     ),
-    check('access_requests_grant_check', sql`(${table.status} = 'approved') = (${table.grantEndsAt} is not null)`),
+    check('access_requests_grant_check', sql`(${table.status} in ('approved', 'revoked')) = (${table.grantEndsAt} is not null)`),
   ],
 );
 

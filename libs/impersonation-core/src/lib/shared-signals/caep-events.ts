@@ -47,6 +47,7 @@ const VIEW_ENDED_BY: Record<string, { entity: InitiatingEntity; text: string }> 
   sign_out: { entity: 'admin', text: 'The administrator signed out' },
   policy: { entity: 'policy', text: 'The access policy no longer allowed the view' },
   consent_withdrawn: { entity: 'user', text: "The user withdrew support's access to their account" },
+  approval_revoked: { entity: 'user', text: 'The user revoked the approval the view started on' },
   expired: { entity: 'policy', text: 'The view reached its time limit' },
 };
 
