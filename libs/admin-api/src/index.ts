@@ -107,6 +107,7 @@ export type {
   LedgerExportQuery,
   LedgerExportBody,
   LedgerDeliveries,
+  SignalDeliveries,
 } from './lib/contracts/ledger-integrity';
 export type { AccessHistoryQuery, AccessHistoryEntry, AccessHistoryPage } from './lib/contracts/access-history';
 

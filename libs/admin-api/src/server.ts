@@ -41,6 +41,7 @@ export {
   LedgerVerifySchema,
   LedgerExportQuerySchema,
   LedgerDeliveriesSchema,
+  SignalDeliveriesSchema,
   LEDGER_EXPORT_FORMATS,
 } from './lib/contracts/ledger-integrity';
 // What the server validates: request bodies, query strings and path parameters (their types are in

@@ -285,6 +285,11 @@ export const en = {
       lastError: (id: number, message: string) => `Last error (entry ${id}): ${message}`,
       lastDelivered: 'Last delivered',
       deliveriesError: 'Delivery health could not be read.',
+      signals: 'Shared signals',
+      signalsOff: 'No shared-signals receiver is set up: session events are not sent as security event tokens.',
+      signalsHowTo:
+        'For operators: list your receivers in SSF_RECEIVERS on the server (docs/shared-signals.md in the repository), then restart it.',
+      signalReceiver: (receiver: string, url: string) => `${receiver} (${url}):`,
       checkpoint: 'Signed checkpoint',
       checkpointsOff: 'Nothing outside the database vouches for the ledger yet.',
       checkpointsHowTo: 'For operators: set LEDGER_CHECKPOINT_KEY on the server to sign a checkpoint of the chain regularly.',

@@ -176,6 +176,8 @@ export function createAppServices({
         pollMs: signalPollMs,
       })
     : null;
+  // The admin page and `/api/health` show each receiver's deliveries (none without receivers).
+  const signalHealth = transmitter && receivers.length > 0 ? transmitter.health : undefined;
   const signInWithPassword = createPasswordSignIn({ store, hasher, now, logger, throttle });
   const accountSettings = createAccountSettingsService({
     store: async () => createAccountSettingsStore(await database.get()),
@@ -252,6 +254,7 @@ export function createAppServices({
       consent: { service: consent.service, notifications: consent.notifications, clock: { now } },
       accountSettings,
       webhookHealth: webhooks?.health,
+      signalHealth,
     }),
     origin: config.origin,
     getClientIp: (request) => clientIp(request.headers, config.clientIpHeader),
@@ -287,7 +290,7 @@ export function createAppServices({
     openApi,
     health: createHealthCheck(database.get, {
       webhooks: webhooks?.health,
-      signals: transmitter && receivers.length > 0 ? transmitter.health : undefined,
+      signals: signalHealth,
     }),
     metrics: createMetricsEndpoint({ token: config.metricsToken ?? null, metrics }),
     onSessionRead: metrics.sessionRead,

@@ -107,7 +107,7 @@ for (const kind of testDatabaseKinds()) {
       expect(broken.body).toEqual({ success: true, ok: false, count: intact.body.count, head: intact.body.head, firstBadId: row!.id });
     });
 
-    it('reports webhook delivery as off without WEBHOOK_URL', async () => {
+    it('reports webhook delivery as off without WEBHOOK_URL, and no shared-signals receiver without SSF_RECEIVERS', async () => {
       expect((await adminBrowser.api('GET', '/api/admin/audit/deliveries')).body).toEqual({
         success: true,
         enabled: false,
@@ -116,6 +116,7 @@ for (const kind of testDatabaseKinds()) {
         failed: 0,
         lastError: null,
         lastDeliveredAt: null,
+        signals: [],
       });
     });
   });

@@ -184,7 +184,7 @@ for (const kind of testDatabaseKinds()) {
       expect(new Set(verified.map(({ payload }) => payload.jti)).size).toBe(3);
     }, 30_000);
 
-    it('takes a receiver\'s 400 as final (RFC 8935) and shows its "err" in the delivery health of /api/health', async () => {
+    it('takes a receiver\'s 400 as final (RFC 8935) and shows its "err" in the delivery health of /api/health and of the admin page', async () => {
       const receiver = await startSetReceiver(() => ({ status: 400, body: { err: 'invalid_audience', description: 'not us' } }));
       cleanups.push(receiver.close);
       const app = await transmitting(receiver);
@@ -192,22 +192,23 @@ for (const kind of testDatabaseKinds()) {
       const user = await app.createUser();
       expect((await (await app.signedIn(admin)).api('POST', `/api/admin/users/${user.id}/sessions/end`)).status).toBe(200);
       await until(async () => (await app.services.transmitter!.health())[0]!.failed === 1, 10_000, 'the refusal recorded');
-      const report = (await (await app.browser().fetch('/api/health')).json()) as { signals: Record<string, unknown>[] };
-      expect(report.signals).toEqual([
-        {
-          receiver: 'siem',
-          url: receiver.url,
-          pending: 0,
-          failing: 0,
-          failed: 1,
-          lastError: {
-            eventId: expect.any(Number),
-            at: expect.any(String),
-            message: 'the receiver answered 400: not retried (invalid_audience: not us)',
-          },
-          lastDeliveredAt: null,
+      const refused = {
+        receiver: 'siem',
+        url: receiver.url,
+        pending: 0,
+        failing: 0,
+        failed: 1,
+        lastError: {
+          eventId: expect.any(Number),
+          at: expect.any(String),
+          message: 'the receiver answered 400: not retried (invalid_audience: not us)',
         },
-      ]);
+        lastDeliveredAt: null,
+      };
+      const report = (await (await app.browser().fetch('/api/health')).json()) as { signals: Record<string, unknown>[] };
+      expect(report.signals).toEqual([refused]);
+      const deliveries = await (await app.signedIn(admin)).api('GET', '/api/admin/audit/deliveries');
+      expect(deliveries.body).toMatchObject({ success: true, enabled: false, signals: [refused] });
       await new Promise((resolve) => setTimeout(resolve, 5 * POLL_MS));
       expect(receiver.received).toHaveLength(1);
     }, 30_000);

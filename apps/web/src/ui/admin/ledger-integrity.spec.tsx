@@ -8,7 +8,7 @@ import type { CheckpointStatus } from './admin-page-data';
 import { LedgerIntegrity } from './ledger-integrity';
 
 const HEAD = 'ab'.repeat(32);
-const off = { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null };
+const off = { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null, signals: [] };
 
 const checkpointsOff: ApiResult<CheckpointStatus> = { ok: true, data: { enabled: false } };
 const signedAt = '2030-01-02T10:05:00.000Z';
@@ -83,6 +83,61 @@ describe('LedgerIntegrity', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('says that no shared-signals receiver is set up, and what an operator sets', async () => {
+    setup(quiet);
+    expect(
+      await screen.findByText('No shared-signals receiver is set up: session events are not sent as security event tokens.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'For operators: list your receivers in SSF_RECEIVERS on the server (docs/shared-signals.md in the repository), then restart it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows each shared-signals receiver's deliveries by name: a refused one failing with its error, a working one healthy", async () => {
+    const { container } = setup({
+      ...quiet,
+      '/api/admin/audit/deliveries': {
+        status: 200,
+        body: {
+          ...off,
+          signals: [
+            {
+              receiver: 'siem',
+              url: 'https://siem.example.com/ssf',
+              pending: 0,
+              failing: 0,
+              failed: 1,
+              lastError: { eventId: 9, at: '2030-01-01T10:00:00.000Z', message: 'the receiver answered 400: not retried' },
+              lastDeliveredAt: null,
+            },
+            {
+              receiver: 'idp',
+              url: 'https://idp.example.com/ssf',
+              pending: 1,
+              failing: 0,
+              failed: 0,
+              lastError: null,
+              lastDeliveredAt: '2030-01-01T09:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    const receivers = await screen.findByRole('list', { name: 'Shared signals' });
+    const [siem, idp] = within(receivers).getAllByRole('listitem');
+    expect(siem).toHaveTextContent('siem (https://siem.example.com/ssf):');
+    expect(within(siem!).getByText('Failing')).toBeInTheDocument();
+    expect(within(siem!).getByText('0 waiting, 0 failing, 1 given up.')).toBeInTheDocument();
+    expect(within(siem!).getByText('Last error (entry 9): the receiver answered 400: not retried')).toBeInTheDocument();
+    expect(idp).toHaveTextContent('idp (https://idp.example.com/ssf):');
+    expect(within(idp!).getByText('Healthy')).toBeInTheDocument();
+    expect(within(idp!).getByText('1 waiting, 0 failing, 0 given up.')).toBeInTheDocument();
+    expect(within(idp!).getByText(/Last delivered/)).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
   it('reports a verification that failed, and verifies again on request', async () => {
     const answers: Record<string, JsonAnswer | Error> = {
       '/api/admin/audit/verify': { status: 503, body: { success: false, error: { code: 'unavailable', message: 'down' } } },
@@ -90,7 +145,8 @@ describe('LedgerIntegrity', () => {
     };
     const { user, getJson } = setup(answers);
     expect(await screen.findByText('The ledger could not be verified.')).toBeInTheDocument();
-    expect(await screen.findByText('Delivery health could not be read.')).toBeInTheDocument();
+    // Said for the webhook and for the shared-signals receivers alike.
+    expect(await screen.findAllByText('Delivery health could not be read.')).toHaveLength(2);
 
     answers['/api/admin/audit/verify'] = { status: 200, body: { success: true, ok: true, count: 0, head: null } };
     await user.click(screen.getByRole('button', { name: 'Verify again' }));

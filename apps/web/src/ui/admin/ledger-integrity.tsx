@@ -1,6 +1,6 @@
 'use client';
 
-import type { ApiResult, LedgerDeliveries, LedgerVerify } from '@viewas/admin-api';
+import type { ApiResult, LedgerDeliveries, LedgerVerify, SignalDeliveries } from '@viewas/admin-api';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
@@ -44,11 +44,15 @@ const isVerify = (body: unknown): body is LedgerVerify =>
   typeof (body as LedgerVerify).ok === 'boolean' &&
   typeof (body as LedgerVerify).count === 'number';
 const isDeliveries = (body: unknown): body is LedgerDeliveries =>
-  typeof body === 'object' && body !== null && typeof (body as LedgerDeliveries).enabled === 'boolean';
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as LedgerDeliveries).enabled === 'boolean' &&
+  Array.isArray((body as LedgerDeliveries).signals);
 
 /**
- * Whether the ledger's hash chain holds (`GET /api/admin/audit/verify`), how its webhook delivery
- * is doing (`GET /api/admin/audit/deliveries`), and its last signed checkpoint (read with the page).
+ * Whether the ledger's hash chain holds (`GET /api/admin/audit/verify`), how its delivery to the webhook
+ * and to each shared-signals receiver is doing (`GET /api/admin/audit/deliveries`), and its last signed
+ * checkpoint (read with the page).
  * Every state is said in words, not by colour alone.
  */
 export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<CheckpointStatus> }) {
@@ -121,21 +125,24 @@ export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<Checkpoi
           {deliveries.status === 'ready' && !deliveries.value.enabled ? (
             <NotSetUp text={t.deliveriesOff} howTo={t.deliveriesHowTo} />
           ) : null}
-          {deliveries.status === 'ready' && deliveries.value.enabled ? (
-            <>
-              <Tag $tone={deliveries.value.failing + deliveries.value.failed > 0 ? 'error' : 'success'}>
-                {deliveries.value.failing + deliveries.value.failed > 0 ? t.deliveriesFailing : t.deliveriesHealthy}
-              </Tag>
-              <span>{t.deliveriesCounts(deliveries.value.pending, deliveries.value.failing, deliveries.value.failed)}</span>
-              {deliveries.value.lastError ? (
-                <span>{t.lastError(deliveries.value.lastError.eventId, deliveries.value.lastError.message)}</span>
-              ) : null}
-              {deliveries.value.lastDeliveredAt ? (
-                <span>
-                  {t.lastDelivered}: <LocalTime iso={deliveries.value.lastDeliveredAt} />
-                </span>
-              ) : null}
-            </>
+          {deliveries.status === 'ready' && deliveries.value.enabled ? <DeliveryHealth health={deliveries.value} /> : null}
+        </dd>
+        <dt>{t.signals}</dt>
+        <dd>
+          {deliveries.status === 'loading' ? messages.common.loading : null}
+          {deliveries.status === 'error' ? t.deliveriesError : null}
+          {deliveries.status === 'ready' && deliveries.value.signals.length === 0 ? (
+            <NotSetUp text={t.signalsOff} howTo={t.signalsHowTo} />
+          ) : null}
+          {deliveries.status === 'ready' && deliveries.value.signals.length > 0 ? (
+            <Receivers aria-label={t.signals}>
+              {deliveries.value.signals.map((receiver) => (
+                <li key={receiver.receiver}>
+                  <span>{t.signalReceiver(receiver.receiver, receiver.url)}</span>
+                  <DeliveryHealth health={receiver} />
+                </li>
+              ))}
+            </Receivers>
           ) : null}
         </dd>
         <dt>{t.checkpoint}</dt>
@@ -144,6 +151,39 @@ export function LedgerIntegrity({ checkpoint }: { checkpoint: ApiResult<Checkpoi
         </dd>
       </Rows>
     </Card>
+  );
+}
+
+const Receivers = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]};
+  }
+`;
+
+/** How deliveries to one destination are doing (the webhook, or one shared-signals receiver), in words. */
+function DeliveryHealth({ health }: { health: SignalDeliveries | LedgerDeliveries }) {
+  const t = useI18n().messages.admin.integrity;
+  const failing = health.failing + health.failed > 0;
+  return (
+    <>
+      <Tag $tone={failing ? 'error' : 'success'}>{failing ? t.deliveriesFailing : t.deliveriesHealthy}</Tag>
+      <span>{t.deliveriesCounts(health.pending, health.failing, health.failed)}</span>
+      {health.lastError ? <span>{t.lastError(health.lastError.eventId, health.lastError.message)}</span> : null}
+      {health.lastDeliveredAt ? (
+        <span>
+          {t.lastDelivered}: <LocalTime iso={health.lastDeliveredAt} />
+        </span>
+      ) : null}
+    </>
   );
 }
 

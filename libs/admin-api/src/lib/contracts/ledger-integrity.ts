@@ -44,15 +44,36 @@ export interface LedgerExportBody {
   body: ReadableStream<Uint8Array>;
 }
 
-/** `GET /api/admin/audit/deliveries`: how webhook delivery of the ledger is doing. */
+const Count = z.number().check(z.int(), z.nonnegative());
+/** How one destination's deliveries are doing: the ledger's webhook, or one shared-signals receiver. */
+const DeliveryHealthShape = {
+  /** Rows not delivered yet (due now or waiting for a retry). */
+  pending: Count,
+  /** Of those, the ones whose last attempt failed. */
+  failing: Count,
+  /** Given up on (a final refusal, or 24 h of retries). */
+  failed: Count,
+  lastError: z.nullable(z.object({ eventId: z.number(), at: TimestampSchema, message: z.string() })),
+  lastDeliveredAt: z.nullable(TimestampSchema),
+};
+
+/** One shared-signals receiver (`SSF_RECEIVERS`): where its Security Event Tokens are pushed, and how that goes. */
+export const SignalDeliveriesSchema = z.object({
+  /** The receiver's name, as configured. */
+  receiver: z.string(),
+  /** Where its SETs are pushed (RFC 8935). */
+  url: z.string(),
+  ...DeliveryHealthShape,
+});
+export type SignalDeliveries = z.output<typeof SignalDeliveriesSchema>;
+
+/** `GET /api/admin/audit/deliveries`: how delivery of the ledger is doing, to the webhook and to each shared-signals receiver. */
 export const LedgerDeliveriesSchema = z.object({
   success: z.literal(true),
   /** `false` when `WEBHOOK_URL` is not set: the counts are then all zero. */
   enabled: z.boolean(),
-  pending: z.number().check(z.int(), z.nonnegative()),
-  failing: z.number().check(z.int(), z.nonnegative()),
-  failed: z.number().check(z.int(), z.nonnegative()),
-  lastError: z.nullable(z.object({ eventId: z.number(), at: TimestampSchema, message: z.string() })),
-  lastDeliveredAt: z.nullable(TimestampSchema),
+  ...DeliveryHealthShape,
+  /** Each shared-signals receiver; empty when none is configured (or SETs are not signed). */
+  signals: z.array(SignalDeliveriesSchema),
 });
 export type LedgerDeliveries = z.output<typeof LedgerDeliveriesSchema>;

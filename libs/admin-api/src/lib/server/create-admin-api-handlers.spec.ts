@@ -36,14 +36,32 @@ function stubService(): jest.Mocked<ImpersonationService> {
       filename: 'viewas-ledger-2030-01-01.csv',
       body: new Response('"id"\r\n"1"\r\n').body!,
     })),
-    ledgerDeliveries: jest
-      .fn()
-      .mockResolvedValue({ success: true, enabled: true, pending: 2, failing: 1, failed: 0, lastError: null, lastDeliveredAt: null }),
+    ledgerDeliveries: jest.fn().mockResolvedValue({
+      success: true,
+      enabled: true,
+      pending: 2,
+      failing: 1,
+      failed: 0,
+      lastError: null,
+      lastDeliveredAt: null,
+      signals: [
+        {
+          receiver: 'siem',
+          url: 'https://siem.example.com/ssf',
+          pending: 0,
+          failing: 0,
+          failed: 1,
+          lastError: { eventId: 7, at: '2030-01-01T00:00:00.000Z', message: 'HTTP 400' },
+          lastDeliveredAt: '2030-01-01T00:00:00.000Z',
+        },
+      ],
+    }),
     listAccessHistory: jest.fn().mockResolvedValue(accessHistoryPageFixture),
     listStaffAccessRequests: jest.fn().mockResolvedValue({ requests: [] }),
     decideAccessRequestAsAdmin: jest.fn(),
     listMyAccessRequests: jest.fn().mockResolvedValue({ requests: [] }),
     decideAccessRequestAsUser: jest.fn(),
+    revokeAccessRequestAsUser: jest.fn(),
     listNotifications: jest.fn().mockResolvedValue({ notifications: [], unreadCount: 0, nextCursor: null }),
     markNotificationsRead: jest.fn().mockResolvedValue({ success: true, unreadCount: 0 }),
     getAccountSettings: jest.fn().mockResolvedValue({ displayName: null, supportAccess: 'allowed', emailNotifications: true }),
@@ -824,12 +842,13 @@ describe('the ledger: verify, export, deliveries', () => {
     expect(await response.json()).toEqual({ success: false, error: { code: 'forbidden', message: 'Staff only' } });
   });
 
-  it('answers the delivery health', async () => {
+  it('answers the delivery health of the webhook and of each shared-signals receiver', async () => {
     const { handlers } = setup();
     expect(await (await handlers.route(get('/api/admin/audit/deliveries'))).json()).toMatchObject({
       enabled: true,
       pending: 2,
       failing: 1,
+      signals: [{ receiver: 'siem', url: 'https://siem.example.com/ssf', failed: 1, lastError: { eventId: 7, message: 'HTTP 400' } }],
     });
   });
 });

@@ -49,6 +49,8 @@ export interface AdminApiServiceOptions {
   sessions: CookieSessions;
   /** Webhook delivery health; absent when the host delivers no webhooks. */
   webhookHealth?: () => Promise<WebhookHealth>;
+  /** Each shared-signals receiver's SET delivery health; absent when the host pushes no SETs. */
+  signalHealth?: () => Promise<Array<WebhookHealth & { receiver: string; url: string }>>;
   /** Access requests and notifications; the same consent service the domain was created with. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
   /** The users' own settings (`/api/account/settings`, `/activity`); without them those routes answer 404. */
@@ -66,6 +68,7 @@ export function createAdminApiService({
   consent,
   accountSettings,
   webhookHealth,
+  signalHealth,
 }: AdminApiServiceOptions): ImpersonationService {
   const sessionOf = (ctx: RequestContext) => sessions.fromCookieHeader(ctx.request.headers.get('cookie'));
   const infoOf = (ctx: RequestContext): RequestInfo => ({ ip: ctx.ip, userAgent: ctx.userAgent });
@@ -166,9 +169,10 @@ export function createAdminApiService({
     },
     async ledgerDeliveries(ctx) {
       await staff(ctx);
-      if (!webhookHealth)
-        return { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null };
-      return { success: true, enabled: true, ...(await webhookHealth()) };
+      const [webhook, signals] = await Promise.all([webhookHealth?.(), signalHealth?.() ?? []]);
+      if (!webhook)
+        return { success: true, enabled: false, pending: 0, failing: 0, failed: 0, lastError: null, lastDeliveredAt: null, signals };
+      return { success: true, enabled: true, ...webhook, signals };
     },
     async listAccessHistory(ctx, query) {
       const session = await sessionOf(ctx);
