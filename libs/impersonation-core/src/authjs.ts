@@ -1,6 +1,8 @@
-// An Auth.js v5 host's side of impersonation (`next-auth@5` or `@auth/core`): the credentials providers,
+// An Auth.js v5 host's side of impersonation (`next-auth@5` or `@auth/core`): `viewasAuthJs`, everything on one
+// PostgreSQL database in one call, and the pieces it puts together: the credentials providers,
 // the JWT session config, the session codec (Auth.js's own token format) and the cookie names. The cookie
 // reading, the sign-in attempts and the claim rules are the same code as the next-auth v4 adapter's.
+export { viewasAuthJs, type ViewasAuthJs, type ViewasAuthJsOptions } from './lib/authjs/viewas-authjs';
 export { createAuthJsImpersonation, type AuthJsImpersonation, type AuthJsImpersonationOptions } from './lib/authjs/authjs-impersonation';
 export {
   createAuthJsImpersonationProviders,

@@ -2,15 +2,14 @@
 // admin API beside it, on PGlite and PostgreSQL: what a Next.js app on `next-auth@5` runs.
 import { Auth } from '@auth/core';
 import Credentials from '@auth/core/providers/credentials';
-import type { ApiRequest } from '@viewas/admin-api/server';
 import { asc, eq } from 'drizzle-orm';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openMigratedDatabase, testDatabaseKinds, type MigratedDatabase } from '../../../testing/test-databases';
-import { createAuthJsImpersonation } from '../../authjs';
-import { createFetchAdminApi, createReadOnlyGate, READ_ONLY_ANSWER, readOnlyResponse } from '../../http';
+import { viewasAuthJs } from '../../authjs';
+import { READ_ONLY_ANSWER } from '../../http';
 import { signInClaims } from '../../index';
-import { createPostgresImpersonation, createPostgresStore, schema } from '../../postgres';
+import { createPostgresStore, schema } from '../../postgres';
 
 const SECRET = 'an-auth-js-test-secret-long-enough-0000000';
 const MAX_AGE = 8 * 60 * 60;
@@ -111,13 +110,12 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     // What a host writes (tools/consumer-smoke/authjs-app/lib/viewas.js), with Auth() in place of NextAuth().
-    const { impersonation, consent, accountSettings } = createPostgresImpersonation({ db: database.db, sessionMaxAgeSeconds: MAX_AGE });
-    const requestInfo = (request: ApiRequest) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') });
-    const authjs = createAuthJsImpersonation({ impersonation, secret: SECRET, origin, sessionMaxAgeSeconds: MAX_AGE, requestInfo });
-    const config = {
-      ...authjs.config,
-      trustHost: true,
-      basePath: '/api/auth',
+    const viewas = viewasAuthJs({
+      db: database.db,
+      secret: SECRET,
+      origin,
+      sessionMaxAgeSeconds: MAX_AGE,
+      requestInfo: (request) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') }),
       providers: [
         Credentials({
           credentials: { email: {}, password: {} },
@@ -127,21 +125,19 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
             return { id: found.id, email: found.email, claims: signInClaims(found, new Date()) };
           },
         }),
-        ...authjs.providers,
       ],
-    };
-    const adminApi = createFetchAdminApi({ impersonation, sessions: authjs.sessions, consent, accountSettings, origin });
-    const refusesReadOnly = createReadOnlyGate({ sessions: authjs.sessions, impersonation, origin, requestInfo });
+    });
+    const config = { ...viewas.config, trustHost: true, basePath: '/api/auth' };
 
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         const request = await toRequest(req, origin);
         const { pathname } = new URL(request.url);
         // The read-only gate before every route, as a Next.js host's proxy does.
-        const refusal = await refusesReadOnly(request);
-        if (refusal) return send(res, readOnlyResponse(refusal));
+        const refusal = await viewas.proxy(request);
+        if (refusal) return send(res, refusal);
         if (pathname.startsWith('/api/auth')) return send(res, await Auth(request, config));
-        if (pathname.startsWith('/api/admin')) return send(res, await adminApi.fetch(request));
+        if (pathname.startsWith('/api/admin')) return send(res, await viewas.adminApi.fetch(request));
         // The host's own write.
         if (pathname === '/api/notes' && request.method === 'POST') return send(res, Response.json({ saved: true }));
         return send(res, new Response('not found', { status: 404 }));
