@@ -9,6 +9,9 @@
 //    to a database of its own, and in Chromium an admin views a user with a reason and returns;
 // 6. the Better Auth host (needs TEST_DATABASE_URL too): Hono + Better Auth with the viewas plugin and the
 //    Fetch admin API (better-auth-host/), where the admin views a user read-only, is refused a write, returns.
+// 7. the Auth.js v5 host (needs TEST_DATABASE_URL too): server-app/ with authjs-app/'s files over it, on
+//    next-auth@5 and the core's viewasAuthJs: the same walk, a write refused by its proxy, then the database.
+// SMOKE_HOSTS=vite,next-auth,better-auth,authjs (any of them, comma-separated) runs only those; all by default.
 // Every process, temp directory and database is removed on the way out, whatever happens.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -23,14 +26,27 @@ import { freePort, publishPackages, startRegistry } from './lib/registry.mjs';
 import { driveBetterAuthHost } from './lib/better-auth-flow.mjs';
 import { BETTER_AUTH_HOST_LIBS, checkBetterAuthDatabase, createBetterAuthHost, startBetterAuthHost } from './lib/better-auth-host.mjs';
 import { buildServerApp, createDatabase, createServerApp, prepareDatabase, SERVER_LIBS, startServerApp } from './lib/server-app.mjs';
-import { driveViewAndReturn } from './lib/server-flow.mjs';
+import { driveViewAndReturn, VIEW_REASON } from './lib/server-flow.mjs';
+import { authjsHost } from './lib/authjs-host.mjs';
 import { startStubServer } from './lib/stub-server.mjs';
 
-const RUN_TIMEOUT_MS = 15 * 60_000;
+// Three server hosts, each with an install and a build, on 2 shared cores: a ceiling, not the expected time.
+const RUN_TIMEOUT_MS = 30 * 60_000;
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const templateDir = fileURLToPath(new URL('./app', import.meta.url));
 const serverTemplateDir = fileURLToPath(new URL('./server-app', import.meta.url));
 const betterAuthTemplateDir = fileURLToPath(new URL('./better-auth-host', import.meta.url));
+const authjsOverlayDir = fileURLToPath(new URL('./authjs-app', import.meta.url));
+const HOSTS = ['vite', 'next-auth', 'better-auth', 'authjs'];
+const hosts = (process.env.SMOKE_HOSTS ?? HOSTS.join(','))
+  .split(',')
+  .map((host) => host.trim())
+  .filter(Boolean);
+const unknownHosts = hosts.filter((host) => !HOSTS.includes(host));
+if (unknownHosts.length || !hosts.length) {
+  console.error(`SMOKE_HOSTS names ${unknownHosts.join(', ') || 'no host'}; the hosts are ${HOSTS.join(', ')}`);
+  process.exit(2);
+}
 const LIBS = ['theme', 'session-client', 'admin-api', 'impersonation-banner'];
 const PUBLISHED = [...new Set([...LIBS, ...SERVER_LIBS, ...BETTER_AUTH_HOST_LIBS])];
 const libDir = (name) => join(workspaceRoot, 'libs', name);
@@ -69,6 +85,14 @@ async function main() {
     publishPackages(registry, PUBLISHED, { workspaceRoot }),
   );
 
+  if (hosts.includes('vite')) await viteApp({ tempDir, registry });
+  if (hosts.includes('next-auth')) await serverHalf({ tempDir, registry });
+  if (hosts.includes('better-auth')) await betterAuthHost({ tempDir, registry });
+  if (hosts.includes('authjs')) await authjsHalf({ tempDir, registry });
+}
+
+/** The four client packages in a Vite app: server rendering, then the return in Chromium against a stub server. */
+async function viteApp({ tempDir, registry }) {
   const appDir = join(tempDir, 'app');
   const libs = Object.fromEntries(LIBS.map((name) => [`@viewas/${name}`, libDir(name)]));
   await step('create the Vite app and npm install from the local registry', () =>
@@ -93,9 +117,28 @@ async function main() {
   cleanups.push(stub.close);
   const apiCalls = await step('return to admin in Chromium against the stub server', () => driveReturnToAdmin(stub));
   console.log(`  API calls: ${apiCalls.join(' → ')}`);
+}
 
-  await serverHalf({ tempDir, registry });
-  await betterAuthHost({ tempDir, registry });
+/** The Auth.js v5 host (next-auth@5 and the core's ./authjs), in its own temp directory and database. */
+async function authjsHalf({ tempDir, registry }) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const skipped = 'SKIPPED: TEST_DATABASE_URL is not set (the Auth.js host needs PostgreSQL; CI sets it)';
+    console.warn(`\n!!! consumer smoke test, Auth.js v5 host: ${skipped} !!!\n`);
+    timings.push({ step: 'Auth.js v5 host (Next.js + next-auth@5 + viewasAuthJs)', seconds: skipped });
+    return;
+  }
+  const lines = await authjsHost({
+    tempDir,
+    registry,
+    libDir,
+    step,
+    cleanups,
+    adminUrl,
+    templateDir: serverTemplateDir,
+    overlayDir: authjsOverlayDir,
+  });
+  for (const line of lines) console.log(`  ${line}`);
 }
 
 /** The Better Auth host on the published core, in its own temp directory and database. */
@@ -158,7 +201,7 @@ async function serverHalf({ tempDir, registry }) {
   const rows = await database.query('select reason, started_at is not null as taken_over, end_reason from impersonations');
   assert.deepEqual(
     rows,
-    [{ reason: 'Consumer smoke test: checking what the user sees', taken_over: true, end_reason: 'returned' }],
+    [{ reason: VIEW_REASON, taken_over: true, end_reason: 'returned' }],
     'the database does not hold one impersonation, taken over and returned',
   );
   console.log(`  database ${database.name}: one impersonation, taken over, ended by return`);

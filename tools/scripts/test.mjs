@@ -36,7 +36,7 @@ const steps = [
     ['tools/release/release.mjs', '--dry-run'],
   ],
   [
-    'consumer smoke test (the release step publishes to a local registry; a Vite app, and a Next.js host on PostgreSQL; Chromium)',
+    'consumer smoke test (the release step publishes to a local registry; a Vite app, and on PostgreSQL a Next.js host on next-auth v4, a Next.js host on Auth.js v5, a Hono host on Better Auth; Chromium)',
     'node',
     ['tools/consumer-smoke/run.mjs'],
   ],

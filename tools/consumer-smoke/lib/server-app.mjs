@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { runCommand, startService } from './processes.mjs';
 
-const THIRD_PARTY = {
+export const THIRD_PARTY = {
   next: '16.4.5',
   'next-auth': '4.24.15',
   react: '19.3.1',
@@ -59,15 +59,27 @@ export async function createDatabase(adminUrl) {
 
 const version = async (libDir) => JSON.parse(await readFile(join(libDir, 'package.json'), 'utf8')).version;
 
-/** Copies the template to `appDir` and installs it from the local registry. */
-export async function createServerApp({ templateDir, appDir, libs, registry }) {
+/**
+ * Copies the template to `appDir` (then `overlayDir`'s files over it: another host that shares the rest) and
+ * installs it from the local registry.
+ */
+export async function createServerApp({
+  templateDir,
+  overlayDir,
+  appDir,
+  libs,
+  registry,
+  thirdParty = THIRD_PARTY,
+  installTimeoutMs = 300_000,
+}) {
   await cp(templateDir, appDir, { recursive: true });
+  if (overlayDir) await cp(overlayDir, appDir, { recursive: true, force: true });
   const ours = Object.fromEntries(await Promise.all(Object.entries(libs).map(async ([name, dir]) => [name, await version(dir)])));
-  const manifest = { name: 'viewas-server-consumer', private: true, type: 'module', dependencies: { ...ours, ...THIRD_PARTY } };
+  const manifest = { name: 'viewas-server-consumer', private: true, type: 'module', dependencies: { ...ours, ...thirdParty } };
   await writeFile(join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await runCommand('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--userconfig', registry.npmrc], {
     cwd: appDir,
-    timeoutMs: 300_000,
+    timeoutMs: installTimeoutMs,
   });
 }
 
@@ -94,15 +106,18 @@ export function buildServerApp(appDir) {
   });
 }
 
-/** `next start` on `port`; resolves once it answers next-auth's CSRF endpoint. */
-export async function startServerApp({ appDir, port, databaseUrl }) {
+/** next-auth v4's environment; Auth.js v5 reads `AUTH_URL` and `AUTH_SECRET`. */
+const nextAuthEnv = (origin, secret) => ({ NEXTAUTH_URL: origin, NEXTAUTH_SECRET: secret });
+
+/** `next start` on `port`; resolves once it answers the auth library's CSRF endpoint. */
+export async function startServerApp({ appDir, port, databaseUrl, authEnv = nextAuthEnv }) {
   const origin = `http://127.0.0.1:${port}`;
   const service = startService(
     process.execPath,
     [join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     {
       cwd: appDir,
-      env: { ...quiet, DATABASE_URL: databaseUrl, NEXTAUTH_URL: origin, NEXTAUTH_SECRET: randomBytes(32).toString('base64url') },
+      env: { ...quiet, DATABASE_URL: databaseUrl, ...authEnv(origin, randomBytes(32).toString('base64url')) },
     },
   );
   const deadline = Date.now() + 60_000;

@@ -4,6 +4,7 @@ import { createAdminApiClient, isPendingApproval } from '@viewas/admin-api';
 import { signInImpersonation, useSessionUser } from '@viewas/session-client/next-auth';
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
+import { UserHome } from './user-home.jsx';
 
 const adminApi = createAdminApiClient();
 
@@ -83,6 +84,6 @@ export default function Home() {
   const { status, user } = useSessionUser();
   if (status === 'loading') return <p aria-busy="true">Loading…</p>;
   if (status === 'unauthenticated') return <SignInForm />;
-  if (user.isImpersonated) return <h1>Signed in as {user.email}</h1>;
+  if (user.isImpersonated) return <UserHome user={user} />;
   return <AdminPage user={user} />;
 }
