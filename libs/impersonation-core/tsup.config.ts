@@ -8,6 +8,7 @@ const builds = defineLibraryBuild({
     'next-auth': 'src/next-auth.ts',
     authjs: 'src/authjs.ts',
     checkpoints: 'src/checkpoints.ts',
+    ledger: 'src/ledger.ts',
     http: 'src/http.ts',
     'better-auth': 'src/better-auth.ts',
     'better-auth-client': 'src/better-auth-client.ts',

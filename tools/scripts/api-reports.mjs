@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
+import { reportedNames } from './api-surface.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -102,21 +103,6 @@ function extract(config, compilerState, { update }) {
     problems,
     report: config.reportConfigs[0] && join(config.reportFolder, config.reportConfigs[0].fileName),
   };
-}
-
-/** The names an entry's report declares, and those among them with no TSDoc comment. */
-export function reportedNames(reportText) {
-  const names = [];
-  const undocumented = [];
-  const lines = reportText.split('\n');
-  lines.forEach((line, index) => {
-    const match =
-      /^(?:export )?(?:declare )?(?:abstract )?(?:const|let|function|class|interface|type|enum|namespace) ([A-Za-z_$][\w$]*)/.exec(line);
-    if (!match || names.includes(match[1])) return;
-    names.push(match[1]);
-    if (/\(undocumented\)/.test(lines[index - 1] ?? '')) undocumented.push(match[1]);
-  });
-  return { names, undocumented };
 }
 
 export function checkApiReports({ update = false } = {}) {

@@ -6,6 +6,7 @@ export interface Clock {
   now(): Date;
 }
 
+/** The real clock: the time now, from the machine. */
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock that only moves when told to: for tests and simulations of the domain. */

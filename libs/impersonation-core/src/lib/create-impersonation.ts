@@ -41,6 +41,7 @@ export { InvalidCursorError } from './cursor';
 /** A store, or a way to get one that may fail (a database that is down right now). */
 export type StoreSource = ImpersonationStore | (() => Promise<ImpersonationStore>);
 
+/** What a host gives `createImpersonation`: the store and session lifetime, and optionally the policy, clock, limits, logger and consent rules. */
 export interface ImpersonationOptions {
   store: StoreSource;
   /** The absolute lifetime of a sign-in, in seconds: a return never outlives the admin's own session. */
@@ -186,4 +187,5 @@ export function createImpersonation(options: ImpersonationOptions) {
   };
 }
 
+/** The domain's operations, bound to one host's options: what `createImpersonation` returns. */
 export type Impersonation = ReturnType<typeof createImpersonation>;

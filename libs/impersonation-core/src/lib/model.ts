@@ -3,11 +3,13 @@ import { assertWellFormedText } from '@viewas/admin-api/server';
 
 /** Ordinary users, support agents and administrators; what each may do is the access policy's (`governance/`). */
 export const USER_ROLES = ['user', 'support', 'admin'] as const;
+/** An account's role: `user`, `support` or `admin`. */
 export type UserRole = (typeof USER_ROLES)[number];
 /** `read_only` looks without changing anything; `full` acts as the user, every change attributed to the staff member. */
 export const VIEW_MODES = ['read_only', 'full'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 export const USER_STATUSES = ['active', 'disabled'] as const;
+/** Whether an account may sign in: `active` or `disabled`. */
 export type UserStatus = (typeof USER_STATUSES)[number];
 /**
  * `ended_by_policy`: the policy no longer allowed it (an account demoted, disabled or promoted while the view ran).
@@ -42,6 +44,7 @@ export interface UserRow {
   sessionsRevokedAt: Date | null;
 }
 
+/** An account to create: its e-mail and, optionally, its id, name, role and status. */
 export interface NewUser {
   /** The account's id when the host's auth library made it (Better Auth): both then name the account alike. */
   id?: string;
@@ -105,6 +108,7 @@ export const LEDGER_EVENT_TYPES = [
 ] as const;
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 
+/** A ledger row to append: what happened, when, who did it to whom, and the request it came with. */
 export interface NewLedgerEvent {
   at: Date;
   type: LedgerEventType;

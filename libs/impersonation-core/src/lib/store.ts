@@ -24,6 +24,7 @@ export class AlreadyViewingError extends Error {
   }
 }
 
+/** Thrown when an account is created with an e-mail address another account already has. */
 export class DuplicateEmailError extends Error {
   override readonly name = 'DuplicateEmailError';
   constructor(email: string) {
@@ -37,6 +38,7 @@ export interface UserSearch {
   limit: number;
 }
 
+/** The store's accounts: look-ups, searches and the writes a host's user management makes. */
 export interface UsersRepository {
   /** `null` for an unknown id, or one that is not an id at all. */
   findById(id: string): Promise<UserRow | null>;
@@ -183,6 +185,7 @@ export interface LedgerRepository {
   recordedHead(): Promise<RecordedHead | null>;
 }
 
+/** How many failures a key may have within a window before it is locked, and for how long. */
 export interface ThrottlePolicy {
   /** Failures allowed within `windowMs` before the key is locked. */
   maxFailures: number;

@@ -1,4 +1,5 @@
-import { chainRow, GENESIS_HASH, type NewLedgerEvent } from '@viewas/impersonation-core';
+import type { NewLedgerEvent } from '@viewas/impersonation-core';
+import { chainRow, GENESIS_HASH } from '@viewas/impersonation-core/ledger';
 import { createCheckpointer, generateNoteKey, parseSignerKey } from '@viewas/impersonation-core/checkpoints';
 import { createCheckpointRepository, createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,5 @@
-import { verifyLedger, type ChainedLedgerRow, type LedgerRepository } from '@viewas/impersonation-core';
+import type { LedgerRepository } from '@viewas/impersonation-core';
+import { verifyLedger, type ChainedLedgerRow } from '@viewas/impersonation-core/ledger';
 import { parseVerifierKey, verifyCheckpoints, type CheckpointStatus } from '@viewas/impersonation-core/checkpoints';
 
 export interface AuditVerifyIo {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, DEFAULT_IMPERSONATION_MAX_MINUTES, DEFAULT_SESSION_MAX_AGE_SECONDS, loadConfig } from './config';
-import { MIN_WEBHOOK_SECRET_LENGTH } from '@viewas/impersonation-core';
+import { MIN_WEBHOOK_SECRET_LENGTH } from '@viewas/impersonation-core/testing';
 
 // A throw-away "workspace": the folder holding nx.json anchors the default paths.
 const workspace = mkdtempSync(path.join(tmpdir(), 'viewas-config-'));

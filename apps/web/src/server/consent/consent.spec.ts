@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { ACCESS_REQUEST_LIFETIME_MS, BREAK_GLASS_REASON_MIN_LENGTH, type SupportAccess, type UserRow } from '@viewas/impersonation-core';
+import type { SupportAccess, UserRow } from '@viewas/impersonation-core';
+import { ACCESS_REQUEST_LIFETIME_MS, BREAK_GLASS_REASON_MIN_LENGTH } from '@viewas/impersonation-core/testing';
 import { startSmtpServerProcess, type SmtpServerProcess } from '../../../testing/server/smtp-server';
 import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../../../testing/server/test-app';
 import type { TestBrowser } from '../../../testing/server/test-browser';

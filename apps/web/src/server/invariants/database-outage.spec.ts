@@ -1,7 +1,7 @@
 import type { UserRow } from '@viewas/impersonation-core';
 import { createDatabaseProvider } from '../db/database-provider';
 import { openPostgres } from '../db/postgres';
-import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { createPostgresTestDatabase, TEST_DATABASE_URL, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 import { createTcpProxy, type TcpProxy } from '../../../testing/server/tcp-proxy';

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { lifecycleRequest, OPEN_DURING_READ_ONLY, type UserRow } from '@viewas/impersonation-core';
+import type { UserRow } from '@viewas/impersonation-core';
+import { lifecycleRequest, OPEN_DURING_READ_ONLY } from '@viewas/impersonation-core/testing';
 import { ADMIN_API_ROUTES } from '@viewas/admin-api/server';
 import { IMPERSONATE_PROVIDER, RETURN_TO_ADMIN_PROVIDER } from '@viewas/session-client';
 import { NextRequest } from 'next/server';

@@ -1,5 +1,5 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, TestClock, testHasher, type TestApp } from '../../../testing/server/test-app';

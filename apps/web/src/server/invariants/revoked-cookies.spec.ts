@@ -1,5 +1,5 @@
 import type { UserRow } from '@viewas/impersonation-core';
-import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 

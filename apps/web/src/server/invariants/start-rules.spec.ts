@@ -1,7 +1,7 @@
 import type { UserRow } from '@viewas/impersonation-core';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../config/config';
-import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 
 const REASON = 'Customer asked for help with billing';

@@ -1,4 +1,5 @@
-import { MIN_WEBHOOK_SECRET_LENGTH, type NewLedgerEvent } from '@viewas/impersonation-core';
+import type { NewLedgerEvent } from '@viewas/impersonation-core';
+import { MIN_WEBHOOK_SECRET_LENGTH } from '@viewas/impersonation-core/testing';
 import { generateNoteKey, openNote, parseCheckpoint, parseSignerKey, parseVerifierKey } from '@viewas/impersonation-core/checkpoints';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../testing/server/test-app';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { RATE_LIMITED_CODE } from '@viewas/impersonation-core/next-auth';
 import { createPasswordHasher } from '../auth/password';
 import { DEFAULT_THROTTLE } from '../auth/password-sign-in';

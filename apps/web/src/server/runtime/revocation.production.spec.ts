@@ -1,4 +1,4 @@
-import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { randomBytes } from 'node:crypto';
 import type { UserRow } from '@viewas/impersonation-core';
 import { productionBuild, newDataDir, startProductionServer, type ProductionServer } from '../../../testing/server/production-server';

@@ -8,7 +8,8 @@ import {
   SET_CONTENT_TYPE,
   SET_MAX_AGE_SECONDS,
 } from '@viewas/impersonation-core/shared-signals';
-import { REVOCATION_WINDOW_MS, type UserRow } from '@viewas/impersonation-core';
+import type { UserRow } from '@viewas/impersonation-core';
+import { REVOCATION_WINDOW_MS } from '@viewas/impersonation-core/testing';
 import { calculateJwkThumbprint, exportJWK, SignJWT, type JWK } from 'jose';
 import { PUBLIC_ORIGIN, startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
 import type { TestBrowser } from '../../../testing/server/test-browser';

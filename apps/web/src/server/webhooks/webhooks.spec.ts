@@ -1,10 +1,5 @@
-import {
-  FIRST_RETRY_DELAY_MS,
-  MIN_WEBHOOK_SECRET_LENGTH,
-  WEBHOOK_TIMEOUT_MS,
-  type NewLedgerEvent,
-  type UserRow,
-} from '@viewas/impersonation-core';
+import type { NewLedgerEvent, UserRow } from '@viewas/impersonation-core';
+import { FIRST_RETRY_DELAY_MS, MIN_WEBHOOK_SECRET_LENGTH, WEBHOOK_TIMEOUT_MS } from '@viewas/impersonation-core/testing';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import { createLogger } from '../logging/logger';
 import { captureLogs } from '../../../testing/server/log-capture';

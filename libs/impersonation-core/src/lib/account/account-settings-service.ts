@@ -14,6 +14,7 @@ export type ChangeSettingsOutcome =
   | { ok: false; why: 'not_found' }
   | { ok: false; why: 'account_holder_only'; fields: AccountSettingField[] };
 
+/** What `createAccountSettingsService` needs: its store, a clock, ids, and what to do when consent is withdrawn. */
 export interface AccountSettingsServiceOptions {
   /** The store, or how to get it (the host's database may open lazily). */
   store: AccountSettingsStore | (() => Promise<AccountSettingsStore>);
@@ -94,4 +95,5 @@ export function createAccountSettingsService({ store: source, clock, newId, onCo
   };
 }
 
+/** The account settings as the account and admin pages use them: read, change (with the holder-only rules) and the activity list. */
 export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>;

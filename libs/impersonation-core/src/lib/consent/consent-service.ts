@@ -37,6 +37,7 @@ export type StartConsent =
   | { outcome: 'proceed'; breakGlass: boolean; grant: AccessRequest | null }
   | { outcome: 'pending_approval'; request: AccessRequest; created: boolean };
 
+/** What the consent service's revoke needs: the access request, the viewed user taking it back, and the request's origin. */
 export interface RevokeApprovalInput {
   id: string;
   /** The viewed user, in their own session: the only one who may take their approval back. */
@@ -388,6 +389,7 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
   };
 }
 
+/** The consent rules a host serves: access requests opened, decided and listed, and the start gate they feed. */
 export type ConsentService = ReturnType<typeof createConsentService>;
 
 const person = ({ id, email }: Person): Person => ({ id, email });

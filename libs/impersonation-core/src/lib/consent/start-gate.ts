@@ -4,6 +4,7 @@ import { ConsentError } from './consent-error';
 /** The viewed user's standing choice about staff viewing their account. */
 export type SupportAccess = 'allowed' | 'ask' | 'never';
 export const SUPPORT_ACCESS_CHOICES: readonly SupportAccess[] = ['allowed', 'ask', 'never'];
+/** A new account's choice until its holder changes it: staff may view it. */
 export const DEFAULT_SUPPORT_ACCESS: SupportAccess = 'allowed';
 
 /** A break-glass view overrides the user's refusal, so its reason must say enough for an auditor to judge it. */

@@ -18,4 +18,5 @@ export const DEFAULT_POLICY_RULES: PolicyRules = {
   user: { mayView: [], modes: [], longestViewMinutes: 0 },
 };
 
+/** The access policy of the table above (`DEFAULT_POLICY_RULES`), with the deployment's options (its cap). */
 export const defaultAccessPolicy = (options: PolicyOptions = {}): Policy => definePolicy(DEFAULT_POLICY_RULES, options);

@@ -12,6 +12,7 @@ export interface RoleRule {
   longestViewMinutes: number;
 }
 
+/** The access policy's table: for each role, whom it may view, in which modes and for how long. */
 export type PolicyRules = Record<Role, RoleRule>;
 
 /**
@@ -44,6 +45,7 @@ export interface PolicyOptions {
   minAccountAgeForSupportDays?: number;
 }
 
+/** The access policy in force: who may view whom, in which modes and for how long (`definePolicy`). */
 export interface Policy {
   readonly rules: Readonly<PolicyRules>;
   readonly maxMinutes: number | undefined;

@@ -8,6 +8,7 @@ export const GENESIS_HASH = '0'.repeat(64);
 /** The ledger row as stored, before it is chained: every column the hash covers (the store's own row). */
 export type LedgerRowContent = LedgerEventRow;
 
+/** A stored ledger row with its link to the previous row (`prevHash`) and its own `hash`. */
 export interface ChainedLedgerRow extends LedgerRowContent {
   prevHash: string;
   hash: string;
@@ -43,6 +44,7 @@ export function chainRow<Row extends LedgerRowContent>(prevHash: string, row: Ro
   return { ...row, prevHash, hash: ledgerHash(prevHash, row) };
 }
 
+/** The result of verifying the chain: whether it holds, how many rows were read, the head, and the first bad row. */
 export interface ChainVerdict {
   ok: boolean;
   /** Rows read. */

@@ -41,6 +41,7 @@ export interface MailTransport {
   send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
 }
 
+/** When a failed mail is tried again (backing off) and when it is given up on. */
 export interface RetryPolicy extends Backoff {
   /** A mail still undelivered this long after it was queued is given up on (kept, marked `failed`). */
   giveUpAfterMs: number;
@@ -53,11 +54,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   giveUpAfterMs: RETRY_FOR_MS,
 };
 
+/** What became of one mail in a delivery attempt: sent, retried later, or given up on. */
 export type DeliveryEvent =
   | { type: 'sent'; mail: OutboxMail; at: Date }
   | { type: 'retry'; mail: OutboxMail; at: Date; error: string; nextAttemptAt: Date }
   | { type: 'failed'; mail: OutboxMail; at: Date; error: string };
 
+/** What `createMailOutboxWorker` needs: the outbox store, the mail transport, the sender address, a clock and the retry schedule. */
 export interface MailOutboxWorkerOptions {
   store: MailOutboxStore;
   transport: MailTransport;
@@ -79,6 +82,7 @@ export interface MailOutboxWorkerOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The mail outbox's worker: delivers due mail on a poll or when woken, and stops cleanly. */
 export interface MailOutboxWorker {
   /** Claims and delivers what is due now; resolves with how many mails it handled. */
   runOnce(): Promise<number>;

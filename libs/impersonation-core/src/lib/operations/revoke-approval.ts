@@ -6,6 +6,7 @@ import { person, type ImpersonationDetails, type Person } from '../model';
 import type { OperationContext } from './context';
 import { endView } from './end-view';
 
+/** What `revokeApproval` needs: the viewed user, the access request they approved, and where the request came from. */
 export interface RevokeApprovalRequest {
   /** The viewed user in their own session (the host refuses a view's session before this). */
   user: Person;
@@ -13,6 +14,7 @@ export interface RevokeApprovalRequest {
   origin: RequestOrigin;
 }
 
+/** A revoked approval: the access request as it now stands, and the views its revoke ended. */
 export interface RevokedApproval {
   request: AccessRequest;
   /** The views the approval had let start that this revoke ended. */

@@ -11,6 +11,7 @@ import { noSession, refuse, refused, type Outcome } from './refusals';
 import { isStaff } from './staff';
 import { sweepExpired } from './sweep';
 
+/** A view that started: its id, the viewed account, when it ends, and its mode. */
 export interface StartedImpersonation {
   impersonationId: string;
   targetUser: Person;

@@ -1,5 +1,6 @@
 import { MIN_WEBHOOK_SECRET_LENGTH } from './webhook-signature';
 
+/** The ledger webhook's settings: where rows are posted and the secret they are signed with. */
 export interface WebhookConfig {
   url: string;
   secret: string;

@@ -84,6 +84,7 @@ export interface WebhookRequest {
  */
 export type WebhookPoster = (request: WebhookRequest) => Promise<{ status: number; detail?: string }>;
 
+/** What became of one webhook delivery attempt: delivered, retried later, or given up on. */
 export type DeliveryOutcome =
   | { eventId: number; attempt: number; result: 'delivered'; status: number }
   | { eventId: number; attempt: number; result: 'retry'; status: number | null; error: string; retryAt: Date }
@@ -94,6 +95,7 @@ export type DeliveryTarget =
   | { url: string; secret: string; request?: undefined }
   | { request: (row: ChainedLedgerRow, now: Date) => Promise<WebhookRequest>; url?: undefined; secret?: undefined };
 
+/** What `createWebhookDeliverer` needs: the outbox store, the target (URL and secret, or a request builder) and the poster. */
 export type WebhookDelivererOptions = DeliveryTarget & {
   /** An answer that is final, not retried: 410 Gone unless told otherwise (RFC 8935's push treats 400 so). */
   isFinal?: (status: number) => boolean;
@@ -214,6 +216,7 @@ export function createWebhookDeliverer({
   };
 }
 
+/** Delivers the ledger's due outbox items, one round at a time, recording every attempt. */
 export type WebhookDeliverer = ReturnType<typeof createWebhookDeliverer>;
 
 /** A poster over `fetch`: redirects are answers, not followed; no answer within the timeout is an error. */
@@ -225,6 +228,7 @@ export function createFetchPoster(fetchImpl: typeof fetch = fetch): WebhookPoste
   };
 }
 
+/** What `startWebhookWorker` needs: the deliverer, how often to poll, and where errors go. */
 export interface WebhookWorkerOptions {
   deliverer: WebhookDeliverer;
   /** How often to look for due items when nothing woke the worker (rows from other servers, retries). */
@@ -282,4 +286,5 @@ export function startWebhookWorker({ deliverer, pollMs = WEBHOOK_POLL_MS, onErro
   };
 }
 
+/** A running webhook worker: wake it after a write, stop it on shutdown. */
 export type WebhookWorker = ReturnType<typeof startWebhookWorker>;

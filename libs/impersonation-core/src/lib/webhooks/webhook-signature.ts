@@ -14,6 +14,7 @@ export function webhookSignature(secret: string, body: string, unixSeconds: numb
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`;
 }
 
+/** What `verifyWebhookSignature` checks: the shared secret, the raw body, the signature header and the time now. */
 export interface SignatureCheck {
   secret: string;
   /** The raw request body, exactly as received. */

@@ -1,6 +1,7 @@
 import type { AccessRequestList, LedgerPage, ImpersonationsPage, UsersPage } from '@viewas/admin-api';
 import { USERS_PAGE_SIZE } from '@viewas/admin-api';
-import { createConsentService, createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
+import { createImpersonation, type ImpersonationStore, type Staff, type UserRow } from '@viewas/impersonation-core';
+import { createConsentService } from '@viewas/impersonation-core/testing';
 import { createLogger } from '../../../server/logging/logger';
 import { startTestApp, TestClock, type TestApp } from '../../../../testing/server/test-app';
 import type { TestBrowser } from '../../../../testing/server/test-browser';
