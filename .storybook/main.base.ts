@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
+import remarkGfm from 'remark-gfm';
 
 const workspaceRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,7 +20,11 @@ function workspaceAliases(): { find: RegExp; replacement: string }[] {
 export function createMainConfig(stories: string[]): StorybookConfig {
   return {
     stories,
-    addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
+    addons: [
+      '@storybook/addon-a11y',
+      // MDX alone has no tables: the docs pages' tables are GitHub-flavoured Markdown, like the READMEs they show.
+      { name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } },
+    ],
     framework: { name: '@storybook/react-vite', options: { strictMode: true } },
     core: { disableTelemetry: true, disableWhatsNewNotifications: true },
     typescript: { reactDocgen: false },

@@ -2,7 +2,7 @@
 // function included) and runs axe on the whole document, portals included.
 import AxeBuilder from '@axe-core/playwright';
 import { AXE_TAGS, PAGE_ONLY_RULES } from '../a11y/axe-rules.mjs';
-import { checkPlan, describeViolations, storyUrl } from './stories.mjs';
+import { checkPlan, describeViolations, docsLayoutProblems, storyUrl } from './stories.mjs';
 
 /** Where Storybook renders a docs page, once it has rendered it. */
 const DOCS_CONTENT = '#storybook-docs .sbdocs-content';
@@ -69,7 +69,8 @@ export async function checkStory(context, baseUrl, story, mode) {
 
 /**
  * Renders one docs page (a library's MDX page, with the stories it embeds) in one colour mode and
- * runs axe on it with the same rules as the stories.
+ * runs axe on it with the same rules as the stories, then checks what axe cannot: its tables render as
+ * tables, it fits the window, and it has one title.
  * @returns {Promise<{ status: 'passed' | 'failed' | 'errored', problems: string[], disabledRules: string[] }>}
  */
 export async function checkDocsPage(context, baseUrl, entry, mode) {
@@ -93,7 +94,18 @@ export async function checkDocsPage(context, baseUrl, entry, mode) {
       .disableRules([...PAGE_ONLY_RULES, FOCUS_ORDER_RULE])
       .analyze();
     const focusOrder = await new AxeBuilder({ page }).withRules([FOCUS_ORDER_RULE]).exclude(STORYBOOK_CODE_VIEWER).analyze();
-    const problems = describeViolations([...everyOtherRule.violations, ...focusOrder.violations]);
+    const measured = await page.evaluate((selector) => {
+      const content = document.querySelector(selector);
+      const paragraphs = [...(content?.querySelectorAll('p') ?? [])];
+      return {
+        // A table's delimiter row (`| --- | :--: |`) left in a paragraph.
+        rawTables: paragraphs.filter((paragraph) => /\|\s*:?-{3,}:?\s*\|/.test(paragraph.textContent ?? '')).length,
+        scrollWidth: document.documentElement.scrollWidth,
+        width: document.documentElement.clientWidth,
+        titles: [...(content?.querySelectorAll('h1') ?? [])].map((heading) => heading.textContent?.trim() ?? ''),
+      };
+    }, DOCS_CONTENT);
+    const problems = [...describeViolations([...everyOtherRule.violations, ...focusOrder.violations]), ...docsLayoutProblems(measured)];
     return { status: problems.length === 0 ? 'passed' : 'failed', problems, disabledRules: [] };
   } catch (error) {
     return { status: 'errored', problems: [error instanceof Error ? error.message.split('\n')[0] : String(error)], disabledRules: [] };

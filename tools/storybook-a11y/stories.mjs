@@ -39,3 +39,18 @@ export function describeViolations(violations) {
     violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}`),
   );
 }
+
+/**
+ * What a reader of a docs page would see wrong with its layout, from what the browser measured: a
+ * Markdown table left as raw pipes (MDX without GitHub-flavoured Markdown), a page wider than the window
+ * (it scrolls sideways), or its title shown more than once.
+ * @param {{ rawTables: number, scrollWidth: number, width: number, titles: string[] }} measured
+ * @returns {string[]}
+ */
+export function docsLayoutProblems({ rawTables, scrollWidth, width, titles }) {
+  const problems = [];
+  if (rawTables > 0) problems.push(`${rawTables} Markdown table(s) shown as raw text, not as tables`);
+  if (scrollWidth > width) problems.push(`the page is ${scrollWidth} px wide in a ${width} px window: it scrolls sideways`);
+  if (titles.length > 1) problems.push(`${titles.length} first-level headings: ${titles.join(', ')}`);
+  return problems;
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkPlan, describeViolations, docsFromIndex, storiesFromIndex, storyUrl } from './stories.mjs';
+import { checkPlan, describeViolations, docsFromIndex, docsLayoutProblems, storiesFromIndex, storyUrl } from './stories.mjs';
 
 describe('storiesFromIndex', () => {
   it('lists the stories of a built Storybook in order and leaves docs pages out', () => {
@@ -88,6 +88,29 @@ describe('describeViolations', () => {
     assert.deepEqual(describeViolations(violations), [
       'color-contrast (serious): Elements must meet minimum color contrast ratio thresholds at #a',
       'color-contrast (serious): Elements must meet minimum color contrast ratio thresholds at #portal button',
+    ]);
+  });
+});
+
+describe('docsLayoutProblems', () => {
+  const fine = { rawTables: 0, scrollWidth: 1280, width: 1280, titles: ['Viewas design system'] };
+
+  it('finds nothing wrong with a page that fits, has one title and no raw table', () => {
+    assert.deepEqual(docsLayoutProblems(fine), []);
+  });
+
+  it('names a Markdown table left as raw pipes, a page wider than the window and a repeated title', () => {
+    assert.deepEqual(docsLayoutProblems({ rawTables: 1, scrollWidth: 1765, width: 1280, titles: ['@viewas/core', '@viewas/core'] }), [
+      '1 Markdown table(s) shown as raw text, not as tables',
+      'the page is 1765 px wide in a 1280 px window: it scrolls sideways',
+      '2 first-level headings: @viewas/core, @viewas/core',
+    ]);
+  });
+
+  it('lets a page exactly as wide as the window pass', () => {
+    assert.deepEqual(docsLayoutProblems({ ...fine, scrollWidth: 1280, width: 1280 }), []);
+    assert.deepEqual(docsLayoutProblems({ ...fine, scrollWidth: 1281, width: 1280 }), [
+      'the page is 1281 px wide in a 1280 px window: it scrolls sideways',
     ]);
   });
 });

@@ -26,6 +26,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Open: Story = {};
 
+/** As a page first shows it: hover, focus or press the badge to open its panel. */
+export const Closed: Story = { args: { defaultOpen: false } };
+
 export const LongEmail: Story = { args: { email: LONG_EMAIL } };
 
 /** After 'Return to Admin': the panel stays open, the button is busy and keeps its name. */
