@@ -4,6 +4,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { createMemoryStorageManager, GlobalStyle, ThemeProvider, type ColorMode } from '@viewas/theme';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- as above: createTheme is pure, only its entry is named server
 import { createTheme } from '@viewas/theme/server';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the axe rules every check runs (tools/a11y), shared with the panel; never shipped
 import { AXE_TAGS, PAGE_ONLY_RULES } from '../tools/a11y/axe-rules.mjs';
 
 /**
