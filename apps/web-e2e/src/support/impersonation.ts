@@ -7,7 +7,8 @@ export const badgePanel = (page: Page) => page.getByRole('dialog', { name: PANEL
 
 /** The admin page's search field, 'View as' button and reason dialog for `email`. */
 export const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Search users' });
-export const viewAsButton = (page: Page, email: string) => page.getByRole('button', { name: `View as ${email}` });
+// Exact: an active view's End button ("End admin@…'s view as <email>") also contains the words.
+export const viewAsButton = (page: Page, email: string) => page.getByRole('button', { name: `View as ${email}`, exact: true });
 export const reasonDialog = (page: Page, email: string) => page.getByRole('dialog', { name: `View the app as ${email}` });
 
 /**
@@ -21,6 +22,9 @@ export const waitForHydration = (page: Page) => page.locator('[data-rht-toaster]
 export async function openReasonDialog(page: Page, email: string) {
   await waitForHydration(page);
   await searchField(page).fill(email);
+  // The list shrinks to the match when its answer arrives: a click aimed at the button in the longer
+  // list before then lands on whatever has moved under it.
+  await expect(page.getByRole('status').filter({ hasText: /^1 user found$/ })).toHaveCount(1);
   await viewAsButton(page, email).click();
   const dialog = reasonDialog(page, email);
   await expect(dialog).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 
 /** Every console error, every same-origin answer of 400 or more, and every same-origin request that failed. */
@@ -16,4 +16,10 @@ export function watchFailures(page: Page): string[] {
     if (request.url().startsWith(E2E_BASE_URL) && error !== 'net::ERR_ABORTED') failures.push(`failed ${request.url()}: ${error}`);
   });
   return failures;
+}
+
+/** The page is no wider than its window: nothing scrolls sideways (at 390 px as on a desktop). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} is ${overflow} px wider than the window`).toBeLessThanOrEqual(0);
 }

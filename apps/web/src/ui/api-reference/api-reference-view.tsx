@@ -3,7 +3,7 @@
 import type { OpenApiDocument, OpenApiOperation } from '@viewas/admin-api';
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { focusRing } from '../components/styles';
+import { focusRing, onPhone } from '../components/styles';
 import { VisuallyHidden } from '../components/visually-hidden';
 import { Card } from '../components/card';
 import { PageHeader } from '../components/page-header';
@@ -140,10 +140,19 @@ const Code = styled.code`
   overflow-wrap: anywhere;
 `;
 
-/** Field and parameter names: never broken inside a word (the table scrolls instead). */
+/**
+ * Field and parameter names: never broken inside a word where the table scrolls; on a phone, where the
+ * table becomes stacked rows, a long path (`requests[].userDecision.by.email`) wraps rather than widen
+ * the page.
+ */
 const Name = styled(Code)`
   white-space: nowrap;
   overflow-wrap: normal;
+
+  ${onPhone} {
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
 `;
 
 function methodTone(method: string) {
