@@ -80,6 +80,14 @@ test('a user who asks first approves a request in their own browser, the admin v
     await stepScreenshot(admin, '01-request-on-admin-page');
   });
 
+  await test.step('the user finds the waiting request on Home and follows its link to decide', async () => {
+    await userPage.goto('/');
+    const waiting = userPage.getByRole('region', { name: 'A request to view your account waits for you' });
+    await expect(waiting).toContainText(REASON);
+    await waiting.getByRole('link', { name: 'Approve or deny' }).click();
+    await expect(userPage).toHaveURL('/account/access#access-requests');
+  });
+
   await test.step('the user approves it for an hour in their own browser', async () => {
     const item = await approveAsUser(userPage, REASON);
     await stepScreenshot(userPage, '02-user-approval');
@@ -102,11 +110,30 @@ test('a user who asks first approves a request in their own browser, the admin v
     await expect(list.getByRole('heading', { name: new RegExp(`^${ACCOUNTS.admin} viewed your account`) })).toBeVisible();
     await expect(list.getByRole('heading', { name: new RegExp(`^${ACCOUNTS.admin} asks to view your account`) })).toBeVisible();
     await expect(list).toContainText(`Reason given: ${REASON}`);
-    // Times in the texts are ISO 8601 in UTC, to the second.
-    await expect(list).toContainText(/Started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, ended \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+    // The texts' times (ISO 8601 in UTC, to the second, for e-mail) read as friendly local times here,
+    // each instant kept in its <time dateTime>; no raw ISO time is left in the text.
+    const ended = list.getByRole('listitem').filter({ hasText: 'viewed your account' });
+    await expect(ended.locator('p time')).toHaveCount(2);
+    await expect(ended.locator('p time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    await expect(list).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+    const asked = list.getByRole('listitem').filter({ hasText: 'asks to view your account' });
+    await expect(asked.getByRole('link', { name: 'Approve or deny' })).toHaveAttribute('href', '/account/access#access-requests');
     await stepScreenshot(userPage, '03-notifications');
     await userPage.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(userPage.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  });
+
+  await test.step('the user revokes the approval after a confirm step: the request reads Revoked, the admin must ask again', async () => {
+    await userPage.goto('/account/access');
+    await waitForHydration(userPage);
+    const item = userPage.getByRole('list', { name: 'Access requests, newest first' }).getByRole('listitem').filter({ hasText: REASON });
+    await item.getByRole('button', { name: `Revoke your approval of ${ACCOUNTS.admin}'s request` }).click();
+    await item.getByRole('button', { name: `Revoke now: end ${ACCOUNTS.admin}'s access to your account` }).click();
+    await expect(item).toContainText('Revoked');
+    await expect(item.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+    await stepScreenshot(userPage, '04-revoked');
+    const row = await requestRow(admin, REASON);
+    await expect(row).toContainText('Revoked');
   });
 });
 

@@ -87,6 +87,14 @@ export const en = {
     accessLink: 'View access history',
     signOutHeading: 'Session',
     signOutBody: 'Sign out of this browser.',
+    waiting: {
+      heading: (count: number) =>
+        count === 1 ? 'A request to view your account waits for you' : `${count} requests to view your account wait for you`,
+      description: 'Nothing happens until you approve. Unanswered requests expire after 24 hours.',
+      listLabel: 'Requests waiting for your answer',
+      decideBy: 'Decide by',
+      decide: 'Approve or deny',
+    },
   },
   admin: {
     title: 'User impersonation',
@@ -432,6 +440,12 @@ export const en = {
     empty: 'You have no notifications.',
     emptyTitle: 'All quiet',
     error: 'Your notifications could not be loaded.',
+    links: {
+      decide: 'Approve or deny',
+      decideAsAdmin: 'Approve or deny on the admin page',
+      yourRequests: 'See your requests',
+      accessHistory: 'See your access history',
+    },
   },
   settings: {
     title: 'Account settings',

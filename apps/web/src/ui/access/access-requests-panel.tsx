@@ -12,6 +12,7 @@ import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { AccessRequestStatus } from '../consent/access-request-status';
 import { useAccessRequests } from '../consent/use-access-requests';
+import { ACCESS_REQUESTS_ANCHOR } from '../routes';
 import { useBrowserServices } from '../services/browser-services-context';
 
 // The choices are in the messages (15 min to 24 h); the API takes any whole number of minutes up to a day.
@@ -207,7 +208,7 @@ export function AccessRequestsPanel({ viewedAccount }: { viewedAccount: string |
   const t = messages.consent;
   if (viewedAccount !== null)
     return (
-      <Card title={t.requestsHeading} description={t.requestsDescription}>
+      <Card id={ACCESS_REQUESTS_ANCHOR} title={t.requestsHeading} description={t.requestsDescription}>
         <HiddenInView email={viewedAccount} />
       </Card>
     );
@@ -219,7 +220,7 @@ function MyAccessRequests() {
   const t = messages.consent;
   const { state, reload, deciding, error, decide, revoke, revokeError } = useAccessRequests('mine');
   return (
-    <Card title={t.requestsHeading} description={t.requestsDescription}>
+    <Card id={ACCESS_REQUESTS_ANCHOR} title={t.requestsHeading} description={t.requestsDescription}>
       {state.status === 'loading' ? <SkeletonRows label={t.loading} rows={1} /> : null}
       {state.status === 'error' ? <LoadFailed title={t.error} error={state.error} onRetry={reload} /> : null}
       {state.status === 'ready' && state.data.requests.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}

@@ -52,13 +52,15 @@ export interface CardProps {
   /** Buttons shown beside the heading. */
   actions?: ReactNode;
   children?: ReactNode;
+  /** The section's id, for a link to it (`/page#id`). */
+  id?: string;
 }
 
 /** A titled section of a page. */
-export function Card({ title, description, actions, children }: CardProps) {
+export function Card({ title, description, actions, children, id }: CardProps) {
   const headingId = useId();
   return (
-    <Section aria-labelledby={headingId}>
+    <Section aria-labelledby={headingId} id={id}>
       <Header>
         <Titles>
           <CardTitle id={headingId}>{title}</CardTitle>

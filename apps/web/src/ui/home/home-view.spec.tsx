@@ -3,8 +3,9 @@ import type { SessionUser } from '@viewas/session-client';
 import { createMemoryStorageManager } from '@viewas/theme';
 import { act, screen, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
-import { deferred } from '../../../testing/ui/fixtures';
-import { fakeServices, renderWithApp } from '../../../testing/ui/render';
+import type { AccessRequest } from '@viewas/admin-api';
+import { deferred, ok } from '../../../testing/ui/fixtures';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import { AFTER_SIGN_OUT_URL, SIGN_OUT_FAILED_NOTICE_MS } from '../shell/sign-out-button';
 import { HomeView } from './home-view';
 
@@ -17,9 +18,62 @@ const impersonated: SessionUser = {
   impersonationExpiresAt: '2030-01-01T13:00:00.000Z',
 };
 
+const pending: AccessRequest = {
+  id: 'req_1',
+  status: 'pending',
+  requester: { id: 'usr_grace', email: 'grace@example.com' },
+  target: { id: 'usr_ada', email: 'ada@example.com' },
+  reason: 'Ticket 7: the export is empty',
+  mode: 'read_only',
+  approvers: ['user'],
+  awaiting: ['user'],
+  createdAt: '2030-01-01T11:00:00.000Z',
+  expiresAt: '2030-01-02T11:00:00.000Z',
+  grantEndsAt: null,
+  userDecision: null,
+  adminDecision: null,
+  canDecide: true,
+  canStart: false,
+};
+
+/** Services whose request list never answers: the tests of the rest of the page see no waiting requests appear. */
+const quiet = (overrides: Parameters<typeof fakeServices>[0] = {}) =>
+  fakeServices({ api: fakeApi({ listMyAccessRequests: jest.fn(() => new Promise(() => undefined)) }), ...overrides });
+
 describe('HomeView', () => {
+  it('surfaces the requests waiting for the user’s answer, with who asks, why, until when, and a link to decide', async () => {
+    const decided = { ...pending, id: 'req_2', status: 'denied' as const, canDecide: false };
+    const listMyAccessRequests = jest.fn(async () => ok({ requests: [pending, decided] }));
+    const { container } = renderWithApp(<HomeView lang="en" user={member} />, {
+      services: fakeServices({ api: fakeApi({ listMyAccessRequests }) }),
+    });
+    const waiting = await screen.findByRole('region', { name: 'A request to view your account waits for you' });
+    const items = within(within(waiting).getByRole('list', { name: 'Requests waiting for your answer' })).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('grace@example.com · Read-only · Ticket 7: the export is empty');
+    expect(items[0]?.querySelector('time')).toHaveAttribute('datetime', '2030-01-02T11:00:00.000Z');
+    expect(within(waiting).getByRole('link', { name: 'Approve or deny' })).toHaveAttribute('href', '/account/access#access-requests');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('shows no waiting requests when none waits, and never asks for them in a view of the account', async () => {
+    const none = jest.fn(async () => ok({ requests: [{ ...pending, status: 'approved' as const, canDecide: false }] }));
+    const { unmount } = renderWithApp(<HomeView lang="en" user={member} />, {
+      services: fakeServices({ api: fakeApi({ listMyAccessRequests: none }) }),
+    });
+    await act(async () => undefined);
+    expect(none).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('region', { name: /wait for you|waits for you/ })).not.toBeInTheDocument();
+    unmount();
+
+    const listMyAccessRequests = jest.fn();
+    renderWithApp(<HomeView lang="en" user={impersonated} />, { services: fakeServices({ api: fakeApi({ listMyAccessRequests }) }) });
+    await act(async () => undefined);
+    expect(listMyAccessRequests).not.toHaveBeenCalled();
+  });
+
   it('says who is signed in, with e-mail, role and id', async () => {
-    const { container } = renderWithApp(<HomeView lang="en" user={member} />);
+    const { container } = renderWithApp(<HomeView lang="en" user={member} />, { services: quiet() });
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as ada@example.com')).toBeInTheDocument();
     const account = screen.getByRole('region', { name: 'Your account' });
@@ -30,17 +84,17 @@ describe('HomeView', () => {
   });
 
   it('links admins to the admin page and nobody else', () => {
-    const { unmount } = renderWithApp(<HomeView lang="en" user={admin} />);
+    const { unmount } = renderWithApp(<HomeView lang="en" user={admin} />, { services: quiet() });
     expect(screen.getByRole('link', { name: 'Open user impersonation' })).toHaveAttribute('href', '/223/user-impersonation');
     expect(screen.getByText('Administrator')).toBeInTheDocument();
     unmount();
 
-    renderWithApp(<HomeView lang="en" user={member} />);
+    renderWithApp(<HomeView lang="en" user={member} />, { services: quiet() });
     expect(screen.queryByRole('link', { name: 'Open user impersonation' })).not.toBeInTheDocument();
   });
 
   it('links everyone to their access history', () => {
-    renderWithApp(<HomeView lang="en" user={member} />);
+    renderWithApp(<HomeView lang="en" user={member} />, { services: quiet() });
     expect(screen.getByRole('link', { name: 'View access history' })).toHaveAttribute('href', '/account/access');
   });
 
@@ -73,7 +127,7 @@ describe('HomeView', () => {
 
   it('switches the colour mode with a light / dark / system radio group and saves the choice', async () => {
     const storageManager = createMemoryStorageManager('light');
-    const { user } = renderWithApp(<HomeView lang="en" user={member} />, { storageManager });
+    const { user } = renderWithApp(<HomeView lang="en" user={member} />, { storageManager, services: quiet() });
     const group = screen.getByRole('group', { name: 'Colour mode' });
     expect(within(group).getByRole('radio', { name: 'Light' })).toBeChecked();
 
@@ -89,7 +143,7 @@ describe('HomeView', () => {
 
   it('signs out to the sign-in page, pending until the browser leaves', async () => {
     const signOut = deferred<{ ok: boolean; error: string | null }>();
-    const services = fakeServices({ signOutTo: jest.fn(() => signOut.promise) });
+    const services = quiet({ signOutTo: jest.fn(() => signOut.promise) });
     const { user } = renderWithApp(<HomeView lang="en" user={member} />, { services });
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -100,7 +154,7 @@ describe('HomeView', () => {
   });
 
   it('says so and re-enables the button when signing out fails', async () => {
-    const services = fakeServices({ signOutTo: jest.fn(async () => ({ ok: false, error: 'network' })) });
+    const services = quiet({ signOutTo: jest.fn(async () => ({ ok: false, error: 'network' })) });
     const { user } = renderWithApp(<HomeView lang="en" user={member} />, { services });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 

@@ -12,6 +12,7 @@ import { Tag } from '../components/tag';
 import { ADMIN_PAGE_PATH, ACCESS_PAGE_PATH } from '../routes';
 import { SignOutButton } from '../shell/sign-out-button';
 import { ColorModeSwitch } from './color-mode-switch';
+import { WaitingRequests } from './waiting-requests';
 
 const Grid = styled.div`
   display: grid;
@@ -100,6 +101,8 @@ export function HomeView({ lang, user }: HomeViewProps) {
           ) : null}
         </Notice>
       ) : null}
+      {/* In a view the requests are the account holder's alone: nothing is asked for them. */}
+      {user.isImpersonated ? null : <WaitingRequests />}
       <Grid>
         <Card title={t.accountHeading}>
           <Facts>

@@ -3,7 +3,7 @@
 import styled from 'styled-components';
 import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
-import { Button } from '../components/button';
+import { Button, ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 import { EmptyState, ErrorState, SkeletonRows } from '../components/feedback';
 import { HiddenInView } from '../components/hidden-in-view';
@@ -11,6 +11,8 @@ import { LoadFailed } from '../components/load-failed';
 import { LocalTime } from '../components/local-time';
 import { PageHeader } from '../components/page-header';
 import { Tag } from '../components/tag';
+import { notificationLink } from './notification-link';
+import { TextWithTimes } from './text-with-times';
 import { useNotifications } from './use-notifications';
 
 const List = styled.ul`
@@ -44,6 +46,13 @@ const Title = styled.h3`
 const Text = styled.p`
   margin: 0;
   white-space: pre-line;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
 `;
 
 const Meta = styled.div`
@@ -103,30 +112,41 @@ function Notifications({ lang }: { lang: Locale }) {
       {state.status === 'ready' && items.length === 0 ? <EmptyState title={t.emptyTitle}>{t.empty}</EmptyState> : null}
       {items.length > 0 ? (
         <List aria-label={t.heading}>
-          {items.map((item) => (
-            <Item key={item.id} $unread={item.readAt === null}>
-              <Title>
-                {item.title}
-                {item.readAt === null ? <Tag $tone="accent">{t.unread}</Tag> : null}
-              </Title>
-              <Text>{item.text}</Text>
-              <Meta>
-                <LocalTime iso={item.createdAt} />
-                {item.readAt === null ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => void markRead([item], item.id)}
-                    pending={marking === item.id}
-                    pendingLabel={t.marking}
-                    aria-label={t.markReadLabel(item.title)}
-                  >
-                    {t.markRead}
-                  </Button>
-                ) : null}
-              </Meta>
-            </Item>
-          ))}
+          {items.map((item) => {
+            const link = notificationLink(item, t.links);
+            return (
+              <Item key={item.id} $unread={item.readAt === null}>
+                <Title>
+                  {item.title}
+                  {item.readAt === null ? <Tag $tone="accent">{t.unread}</Tag> : null}
+                </Title>
+                <Text>
+                  <TextWithTimes text={item.text} />
+                </Text>
+                <Meta>
+                  <LocalTime iso={item.createdAt} />
+                  <Actions>
+                    {/* A full page load: the page it names reads its data on the server. */}
+                    <ButtonLink href={link.href} $variant="secondary" $size="sm">
+                      {link.label}
+                    </ButtonLink>
+                    {item.readAt === null ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => void markRead([item], item.id)}
+                        pending={marking === item.id}
+                        pendingLabel={t.marking}
+                        aria-label={t.markReadLabel(item.title)}
+                      >
+                        {t.markRead}
+                      </Button>
+                    ) : null}
+                  </Actions>
+                </Meta>
+              </Item>
+            );
+          })}
         </List>
       ) : null}
     </Card>

@@ -50,6 +50,8 @@ describe('notification texts', () => {
       },
     });
     expect(asked.text).toContain('before 2026-11-24T10:00:00Z;');
+    // Where the user decides, in the words the app shows: its tab and its section.
+    expect(asked.text).toContain('Approve or deny it under Access history, in "Requests to view your account", before');
   });
 
   it('asks the user, or the other admins, depending on whom a request waits for', () => {
@@ -83,6 +85,15 @@ describe('notification texts', () => {
       data: { requestId: 'r', target: user, decision: 'expired', by: null, grantEndsAt: null },
     });
     expect(expired.text).toBe("Your request to view user@example.com's account was not decided in time and expired.");
+    const revoked = describeNotification({
+      kind: 'request_decided',
+      data: { requestId: 'r', target: user, decision: 'revoked', by: user, grantEndsAt: '2026-11-23T10:30:00.000Z', mode: 'read_only' },
+    });
+    expect(revoked.title).toBe('Request to view user@example.com revoked');
+    expect(revoked.text).toBe(
+      "Your request to view user@example.com's account (read-only) was revoked by user@example.com.\n" +
+        'The approval was taken back: any view it allowed has ended, and none may start on it.',
+    );
   });
 
   it('tells the user about a break-glass view at once, with the reason', () => {

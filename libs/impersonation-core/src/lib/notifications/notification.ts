@@ -98,7 +98,7 @@ export function describeNotification(content: NotificationContent): { title: str
           text: [
             `${requester.email} asks to view your account as you (${MODE_NAMES[mode]}).`,
             `Reason given: ${reason}`,
-            `Approve or deny it under "Who viewed my account" before ${utcTimestamp(expiresAt)}; after that the request expires.`,
+            `Approve or deny it under Access history, in "Requests to view your account", before ${utcTimestamp(expiresAt)}; after that the request expires.`,
           ].join('\n'),
         };
       }
