@@ -67,12 +67,23 @@ test('a user who asks first approves a request in their own browser, the admin v
     const dialog = await openReasonDialog(admin, user);
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
     const answer = admin.waitForResponse((response) => response.url().endsWith('/api/admin/impersonate'));
-    await dialog.getByRole('button', { name: 'Start viewing' }).click();
+    // Said before anything is sent: this user asks first, so the button sends a request.
+    await expect(dialog.getByRole('note')).toContainText('This user asks to approve every view first');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
     const started = await answer;
     expect(started.status()).toBe(202);
     expect(await started.json()).toMatchObject({ success: true, status: 'pending_approval', approvers: ['user'] });
     await expect(dialog.getByRole('status')).toContainText('Request sent. The view starts once the user approved');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Sent: nothing left to start, the mode locked; closing shows the request in the list without a Refresh.
+    await expect(dialog.getByRole('button', { name: 'Start viewing' })).toHaveCount(0);
+    await expect(dialog.getByRole('radio', { name: /Read-only/ })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(
+      admin
+        .getByRole('table', { name: /Access requests awaiting an administrator, and yours/ })
+        .getByRole('row')
+        .filter({ hasText: REASON }),
+    ).toContainText('Pending');
     const row = await requestRow(admin, REASON);
     await expect(row).toContainText('Pending');
     await expect(row).toContainText('Waiting for the user');

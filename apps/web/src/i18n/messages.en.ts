@@ -148,6 +148,13 @@ export const en = {
       tooShort: (min: number) => `Enter a reason of at least ${min} characters.`,
       tooLong: (max: number) => `Keep the reason to ${max} characters or fewer.`,
       submit: 'Start viewing',
+      submitRequest: 'Send request',
+      done: 'Done',
+      approval: {
+        user: 'This user asks to approve every view first: your request goes to them, and the view starts once they approve.',
+        admin: 'A full view needs a second administrator’s approval: your request goes to the other administrators first.',
+        both: 'This user asks to approve every view first, and a full view also needs a second administrator’s approval: both must approve before it starts.',
+      },
       starting: 'Starting…',
       signingIn: 'Switching account…',
       startFailed: 'Viewing as this user could not start',

@@ -52,9 +52,16 @@ export function toLedgerEvent(row: LedgerEventRow): LedgerEvent {
 }
 
 /** A user as the staff member's search shows them: what the policy offers this staff member for them, or the rule that refuses. */
-export function toAdminUserSummary(user: UserRow, options: ViewOptions): AdminUserSummary {
+export function toAdminUserSummary(user: UserRow, options: ViewOptions, approvals?: AdminUserSummary['approvals']): AdminUserSummary {
   const summary = { id: user.id, email: user.email, name: user.name, role: user.role, status: user.status };
   return options.possible
-    ? { ...summary, impersonable: true, viewModes: options.modes, defaultMode: options.defaultMode, longestViewMinutes: options.minutes }
+    ? {
+        ...summary,
+        impersonable: true,
+        viewModes: options.modes,
+        defaultMode: options.defaultMode,
+        longestViewMinutes: options.minutes,
+        ...(approvals ? { approvals } : {}),
+      }
     : { ...summary, impersonable: false, notImpersonableReason: options.rule };
 }

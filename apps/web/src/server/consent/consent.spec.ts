@@ -147,6 +147,28 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     expect((await startRow(user.id, impersonationId))?.detail).toEqual({ mode: 'read_only' });
   });
 
+  it('says in the user list whose approval each mode needs first, as the start would ask it, and nothing for a `never` user', async () => {
+    const approvalsOf = async (email: string) =>
+      (
+        await adminBrowser.api<{ users: { email: string; approvals?: unknown }[] }>(
+          'GET',
+          `/api/admin/users?query=${encodeURIComponent(email)}`,
+        )
+      ).body.users.find((candidate) => candidate.email === email)?.approvals;
+    const asks = await userWith('ask');
+    const allowed = await userWith('allowed');
+    const never = await userWith('never');
+    expect(await approvalsOf(asks.user.email)).toEqual([
+      { mode: 'read_only', approvers: ['user'] },
+      { mode: 'full', approvers: ['user', 'admin'] },
+    ]);
+    expect(await approvalsOf(allowed.user.email)).toEqual([
+      { mode: 'read_only', approvers: [] },
+      { mode: 'full', approvers: ['admin'] },
+    ]);
+    expect(await approvalsOf(never.user.email)).toBeUndefined();
+  });
+
   it('refuses a `never` user with 403 consent_refused and a denied ledger row', async () => {
     const { user } = await userWith('never');
     expect(await start(adminBrowser, user.id)).toMatchObject({ status: 403, body: { success: false, error: { code: 'consent_refused' } } });

@@ -2,6 +2,7 @@
 
 import type { AccessRequest, AccessRequestList, ApiResult } from '@viewas/admin-api';
 import type { SessionUser } from '@viewas/session-client';
+import { useEffect, useRef } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 import type { Messages } from '../../i18n/messages';
 import { CellNote } from '../components/table';
@@ -43,6 +44,8 @@ export interface AccessRequestsProps {
   initial?: ApiResult<AccessRequestList>;
   /** Who reads the page: a row they cannot act on says why. */
   reader?: Reader;
+  /** Bumped by the page when the list must be read again (a request was just sent from the reason dialog). */
+  refreshKey?: number;
 }
 
 type Reader = Pick<SessionUser, 'id' | 'role'>;
@@ -60,11 +63,18 @@ function noActionNote(request: AccessRequest, reader: Reader | undefined, t: Mes
 }
 
 /** On the admin page: requests awaiting a second admin, and the reader's own with their state. */
-export function AccessRequests({ initial, reader }: AccessRequestsProps) {
+export function AccessRequests({ initial, reader, refreshKey = 0 }: AccessRequestsProps) {
   const { messages } = useI18n();
   const t = messages.consent;
   const { now } = useBrowserServices();
   const { state, reload, deciding, error, decide } = useAccessRequests('staff', initial);
+  // A request sent from the reason dialog shows here once the dialog closes, without a Refresh.
+  const seenKey = useRef(refreshKey);
+  useEffect(() => {
+    if (seenKey.current === refreshKey) return;
+    seenKey.current = refreshKey;
+    reload();
+  }, [refreshKey, reload]);
   const refreshing = state.status === 'ready' && state.refreshing;
 
   return (

@@ -3,7 +3,7 @@ import type { AccessRequest, AccessRequestList, LedgerPage, ImpersonationsPage, 
 import { screen, waitFor, within } from '@testing-library/react';
 import { axe } from '../../../testing/ui/axe';
 import { activeRecord, ada, ledgerEventFixture, grace, ok } from '../../../testing/ui/fixtures';
-import { renderWithApp } from '../../../testing/ui/render';
+import { fakeApi, fakeServices, renderWithApp } from '../../../testing/ui/render';
 import type { AdminPageData, CheckpointStatus } from './admin-page-data';
 import { AdminPageView } from './admin-page-view';
 
@@ -110,6 +110,37 @@ describe('AdminPageView', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(viewAs).toHaveFocus());
+  });
+
+  it('reads the access requests again once the dialog that sent one closes, without a Refresh', async () => {
+    const listStaffAccessRequests = jest.fn(async () =>
+      ok<AccessRequestList>({ requests: [request, { ...request, id: 'req_2', reason: 'Ticket 8' }] }),
+    );
+    const startImpersonation = jest.fn(async () =>
+      ok({ success: true as const, status: 'pending_approval' as const, requestId: 'req_2', approvers: ['user' as const] }),
+    );
+    const { user } = renderWithApp(<AdminPageView lang="en" initial={initial} />, {
+      services: fakeServices({ api: fakeApi({ listStaffAccessRequests, startImpersonation }) }),
+    });
+    await user.click(screen.getByRole('button', { name: 'View as ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'View the app as ada@example.com' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Ticket 8');
+    await user.click(within(dialog).getByRole('button', { name: 'Start viewing' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
+
+    expect(listStaffAccessRequests).toHaveBeenCalledTimes(1);
+    const table = within(screen.getByRole('region', { name: 'Access requests' })).getByRole('table');
+    expect(await within(table).findByText('Ticket 8')).toBeInTheDocument();
+  });
+
+  it('asks for nothing again when the dialog closes without a request', async () => {
+    const listStaffAccessRequests = jest.fn();
+    const { user } = renderWithApp(<AdminPageView lang="en" initial={initial} />, {
+      services: fakeServices({ api: fakeApi({ listStaffAccessRequests }) }),
+    });
+    await user.click(screen.getByRole('button', { name: 'View as ada@example.com' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(listStaffAccessRequests).not.toHaveBeenCalled();
   });
 
   it('on the way back from a view, says at the top which view ended, how and after how long, and links its ledger entry', async () => {

@@ -41,6 +41,7 @@ export interface AdminPageViewProps {
 export function AdminPageView({ lang, initial, reader }: AdminPageViewProps) {
   const t = getMessages(lang).admin;
   const [viewing, setViewing] = useState<AdminUserSummary | null>(null);
+  const [requestsKey, setRequestsKey] = useState(0);
   return (
     <>
       <PageHeader
@@ -54,7 +55,7 @@ export function AdminPageView({ lang, initial, reader }: AdminPageViewProps) {
       {initial.endedView ? <EndedViewNotice ended={initial.endedView} /> : null}
       <Sections>
         {/* What waits for the reader first, then what runs now, then the directory to start from. */}
-        <AccessRequests initial={initial.requests} reader={reader} />
+        <AccessRequests initial={initial.requests} reader={reader} refreshKey={requestsKey} />
         <ActiveImpersonations initial={initial.active} />
         <UserSearch onViewAs={setViewing} firstPage={initial.users} />
         <Ledger firstPage={initial.ledger} />
@@ -62,7 +63,14 @@ export function AdminPageView({ lang, initial, reader }: AdminPageViewProps) {
       </Sections>
       {viewing ? (
         <OnDemand onLoadFailed={() => setViewing(null)}>
-          <ReasonDialog key={viewing.id} user={viewing} onClose={() => setViewing(null)} />
+          <ReasonDialog
+            key={viewing.id}
+            user={viewing}
+            onClose={({ requested }) => {
+              setViewing(null);
+              if (requested) setRequestsKey((key) => key + 1);
+            }}
+          />
         </OnDemand>
       ) : null}
     </>

@@ -236,4 +236,59 @@ describe('ReasonDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     await act(async () => start.resolve(fail('internal')));
   });
+
+  describe('when the view needs approval first', () => {
+    const pending = ok({ success: true as const, status: 'pending_approval' as const, requestId: 'req_1', approvers: ['user' as const] });
+    const asks = {
+      ...ada,
+      viewModes: ['read_only' as const, 'full' as const],
+      approvals: [
+        { mode: 'read_only' as const, approvers: ['user' as const] },
+        { mode: 'full' as const, approvers: ['user' as const, 'admin' as const] },
+      ],
+    };
+
+    it('says up front whose approval the chosen mode needs, and the button sends a request instead of starting', async () => {
+      const onClose = jest.fn();
+      const { user } = renderWithApp(<ReasonDialog user={asks} onClose={onClose} />);
+      const dialog = screen.getByRole('dialog');
+      expect(within(dialog).getByRole('note')).toHaveTextContent('This user asks to approve every view first');
+      expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Start viewing' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('radio', { name: /Full access/ }));
+      expect(within(dialog).getByRole('note')).toHaveTextContent('both must approve before it starts');
+      expect(await axe(dialog)).toHaveNoViolations();
+    });
+
+    it('says nothing of approval when the server says the view starts at once', () => {
+      renderWithApp(<ReasonDialog user={{ ...ada, approvals: [{ mode: 'read_only', approvers: [] }] }} onClose={jest.fn()} />);
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Start viewing' })).toBeInTheDocument();
+    });
+
+    it('turns into a sent state: no Start viewing, the mode and reason locked, Done closes and says a request was sent', async () => {
+      const onClose = jest.fn();
+      const services = fakeServices({ api: fakeApi({ startImpersonation: jest.fn(async () => pending) }) });
+      const { user } = renderWithApp(<ReasonDialog user={asks} onClose={onClose} />, { services });
+      await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'Ticket #7');
+      await user.click(screen.getByRole('button', { name: 'Send request' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent('Request sent.');
+      expect(screen.queryByRole('button', { name: 'Start viewing' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+      for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+      expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('readonly');
+      expect(await axe(screen.getByRole('dialog'))).toHaveNoViolations();
+      await user.click(screen.getByRole('button', { name: 'Done' }));
+      expect(onClose).toHaveBeenCalledWith({ requested: true });
+      expect(services.api.startImpersonation).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('tells the page no request was sent when closed without one', async () => {
+    const { user, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledWith({ requested: false });
+  });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import type { AdminUserSummary } from '@viewas/admin-api';
+import type { Messages } from '../../i18n/messages';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@viewas/admin-api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -13,15 +14,36 @@ import { ViewModeChoice } from './view-mode-choice';
 import { RequestSent } from './request-sent';
 import { reasonProblem, useStartImpersonation } from './use-start-impersonation';
 
+type ViewMode = NonNullable<AdminUserSummary['defaultMode']>;
+
 const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
 `;
 
+const Approval = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.infoSurface};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** What a start in `mode` will need first, as the server said for this user; `null` when it starts at once. */
+function approvalNotes(user: AdminUserSummary, mode: ViewMode, t: Messages['admin']['reason']['approval']): string | null {
+  const approvers = user.approvals?.find((entry) => entry.mode === mode)?.approvers ?? [];
+  if (approvers.includes('user') && approvers.includes('admin')) return t.both;
+  if (approvers.includes('user')) return t.user;
+  if (approvers.includes('admin')) return t.admin;
+  return null;
+}
+
 export interface ReasonDialogProps {
   user: AdminUserSummary;
-  onClose: () => void;
+  /** `requested`: the start opened (or found) an access request, so the page's list of them is stale. */
+  onClose: (outcome: { requested: boolean }) => void;
 }
 
 /**
@@ -36,7 +58,7 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const modes = user.viewModes ?? ['read_only'];
-  const [mode, setMode] = useState(user.defaultMode ?? modes[0] ?? 'read_only');
+  const [mode, setMode] = useState<ViewMode>(user.defaultMode ?? modes[0] ?? 'read_only');
   const [password, setPassword] = useState('');
   const [passwordMissing, setPasswordMissing] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -46,6 +68,10 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
     if (needsPassword) passwordRef.current?.focus();
   }, [needsPassword]);
   const busy = status === 'starting' || status === 'signing-in' || status === 'navigating';
+  // Once the request is sent there is nothing left to start: the form is kept as sent, and closing is all that remains.
+  const sent = status === 'requested';
+  const close = () => onClose({ requested: requested !== null });
+  const approvals = approvalNotes(user, mode, t.approval);
 
   const problem = reasonProblem(reason);
   // Too short is only said once the admin has tried; too long is said as soon as it happens.
@@ -60,6 +86,10 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    if (sent) {
+      close();
+      return;
+    }
     if (problem !== null) {
       reasonRef.current?.focus();
       return;
@@ -74,7 +104,7 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
   };
 
   return (
-    <Dialog open onClose={onClose} title={t.title(user.email)} description={t.description} dismissible={!busy} initialFocus={reasonRef}>
+    <Dialog open onClose={close} title={t.title(user.email)} description={t.description} dismissible={!busy} initialFocus={reasonRef}>
       <Form onSubmit={submit} noValidate>
         <TextAreaField
           ref={reasonRef}
@@ -85,11 +115,12 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
           onBlur={() => reason !== '' && setTouched(true)}
           required
           aria-required="true"
-          readOnly={busy}
+          readOnly={busy || sent}
           error={fieldError}
           aside={t.count(reason.trim().length, REASON_MAX_LENGTH)}
         />
-        <ViewModeChoice modes={modes} value={mode} onChange={setMode} disabled={busy} />
+        <ViewModeChoice modes={modes} value={mode} onChange={setMode} disabled={busy || sent} />
+        {approvals && !sent ? <Approval role="note">{approvals}</Approval> : null}
         {needsPassword ? (
           <TextField
             ref={passwordRef}
@@ -108,12 +139,20 @@ export function ReasonDialog({ user, onClose }: ReasonDialogProps) {
         {error ? <ErrorState title={t.startFailed} message={error} /> : null}
         {requested ? <RequestSent approvers={requested.approvers} /> : null}
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {messages.common.cancel}
-          </Button>
-          <Button type="submit" variant="primary" pending={busy} pendingLabel={status === 'starting' ? t.starting : t.signingIn}>
-            {t.submit}
-          </Button>
+          {sent ? (
+            <Button type="submit" variant="primary">
+              {t.done}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={close} disabled={busy}>
+                {messages.common.cancel}
+              </Button>
+              <Button type="submit" variant="primary" pending={busy} pendingLabel={status === 'starting' ? t.starting : t.signingIn}>
+                {approvals ? t.submitRequest : t.submit}
+              </Button>
+            </>
+          )}
         </DialogActions>
       </Form>
     </Dialog>

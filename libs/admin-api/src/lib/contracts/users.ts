@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { ViewModeSchema } from './access-requests';
+import { ApproverSchema, ViewModeSchema } from './access-requests';
 import { NextCursorSchema } from './primitives';
 
 export type { UsersQuery } from './requests';
@@ -45,6 +45,13 @@ export const AdminUserSummarySchema = z.object({
   viewModes: z.optional(z.array(ViewModeSchema)),
   defaultMode: z.optional(ViewModeSchema),
   longestViewMinutes: z.optional(z.number()),
+  /**
+   * With the consent rules: whose approval a start in each offered mode needs first (`user`: the user asks
+   * first; `admin`: a second administrator, four-eyes), so the start dialog can say so before anything is
+   * sent. An empty list: the view starts at once. Absent when the user refuses every view (a start answers
+   * `consent_refused`) or the server runs no consent rules.
+   */
+  approvals: z.optional(z.array(z.object({ mode: ViewModeSchema, approvers: z.array(ApproverSchema) }))),
 });
 export type AdminUserSummary = z.output<typeof AdminUserSummarySchema>;
 

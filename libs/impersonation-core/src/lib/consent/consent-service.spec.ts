@@ -243,6 +243,15 @@ describe('consent and approvals', () => {
     expect(store.ledger.slice(rows).map((row) => row.type)).toEqual(['impersonation.approval_revoked']);
   });
 
+  it('says whose yes a start would need, per choice and mode, as the gate asks it: none, the user, a second admin, or refused', () => {
+    const { consent } = setup();
+    expect(consent.approversFor({ supportAccess: 'allowed', mode: 'read_only' })).toEqual([]);
+    expect(consent.approversFor({ supportAccess: 'allowed', mode: 'full' })).toEqual(['admin']);
+    expect(consent.approversFor({ supportAccess: 'ask', mode: 'read_only' })).toEqual(['user']);
+    expect(consent.approversFor({ supportAccess: 'ask', mode: 'full' })).toEqual(['user', 'admin']);
+    expect(consent.approversFor({ supportAccess: 'never', mode: 'read_only' })).toBeNull();
+  });
+
   it('answers not_found for an unknown id and own_request for the requester', async () => {
     const { consent, user } = setup();
     expect(

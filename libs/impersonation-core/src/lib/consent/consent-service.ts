@@ -344,6 +344,16 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       }
     },
 
+    /**
+     * Whose yes a start in `mode` needs, before any grant is looked up (the start gate's answer): for the
+     * start dialog to say so up front. `null` when the user refuses every view.
+     */
+    approversFor({ supportAccess, mode }: { supportAccess: SupportAccess; mode: ViewMode }): Approver[] | null {
+      if (supportAccess === 'never') return null;
+      const gate = gateStart({ actorRole: 'admin', supportAccess, mode, breakGlass: false, reason: '', rules });
+      return gate.outcome === 'proceed' ? [] : gate.approvers;
+    },
+
     /** The requests that ask this user, as they see them. */
     async listForUser(user: { id: string; role: string }): Promise<AccessRequestView[]> {
       const now = clock.now();

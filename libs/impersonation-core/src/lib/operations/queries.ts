@@ -2,6 +2,7 @@ import {
   USERS_PAGE_SIZE,
   type AccessHistoryEntry,
   type AccessHistoryPage,
+  type AdminUserSummary,
   type ImpersonationsPage,
   type LedgerPage,
   type UsersPage,
@@ -11,6 +12,8 @@ import type { ChainVerdict } from '../ledger/ledger-chain';
 import { verifyLedger as verifyStoredLedger } from '../ledger/verify-ledger';
 import { toAccessHistoryEntry, toAdminUserSummary, toImpersonationRecord, toLedgerEvent } from '../records';
 import type { SessionState } from '../session';
+import type { UserRow } from '../model';
+import type { ViewMode } from '../consent/access-request';
 import type { OperationContext } from './context';
 import { refused, type Outcome } from './refusals';
 import type { Staff } from './staff';
@@ -29,10 +32,24 @@ export async function listUsers(
 ): Promise<UsersPage> {
   const page = await (await ctx.store()).users.search({ query, cursor, limit: limit ?? USERS_PAGE_SIZE });
   const at = ctx.clock.now();
-  return {
-    users: page.users.map((user) => toAdminUserSummary(user, ctx.policy.optionsFor(staff.user, user, at))),
-    nextCursor: page.nextCursor,
-  };
+  const users = await Promise.all(
+    page.users.map(async (user) => {
+      const options = ctx.policy.optionsFor(staff.user, user, at);
+      return toAdminUserSummary(user, options, options.possible ? await approvalsFor(ctx, user, options.modes) : undefined);
+    }),
+  );
+  return { users, nextCursor: page.nextCursor };
+}
+
+/** Whose approval a start in each of `modes` needs first, so the start dialog says so up front; none without the consent rules. */
+async function approvalsFor(ctx: OperationContext, user: UserRow, modes: readonly ViewMode[]): Promise<AdminUserSummary['approvals']> {
+  const consent = ctx.notifier;
+  if (!consent) return undefined;
+  const supportAccess = await consent.supportAccessOf(user);
+  const approvals = modes.map((mode) => ({ mode, approvers: consent.service.approversFor({ supportAccess, mode }) }));
+  return approvals.every((entry) => entry.approvers !== null)
+    ? approvals.map(({ mode, approvers }) => ({ mode, approvers: approvers ?? [] }))
+    : undefined;
 }
 
 /** Open (pending or running) impersonations, or ended ones, newest first; expiries recorded first. */
