@@ -460,6 +460,9 @@ export const en = {
     heading: 'Your settings',
     displayName: 'Display name',
     displayNameHint: (max: number) => `Shown to you and to support staff. Up to ${max} characters; leave empty for none.`,
+    displayNameCount: (length: number, max: number) => `${length} / ${max}`,
+    displayNameTooLong: (length: number, max: number) =>
+      `That paste would make the name ${length} characters long: keep it to ${max} or fewer. Nothing was pasted.`,
     supportAccess: 'Support access',
     supportAccessHint: 'Whether support staff and administrators may view the app as you, to help you.',
     supportAccessInView: 'Only the account holder can change this, never someone viewing the account as them.',

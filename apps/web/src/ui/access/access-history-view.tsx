@@ -5,7 +5,7 @@ import { formatDuration } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
 import { AccessRequestsPanel } from './access-requests-panel';
-import { Card } from '../components/card';
+import { Card, CardStack } from '../components/card';
 import { LocalTime } from '../components/local-time';
 import { PageHeader } from '../components/page-header';
 import { PagedTable } from '../components/paged-table';
@@ -34,35 +34,37 @@ export function AccessHistoryView({ lang, viewedAccount }: AccessHistoryViewProp
   return (
     <>
       <PageHeader title={t.title} description={t.description} />
-      <AccessRequestsPanel viewedAccount={viewedAccount} />
-      <Card title={t.heading}>
-        <PagedTable
-          list={state}
-          caption={t.caption}
-          columns={[
-            { label: t.columns.admin, cell: (entry) => entry.admin.email },
-            { label: t.columns.reason, cell: (entry) => entry.reason },
-            { label: t.columns.when, cell: (entry) => <LocalTime iso={entry.startedAt} /> },
-            {
-              label: t.columns.duration,
-              cell: (entry) =>
-                entry.endedAt
-                  ? formatDuration(Date.parse(entry.endedAt) - Date.parse(entry.startedAt), messages.duration)
-                  : t.soFar(formatDuration(now() - Date.parse(entry.startedAt), messages.duration)),
-            },
-            {
-              label: t.columns.ended,
-              cell: (entry) => (entry.endReason ? <Tag>{t.endReasons[entry.endReason]}</Tag> : <Tag $tone="info">{t.ongoing}</Tag>),
-            },
-          ]}
-          rowKey={(entry) => entry.id}
-          errorTitle={t.error}
-          emptyTitle={t.emptyTitle}
-          empty={t.empty}
-          onRetry={reload}
-          onLoadMore={loadMore}
-        />
-      </Card>
+      <CardStack>
+        <AccessRequestsPanel viewedAccount={viewedAccount} />
+        <Card title={t.heading}>
+          <PagedTable
+            list={state}
+            caption={t.caption}
+            columns={[
+              { label: t.columns.admin, cell: (entry) => entry.admin.email },
+              { label: t.columns.reason, cell: (entry) => entry.reason },
+              { label: t.columns.when, cell: (entry) => <LocalTime iso={entry.startedAt} /> },
+              {
+                label: t.columns.duration,
+                cell: (entry) =>
+                  entry.endedAt
+                    ? formatDuration(Date.parse(entry.endedAt) - Date.parse(entry.startedAt), messages.duration)
+                    : t.soFar(formatDuration(now() - Date.parse(entry.startedAt), messages.duration)),
+              },
+              {
+                label: t.columns.ended,
+                cell: (entry) => (entry.endReason ? <Tag>{t.endReasons[entry.endReason]}</Tag> : <Tag $tone="info">{t.ongoing}</Tag>),
+              },
+            ]}
+            rowKey={(entry) => entry.id}
+            errorTitle={t.error}
+            emptyTitle={t.emptyTitle}
+            empty={t.empty}
+            onRetry={reload}
+            onLoadMore={loadMore}
+          />
+        </Card>
+      </CardStack>
     </>
   );
 }

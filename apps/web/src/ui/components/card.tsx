@@ -45,6 +45,13 @@ export const CardDescription = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** Cards one above the other, with the page's gap between them (they never touch). */
+export const CardStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+`;
+
 export interface CardProps {
   /** The card's heading; also names the section for screen readers. */
   title: ReactNode;

@@ -189,7 +189,20 @@ export function SettingsForm({ initial, viewing, readOnly = false, onSaved }: Se
         maxLength={DISPLAY_NAME_MAX_LENGTH}
         disabled={readOnly}
         value={draft.displayName ?? ''}
-        onChange={(event) => setDraft({ ...draft, displayName: event.target.value })}
+        aside={t.displayNameCount((draft.displayName ?? '').length, DISPLAY_NAME_MAX_LENGTH)}
+        onChange={(event) => {
+          setNameError(null);
+          setDraft({ ...draft, displayName: event.target.value });
+        }}
+        onPaste={(event) => {
+          // The browser would cut a long paste to `maxLength` without a word: refuse it whole, and say why.
+          const field = event.currentTarget;
+          const pasted = event.clipboardData.getData('text');
+          const kept = field.value.length - ((field.selectionEnd ?? field.value.length) - (field.selectionStart ?? field.value.length));
+          if (kept + pasted.length <= DISPLAY_NAME_MAX_LENGTH) return;
+          event.preventDefault();
+          setNameError(t.displayNameTooLong(kept + pasted.length, DISPLAY_NAME_MAX_LENGTH));
+        }}
       />
       <Fieldset aria-describedby={accessHintId}>
         <Legend>{t.supportAccess}</Legend>

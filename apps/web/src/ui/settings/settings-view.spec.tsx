@@ -177,4 +177,33 @@ describe('SettingsView', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('textbox', { name: 'Display name' })).toHaveValue('Ada Lovelace');
   });
+
+  it('counts the display name’s characters as they are typed, against the limit of 80', async () => {
+    const { user } = setup();
+    const name = screen.getByRole('textbox', { name: 'Display name' });
+    expect(name).toHaveAttribute('maxLength', '80');
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('12 / 80'));
+    await user.type(name, '!');
+    expect(screen.getByText('13 / 80')).toBeVisible();
+  });
+
+  it('refuses a paste that would make the display name longer than 80 characters, whole and with a reason, instead of cutting it', async () => {
+    const updateSettings = jest.fn();
+    const { user, container } = setup({ updateSettings });
+    const name = screen.getByRole('textbox', { name: 'Display name' });
+    await user.clear(name);
+    await user.paste('x'.repeat(90));
+    expect(name).toHaveValue('');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('That paste would make the name 90 characters long: keep it to 80 or fewer. Nothing was pasted.'),
+    );
+    expect(await axe(container)).toHaveNoViolations();
+
+    await user.paste('y'.repeat(80));
+    expect(name).toHaveValue('y'.repeat(80));
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('80 / 80')).toBeVisible();
+    expect(updateSettings).not.toHaveBeenCalled();
+  });
 });

@@ -3,7 +3,7 @@
 import type { AccountActivityEntryAnswer } from '@viewas/admin-api/account';
 import type { Locale } from '../../i18n/locales';
 import { getMessages } from '../../i18n/messages';
-import { Card } from '../components/card';
+import { Card, CardStack } from '../components/card';
 import { ErrorState, SkeletonRows } from '../components/feedback';
 import { PageHeader } from '../components/page-header';
 import { describeError } from '../data/describe-error';
@@ -41,21 +41,23 @@ export function SettingsView({ lang, initial, viewing, readOnly = false }: Setti
   return (
     <>
       <PageHeader title={t.title} description={t.description} />
-      <Card title={t.heading}>
-        {settings.state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
-        {settings.state.status === 'error' ? (
-          <ErrorState
-            title={t.error}
-            message={describeError(settings.state.error, messages.common.error)}
-            onRetry={settings.reload}
-            retryLabel={messages.common.retry}
-          />
-        ) : null}
-        {settings.state.status === 'ready' ? (
-          <SettingsForm initial={settings.state.data} viewing={viewing} readOnly={readOnly} onSaved={activity.reload} />
-        ) : null}
-      </Card>
-      <SettingsActivity state={activity.state} loadMore={activity.loadMore} reload={activity.reload} />
+      <CardStack>
+        <Card title={t.heading}>
+          {settings.state.status === 'loading' ? <SkeletonRows label={messages.common.loading} /> : null}
+          {settings.state.status === 'error' ? (
+            <ErrorState
+              title={t.error}
+              message={describeError(settings.state.error, messages.common.error)}
+              onRetry={settings.reload}
+              retryLabel={messages.common.retry}
+            />
+          ) : null}
+          {settings.state.status === 'ready' ? (
+            <SettingsForm initial={settings.state.data} viewing={viewing} readOnly={readOnly} onSaved={activity.reload} />
+          ) : null}
+        </Card>
+        <SettingsActivity state={activity.state} loadMore={activity.loadMore} reload={activity.reload} />
+      </CardStack>
     </>
   );
 }

@@ -135,6 +135,24 @@ describe('TopBar', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('shows the account’s display name in the account menu, above the e-mail', async () => {
+    const getSettings = jest.fn(async () =>
+      ok({ displayName: 'Grace Hopper', supportAccess: 'allowed' as const, emailNotifications: true }),
+    );
+    const { user, container } = renderWithApp(
+      <NextContext session={sessionOf(admin)}>
+        <TopBar initialUser={admin} />
+      </NextContext>,
+      { services: fakeServices({ api: fakeApi({ getSettings }) }) },
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    await user.click(screen.getByRole('button', { name: 'grace@example.com, account menu' }));
+    const panel = await screen.findByRole('dialog', { name: 'Account menu' });
+    expect(await within(panel).findByText('Grace Hopper')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Signed in asGrace Hoppergrace@example.com');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
   it('moves the focus into the open account menu and back to its button when Escape closes it', async () => {
     const { user } = await setup(admin, { session: sessionOf(admin) });
     const trigger = screen.getByRole('button', { name: 'grace@example.com, account menu' });

@@ -6,6 +6,8 @@ import { POPPER_DEFAULTS } from '@viewas/theme';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { Tag } from '../components/tag';
+import { useResource } from '../data/use-resource';
+import { useBrowserServices } from '../services/browser-services-context';
 import { SignOutButton } from './sign-out-button';
 
 const Panel = styled.div`
@@ -74,6 +76,10 @@ export function UserMenuPanel({ id, user, anchor, onClose }: UserMenuPanelProps)
     middleware: [offset(POPPER_DEFAULTS.gutter), shift({ padding: POPPER_DEFAULTS.gutter })],
   });
   const { getFloatingProps } = useInteractions([useDismiss(context)]);
+  // The account's display name, read when the menu first opens (the session carries only the e-mail).
+  const { api } = useBrowserServices();
+  const { state: settings } = useResource((signal) => api.getSettings({ signal }));
+  const displayName = settings.status === 'ready' ? settings.data.displayName : null;
 
   return (
     <FloatingFocusManager context={context} modal={false}>
@@ -81,6 +87,7 @@ export function UserMenuPanel({ id, user, anchor, onClose }: UserMenuPanelProps)
         {user.isImpersonated ? (
           <Identity>
             <Label>{messages.view.menuViewingAs}</Label>
+            {displayName ? <strong>{displayName}</strong> : null}
             <strong>{user.email}</strong>
             <span>
               <Tag $tone="warning">{user.impersonationMode ? messages.viewModes[user.impersonationMode] : messages.roles[user.role]}</Tag>
@@ -91,7 +98,8 @@ export function UserMenuPanel({ id, user, anchor, onClose }: UserMenuPanelProps)
         ) : (
           <Identity>
             <Label>{messages.nav.signedInAs}</Label>
-            <strong>{user.email}</strong>
+            {displayName ? <strong>{displayName}</strong> : null}
+            {displayName ? <span>{user.email}</span> : <strong>{user.email}</strong>}
             <span>
               <Tag $tone={user.role === 'admin' ? 'accent' : 'neutral'}>{messages.roles[user.role]}</Tag>
             </span>
