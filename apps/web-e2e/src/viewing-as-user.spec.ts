@@ -72,7 +72,8 @@ for (const run of runs) {
       await test.step('the account menu says whose account this is and who is viewing it', async () => {
         await page.getByRole('button', { name: `${run.target}, account menu` }).click();
         const menu = page.getByRole('dialog', { name: 'Account menu' });
-        await expect(menu).toContainText(`Viewing as${run.target}`);
+        // Whose account: its display name (when it has one), then its e-mail address.
+        await expect(menu).toContainText(new RegExp(`Viewing as(?:[^@]+)?${run.target.replaceAll('.', '\\.')}`));
         await expect(menu).toContainText(`You are ${ACCOUNTS.admin}`);
         await expect(menu).not.toContainText('Signed in as');
       });
