@@ -1,146 +1,48 @@
-import { betterAuth } from 'better-auth';
-import { getMigrations } from 'better-auth/db/migration';
-import { toNodeHandler } from 'better-auth/node';
-import { admin } from 'better-auth/plugins/admin';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Pool } from 'pg';
-import { createMigratedPostgresDatabase, TEST_DATABASE_URL } from '../../../testing/test-databases';
-import { createManualClock } from '../clock';
+import { TEST_DATABASE_URL } from '../../../testing/test-databases';
+import { browser, startBetterAuthHost, type BetterAuthHost } from '../../../testing/better-auth-host';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../rules';
-import type { Database } from '../postgres/database';
-import { schema } from '../postgres/schema';
 import { READ_ONLY_CODE } from '../governance/read-only';
 import { readOnlyResponse } from '../http/read-only-gate';
-import { viewasAdminApi, viewasReadOnlyGate } from './admin-api';
-import { viewas } from './plugin';
 
 // Better Auth's own migrations run through Kysely over a `pg` pool; PGlite would need a third-party Kysely
 // dialect, so this host is proven on PostgreSQL only (the domain's store runs on both in its own tests).
 const describeOnPostgres = TEST_DATABASE_URL ? describe : describe.skip;
-const PASSWORD = 'correct horse battery staple';
-
-/** A browser: cookies kept per name as the server sets them, every request same-origin. */
-function browser(origin: string) {
-  const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: unknown) {
-    const response = await fetch(origin + path, {
-      method,
-      headers: {
-        origin,
-        'sec-fetch-site': 'same-origin',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(jar.size ? { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const gone = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
-      if (gone || pair.slice(at + 1) === '') jar.delete(name);
-      else jar.set(name, pair.slice(at + 1));
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-  return { call, cookies: jar };
-}
-
-async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(message.headers)) if (typeof value === 'string') headers.set(name, value);
-  const hasBody = message.method !== 'GET' && message.method !== 'HEAD';
-  return new Request(origin + (message.url ?? '/'), { method: message.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-}
 
 // Each sign-in hashes a password (scrypt) on a shared machine.
 jest.setTimeout(30_000);
 
 describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
-  const clock = createManualClock(new Date());
-  let database: { url: string; drop(): Promise<void> };
-  let pool: Pool;
-  let server: Server;
+  type Key = 'admin' | 'otherAdmin' | 'user';
+  let host: BetterAuthHost<Key>;
+  let pool: BetterAuthHost<Key>['pool'];
   let origin: string;
-  let auth: ReturnType<typeof makeAuth>;
-  const ids: Record<'admin' | 'otherAdmin' | 'user', string> = { admin: '', otherAdmin: '', user: '' };
-
-  function makeAuth(baseURL: string) {
-    return betterAuth({
-      baseURL,
-      secret: 'a-test-secret-that-is-long-enough-for-better-auth',
-      database: pool,
-      emailAndPassword: { enabled: true },
-      advanced: { database: { generateId: 'uuid' } },
-      rateLimit: { enabled: false },
-      telemetry: { enabled: false },
-      plugins: [admin(), viewas({ db: drizzle({ client: pool, schema }) as unknown as Database, clock })],
-    });
-  }
-
-  const sessionRows = async (impersonationId: string) =>
-    (await pool.query('select id from "session" where "impersonationId" = $1', [impersonationId])).rowCount;
-  const ledgerTypes = async (impersonationId: string) =>
-    (
-      await pool.query<{ type: string }>('select type from audit_events where impersonation_id = $1 order by id', [impersonationId])
-    ).rows.map((row) => row.type);
-
-  async function signedIn(email: string) {
-    const it = browser(origin);
-    const answer = await it.call('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
-    expect(answer.status).toBe(200);
-    return it;
-  }
+  let ids: BetterAuthHost<Key>['ids'];
+  const signedIn = (email: string) => host.signedIn(email);
+  const sessionRows = (impersonationId: string) => host.sessionRows(impersonationId);
+  const ledgerTypes = (impersonationId: string) => host.ledgerTypes(impersonationId);
 
   beforeAll(async () => {
-    database = await createMigratedPostgresDatabase(TEST_DATABASE_URL as string);
-    pool = new Pool({ connectionString: database.url, max: 5 });
-    pool.on('error', () => undefined);
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    auth = makeAuth(origin);
-    await (await getMigrations(auth.options)).runMigrations();
-    const authHandler = toNodeHandler(auth);
-    const adminApi = viewasAdminApi({ auth, origin });
-    const refusesReadOnly = viewasReadOnlyGate({ auth, origin });
-    // The host's own write, behind the read-only gate.
-    const notes = async (request: Request) => {
-      const refusal = await refusesReadOnly(request);
-      return refusal ? readOnlyResponse(refusal) : Response.json({ success: true });
-    };
-    server.on('request', (request, response) => {
-      const own = request.url === '/api/notes';
-      if (!own && !request.url?.startsWith('/api/admin/') && !request.url?.startsWith('/api/account/'))
-        return void authHandler(request, response);
-      void (async () => {
-        const fetched = await toRequest(request, origin);
-        const answer = own ? await notes(fetched) : await adminApi.fetch(fetched);
-        response.writeHead(answer.status, Object.fromEntries(answer.headers));
-        response.end(Buffer.from(await answer.arrayBuffer()));
-      })();
-    });
-    for (const [key, email] of [
-      ['admin', 'admin@example.com'],
-      ['otherAdmin', 'other-admin@example.com'],
-      ['user', 'user@example.com'],
-    ] as const) {
-      const made = await auth.api.signUpEmail({ body: { email, password: PASSWORD, name: key } });
-      ids[key] = made.user.id;
-    }
-    // Roles are the admin plugin's: the plugin mirrors them into the domain's users on their next request.
-    await pool.query(`update "user" set role = 'admin' where email in ('admin@example.com', 'other-admin@example.com')`);
+    host = await startBetterAuthHost(
+      TEST_DATABASE_URL as string,
+      [
+        { key: 'admin', email: 'admin@example.com', role: 'admin' },
+        { key: 'otherAdmin', email: 'other-admin@example.com', role: 'admin' },
+        { key: 'user', email: 'user@example.com' },
+      ],
+      // The host's own write, behind the read-only gate.
+      {
+        path: '/api/notes',
+        handle: async (refusesReadOnly, request) => {
+          const refusal = await refusesReadOnly(request);
+          return refusal ? readOnlyResponse(refusal) : Response.json({ success: true });
+        },
+      },
+    );
+    ({ pool, origin, ids } = host);
   }, 120_000);
 
   afterAll(async () => {
-    server?.close();
-    await pool?.end();
-    await database?.drop();
+    await host?.close();
   });
 
   it('mirrors each Better Auth account into the domain under the same id, with its role', async () => {
@@ -226,7 +128,7 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     const staff = await signedIn('admin@example.com');
     const started = await staff.call('POST', '/api/auth/viewas/impersonate', { userId: ids.user, reason: 'Ticket 4523: expiry' });
     const impersonationId: string = started.body.impersonationId;
-    clock.advance(DEFAULT_IMPERSONATION_MAX_MINUTES * 60_000 + 1_000);
+    host.clock.advance(DEFAULT_IMPERSONATION_MAX_MINUTES * 60_000 + 1_000);
     try {
       expect((await staff.call('GET', '/api/auth/get-session')).body).toBeNull();
       expect(await sessionRows(impersonationId)).toBe(0);
@@ -236,7 +138,7 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
       }
       expect(await ledgerTypes(impersonationId)).toEqual(['impersonation.started', 'impersonation.activated', 'impersonation.expired']);
     } finally {
-      clock.set(new Date());
+      host.clock.set(new Date());
     }
   });
 
