@@ -1,10 +1,11 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getIP, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
-import { ImpersonateRequestSchema, ReauthRequestSchema } from '@viewas/admin-api/server';
+import { ImpersonateRequestSchema, ReauthRequestSchema, type AdminApiError } from '@viewas/admin-api/server';
 import { z } from 'zod';
 import { refusalError } from '../http/admin-api-service';
-import { answeringConsentErrors } from '../http/consent-api';
+import { consentApiError } from '../http/consent-api';
+import { ConsentError } from '../consent/consent-error';
 import type { Outcome } from '../create-impersonation';
 import { isStateChanging, READ_ONLY_CODE, READ_ONLY_MESSAGE } from '../governance/read-only';
 import type { RequestInfo } from '../model';
@@ -38,11 +39,22 @@ export interface ViewasServices extends PostgresImpersonation {
 type EndpointContext = Parameters<typeof setSessionCookie>[0];
 type ApiErrorStatus = ConstructorParameters<typeof APIError>[0];
 
-/** A refusal of the domain as Better Auth's error: the admin API's code, message and status. */
-function refusal(outcome: Extract<Outcome<unknown>, { ok: false }>): APIError {
-  const error = refusalError(outcome.refusal);
+/** The admin API's error as Better Auth's: its code, message and status (Better Auth answers any other throw with a bare 500). */
+function betterAuthError(error: AdminApiError): APIError {
   const headers: HeadersInit = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
   return new APIError(error.status as ApiErrorStatus, { code: error.code, message: error.message }, headers);
+}
+
+/** A refusal of the domain as Better Auth's error. */
+const refusal = (outcome: Extract<Outcome<unknown>, { ok: false }>): APIError => betterAuthError(refusalError(outcome.refusal));
+
+/** Runs `work`, answering a consent rule's refusal it throws (a break-glass refused) as Better Auth's error. */
+async function answeringConsentErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof ConsentError ? betterAuthError(consentApiError(error)) : error;
+  }
 }
 
 const valueOf = <T>(outcome: Outcome<T>): T => {
