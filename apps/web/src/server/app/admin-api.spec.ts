@@ -70,6 +70,11 @@ describe('admin API', () => {
           viewModes: ['read_only', 'full'],
           defaultMode: 'read_only',
           longestViewMinutes: 60,
+          // The user allows support access: a read-only view starts at once, a full one needs a second admin.
+          approvals: [
+            { mode: 'read_only', approvers: [] },
+            { mode: 'full', approvers: ['admin'] },
+          ],
         },
       ]);
       expect((await adminBrowser.api<UsersPage>('GET', '/api/admin/users?query=tara')).body.users.map((user) => user.id)).toEqual([

@@ -380,7 +380,7 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
     expect(await ledgerTypes(user.id)).toEqual(['impersonation.requested', 'impersonation.approved']);
   });
 
-  it('never lets someone viewing as the user revoke for them (403 account_holder_only), and records nothing', async () => {
+  it('never lets someone viewing as the user revoke for them (403 forbidden, like their other decisions), and records nothing', async () => {
     const { user, browser } = await userWith('allowed');
     const viewer = await app.signedIn(admin);
     const { requestId: fullRequest } = (await start(viewer, user.id, { mode: 'full' })).body as { requestId: string };
@@ -394,7 +394,7 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
 
     expect(await viewer.api('POST', `/api/account/access-requests/${requestId}/revoke`)).toMatchObject({
       status: 403,
-      body: { success: false, error: { code: 'account_holder_only' } },
+      body: { success: false, error: { code: 'forbidden' } },
     });
     expect(await ledgerTypes(user.id)).toEqual(before);
     const listed = await browser.api<{ requests: { id: string; status: string }[] }>('GET', '/api/account/access-requests');

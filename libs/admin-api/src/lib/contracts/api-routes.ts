@@ -308,12 +308,12 @@ export const ADMIN_API_ROUTES = {
     description:
       'The caller revokes their approval of a request about their own account while it runs: the request reads `revoked`, ' +
       'every view it let start ends now, and the requester is told. 409 `conflict` when the request is not (or no longer) ' +
-      'approved; nobody viewing the account may revoke for its holder (403 `account_holder_only`).',
+      'approved; nobody viewing the account may revoke for its holder (403 `forbidden`, as for its other decisions).',
     tag: 'Account',
     access: 'account-holder',
     params: { id: IdSchema },
     response: AccessDecisionResponseSchema,
-    errors: [...WRITE, 'not_found', 'conflict', 'account_holder_only'],
+    errors: [...WRITE, 'not_found', 'conflict'],
   },
   notifications: {
     operationId: 'listNotifications',

@@ -123,13 +123,12 @@ export function createAdminApiService({
     }),
     ...createAccountSettingsApi({ settings: accountSettings, sessionOf }),
     async revokeAccessRequestAsUser(ctx, id) {
-      const session = await sessionOf(ctx);
-      if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
-      // Only the account holder takes their approval back, never someone viewing the account as them.
-      if (session.claims.impersonation) throw new AdminApiError('account_holder_only', ACCOUNT_HOLDER_ONLY_MESSAGE_GENERIC);
-      const user = { id: session.claims.sub, email: session.claims.email };
+      // Only the account holder takes their approval back, never someone viewing the account as them:
+      // refused like their other decisions (403 forbidden).
+      const caller = await ownSession(ctx);
+      const user = { id: caller.id, email: caller.email };
       const { request } = await answeringConsentErrors(() => impersonation.revokeApproval({ user, requestId: id, origin: infoOf(ctx) }));
-      const views = await consent.service.listForUser({ ...user, role: session.claims.role });
+      const views = await consent.service.listForUser(caller);
       const seen = views.find((candidate) => candidate.request.id === request.id);
       return {
         success: true,
