@@ -29,7 +29,8 @@ export const SIZE_BUDGETS = {
   'session-client': { index: 2048, 'next-auth': 2048 },
   // admin-api moved up once more for zod/mini's named imports, which let a consumer drop 64 KB (gzip) of
   // zod/mini it never calls: docs/performance.md, "Library entry sizes".
-  'admin-api': { index: 2688, account: 2240 },
+  // and once more for the user's revoke and the user list's approvals (2,673 -> 2,699 B).
+  'admin-api': { index: 2752, account: 2240 },
   // A server library: its entries are measured and reported, not gated; publint and attw check it like the others.
   'impersonation-core': {},
 };
