@@ -13,7 +13,7 @@ import {
   type ViewMode,
 } from './access-request';
 import { ConsentError } from './consent-error';
-import type { ConsentStore, ConsentUnitOfWork, RequestOrigin } from './consent-ports';
+import type { ConsentLedgerEntry, ConsentStore, ConsentUnitOfWork, RequestOrigin } from './consent-ports';
 import { gateStart, type ApprovalRules, type SupportAccess } from './start-gate';
 import type { NotificationContent } from '../notifications/notification';
 import { newNotification, type NewNotification } from '../notifications/notifier';
@@ -116,6 +116,37 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
       for (const admin of await uow.listActiveAdmins()) {
         if (admin.id === request.requester.id || admin.id === request.target.id) continue;
         await uow.notify(admin, { kind: 'access_requested', data: { ...base, approver: 'admin' } }, at);
+      }
+    }
+  }
+
+  /**
+   * One change to a request by `by` (a decision, a revoke): read, changed by `change`, saved if nobody
+   * saved it meanwhile, with its ledger row and the requester told, in one transaction. A lost race is
+   * tried again on the request as it now is, so the second of two racing changes meets the first's result.
+   */
+  async function changeRequest(
+    id: string,
+    by: Person,
+    change: (
+      current: AccessRequest,
+      now: Date,
+    ) => { next: AccessRequest; type: ConsentLedgerEntry['type']; origin: ConsentLedgerEntry['origin']; detail: Record<string, unknown> },
+  ): Promise<AccessRequest> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await store.transaction(async (uow) => {
+          const now = clock.now();
+          const current = await uow.requests.findById(id);
+          if (!current) throw new ConsentError('not_found', 'No such access request');
+          const { next, type, origin, detail } = change(current, now);
+          if (!(await uow.requests.save(next, current.version))) throw new LostRace();
+          await uow.appendLedger({ type, at: now, actor: by, ...ledgerPeople(next), origin, detail });
+          await tellRequester(uow, next, by, now);
+          return next;
+        });
+      } catch (error) {
+        if (!(error instanceof LostRace) || attempt >= DECISION_ATTEMPTS) throw error;
       }
     }
   }
@@ -272,39 +303,25 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
     },
 
     /** One approver's decision; concurrent decisions on one request: the first saved wins, the others answer 409. */
-    async decide({ id, as, decider, decision, minutes, origin }: DecideRequestInput): Promise<AccessRequest> {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await store.transaction(async (uow) => {
-            const now = clock.now();
-            const current = await uow.requests.findById(id);
-            if (!current) throw new ConsentError('not_found', 'No such access request');
-            const next = decideAccessRequest(current, { as, decider, decision, minutes, now });
-            if (!(await uow.requests.save(next, current.version))) throw new LostRace();
-            const recorded = as === 'user' ? next.userDecision : next.adminDecision;
-            await uow.appendLedger({
-              type: decision === 'approve' ? 'impersonation.approved' : 'impersonation.request_denied',
-              at: now,
-              actor: decider,
-              ...ledgerPeople(next),
-              origin,
-              detail: {
-                requestId: next.id,
-                requester: next.requester,
-                as,
-                mode: next.mode,
-                minutes: recorded?.minutes ?? null,
-                status: next.status,
-                grantEndsAt: next.grantEndsAt?.toISOString() ?? null,
-              },
-            });
-            await tellRequester(uow, next, decider, now);
-            return next;
-          });
-        } catch (error) {
-          if (!(error instanceof LostRace) || attempt >= DECISION_ATTEMPTS) throw error;
-        }
-      }
+    decide({ id, as, decider, decision, minutes, origin }: DecideRequestInput): Promise<AccessRequest> {
+      return changeRequest(id, decider, (current, now) => {
+        const next = decideAccessRequest(current, { as, decider, decision, minutes, now });
+        const recorded = as === 'user' ? next.userDecision : next.adminDecision;
+        return {
+          next,
+          type: decision === 'approve' ? 'impersonation.approved' : 'impersonation.request_denied',
+          origin,
+          detail: {
+            requestId: next.id,
+            requester: next.requester,
+            as,
+            mode: next.mode,
+            minutes: recorded?.minutes ?? null,
+            status: next.status,
+            grantEndsAt: next.grantEndsAt?.toISOString() ?? null,
+          },
+        };
+      });
     },
 
     /**
@@ -312,36 +329,22 @@ export function createConsentService({ store, clock, newId, rules }: ConsentServ
      * requester told, in one transaction. Ending the views it let start is the domain's
      * (`revokeApproval`), through the one `endView`. Racing changes: the first saved wins.
      */
-    async revoke({ id, by, origin }: RevokeApprovalInput): Promise<AccessRequest> {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await store.transaction(async (uow) => {
-            const now = clock.now();
-            const current = await uow.requests.findById(id);
-            if (!current) throw new ConsentError('not_found', 'No such access request');
-            const next = revokeAccessRequest(current, { by, now });
-            if (!(await uow.requests.save(next, current.version))) throw new LostRace();
-            await uow.appendLedger({
-              type: 'impersonation.approval_revoked',
-              at: now,
-              actor: by,
-              ...ledgerPeople(next),
-              origin,
-              detail: {
-                requestId: next.id,
-                requester: next.requester,
-                mode: next.mode,
-                // When the grant would have ended had it not been revoked.
-                grantEndedEarly: current.grantEndsAt?.toISOString() ?? null,
-              },
-            });
-            await tellRequester(uow, next, by, now);
-            return next;
-          });
-        } catch (error) {
-          if (!(error instanceof LostRace) || attempt >= DECISION_ATTEMPTS) throw error;
-        }
-      }
+    revoke({ id, by, origin }: RevokeApprovalInput): Promise<AccessRequest> {
+      return changeRequest(id, by, (current, now) => {
+        const next = revokeAccessRequest(current, { by, now });
+        return {
+          next,
+          type: 'impersonation.approval_revoked',
+          origin,
+          detail: {
+            requestId: next.id,
+            requester: next.requester,
+            mode: next.mode,
+            // When the grant would have ended had it not been revoked.
+            grantEndedEarly: current.grantEndsAt?.toISOString() ?? null,
+          },
+        };
+      });
     },
 
     /**
