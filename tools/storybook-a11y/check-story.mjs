@@ -14,6 +14,39 @@ const RENDER_TIMEOUT_MS = 30_000;
 /** Storybook's terminal render phases (storybook/preview-api StoryRender). */
 const DONE_PHASES = ['finished', 'errored', 'aborted'];
 
+/** Waits until Storybook has finished rendering story `id` in `frame` (a page or an iframe) and returns its phase. */
+function storyRendered(frame, id) {
+  return frame
+    .waitForFunction(
+      ({ id, done }) => {
+        const render = window.__STORYBOOK_PREVIEW__?.storyRenders?.find((candidate) => candidate.id === id);
+        return render && done.includes(render.phase) ? render.phase : false;
+      },
+      { id, done: DONE_PHASES },
+      { timeout: RENDER_TIMEOUT_MS },
+    )
+    .then((handle) => handle.jsonValue());
+}
+
+/**
+ * A docs page is ready when its content is shown and every story it embeds in an iframe
+ * (`inline: false`) has finished rendering. Waiting for a quiet network instead is a guess that a
+ * busy machine can miss by 30 s.
+ */
+async function docsRendered(page) {
+  await page.locator(DOCS_CONTENT).first().waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
+  await page.waitForLoadState('load');
+  const embedded = page.locator(`${DOCS_CONTENT} iframe`);
+  for (let index = 0; index < (await embedded.count()); index += 1) {
+    const frame = await (await embedded.nth(index).elementHandle()).contentFrame();
+    await frame.waitForLoadState('load');
+    const id = new URL(frame.url()).searchParams.get('id');
+    const phase = await storyRendered(frame, id);
+    if (phase !== 'finished') throw new Error(`the embedded story ${id} ended ${phase}`);
+  }
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
 /**
  * @returns {Promise<{ status: 'passed' | 'failed' | 'skipped' | 'errored', problems: string[], disabledRules: string[] }>}
  */
@@ -21,16 +54,7 @@ export async function checkStory(context, baseUrl, story, mode) {
   const page = await context.newPage();
   try {
     await page.goto(storyUrl(baseUrl, story.id, mode));
-    const phase = await page
-      .waitForFunction(
-        ({ id, done }) => {
-          const render = window.__STORYBOOK_PREVIEW__?.storyRenders?.find((candidate) => candidate.id === id);
-          return render && done.includes(render.phase) ? render.phase : false;
-        },
-        { id: story.id, done: DONE_PHASES },
-        { timeout: RENDER_TIMEOUT_MS },
-      )
-      .then((handle) => handle.jsonValue());
+    const phase = await storyRendered(page, story.id);
     if (phase !== 'finished') {
       const shown = await page
         .locator('.sb-errordisplay')
@@ -77,8 +101,7 @@ export async function checkDocsPage(context, baseUrl, entry, mode) {
   const page = await context.newPage();
   try {
     await page.goto(storyUrl(baseUrl, entry.id, mode, 'docs'));
-    await page.locator(DOCS_CONTENT).first().waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
-    await page.waitForLoadState('networkidle');
+    await docsRendered(page);
     const theme = await page.evaluate(() => window.__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals?.get?.()?.theme);
     if (theme !== mode) return { status: 'errored', problems: [`the theme global is ${theme}, not ${mode}`], disabledRules: [] };
     await page.waitForFunction(() =>
