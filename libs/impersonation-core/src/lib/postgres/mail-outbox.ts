@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailOutboxStore } from '../mail-outbox/mail-outbox';
 import type { NewMail } from '../notifications/notifier';
 import { mailOutbox } from './consent-schema';
@@ -27,27 +27,34 @@ export function createMailOutboxRepository(db: Queryable): MailOutboxStore & { e
     },
 
     async claimDue({ now, limit, leaseUntil, claimToken }) {
-      const claimed = await db.execute<MailOutboxRowSql>(sql`
-        update ${mailOutbox}
-           set attempts = attempts + 1, locked_until = ${leaseUntil}, claim_token = ${claimToken}
-         where id in (
-           select id from ${mailOutbox}
-            where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
-            order by next_attempt_at, id
-            limit ${limit}
-            for update skip locked)
-        returning id, to_address, subject, body_text, message_id, attempts, created_at`);
-      return rowsOf(claimed)
-        .map((row) => ({
-          id: row.id,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.body_text,
-          messageId: row.message_id,
-          attempts: Number(row.attempts),
-          createdAt: new Date(row.created_at),
-        }))
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      const due = db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.status, 'pending'),
+            lte(mailOutbox.nextAttemptAt, now),
+            or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(mailOutbox)
+        // Drizzle's set() has no increment; the column reads its own value in the same statement.
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lockedUntil: leaseUntil, claimToken })
+        .where(inArray(mailOutbox.id, due))
+        .returning({
+          id: mailOutbox.id,
+          to: mailOutbox.toAddress,
+          subject: mailOutbox.subject,
+          text: mailOutbox.bodyText,
+          messageId: mailOutbox.messageId,
+          attempts: mailOutbox.attempts,
+          createdAt: mailOutbox.createdAt,
+        });
+      return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     async renewLease(id, claimToken, leaseUntil) {
@@ -71,19 +78,4 @@ export function createMailOutboxRepository(db: Queryable): MailOutboxStore & { e
       await db.update(mailOutbox).set({ status: 'failed', lastError: error, lockedUntil: null }).where(owned(id, claimToken));
     },
   };
-}
-
-interface MailOutboxRowSql extends Record<string, unknown> {
-  id: string;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  message_id: string;
-  attempts: number | string;
-  created_at: string | Date;
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; both through Drizzle's `execute`. */
-function rowsOf(result: unknown): MailOutboxRowSql[] {
-  return (result as { rows: MailOutboxRowSql[] }).rows;
 }

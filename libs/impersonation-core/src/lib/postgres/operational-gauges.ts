@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, min } from 'drizzle-orm';
 import type { Queryable } from './database';
+import { impersonations, ledgerHead, webhookOutbox } from './schema';
 
 /** The state an operator watches, read from the database in one statement (for the host's metrics). */
 export interface OperationalGauges {
@@ -15,41 +16,42 @@ export interface OperationalGauges {
   ledgerHeadId: number;
 }
 
-interface GaugeRow {
-  active_views: string | number;
-  longest_active_view_seconds: string | number | null;
-  outbox_pending: string | number;
-  oldest_pending_seconds: string | number | null;
-  ledger_head_id: string | number | null;
-}
-
 /**
  * Reads `OperationalGauges` as of `now`, cheap enough for every scrape: both counts go through partial
  * indexes (open impersonations, pending deliveries), so they cost what is open or waiting, never the
- * history; the ledger's size is its head row, not a count.
+ * history; the ledger's size is its head row, not a count. One statement: two aggregate subqueries (one
+ * row each) joined to the head's one row.
  */
 export async function readOperationalGauges(db: Queryable, now: Date): Promise<OperationalGauges> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with running as (
-      select started_at from impersonations
-       where ended_at is null and started_at is not null and expires_at > ${at}::timestamptz
-    ), pending as (
-      select created_at from webhook_outbox where status = 'pending'
-    )
-    select (select count(*) from running) as active_views,
-           (select extract(epoch from (${at}::timestamptz - min(started_at))) from running) as longest_active_view_seconds,
-           (select count(*) from pending) as outbox_pending,
-           (select extract(epoch from (${at}::timestamptz - min(created_at))) from pending) as oldest_pending_seconds,
-           (select last_id from ledger_head) as ledger_head_id`);
-  const [row] = (result as unknown as { rows: GaugeRow[] }).rows;
+  const running = db
+    .select({ count: count().as('active_views'), oldest: min(impersonations.startedAt).as('oldest_started_at') })
+    .from(impersonations)
+    .where(and(isNull(impersonations.endedAt), isNotNull(impersonations.startedAt), gt(impersonations.expiresAt, now)))
+    .as('running');
+  const pending = db
+    .select({ count: count().as('outbox_pending'), oldest: min(webhookOutbox.createdAt).as('oldest_created_at') })
+    .from(webhookOutbox)
+    .where(eq(webhookOutbox.status, 'pending'))
+    .as('pending');
+  const [row] = await db
+    .select({
+      activeViews: running.count,
+      oldestStartedAt: running.oldest,
+      outboxPending: pending.count,
+      oldestCreatedAt: pending.oldest,
+      ledgerHeadId: ledgerHead.lastId,
+    })
+    .from(running)
+    .crossJoin(pending)
+    .leftJoin(ledgerHead, eq(ledgerHead.onlyRow, true));
   if (!row) throw new Error('the gauges statement returned no row');
-  const seconds = (value: string | number | null) => Math.max(0, Number(value ?? 0));
+  const secondsSince = (value: Date | string | null) =>
+    value === null ? 0 : Math.max(0, (now.getTime() - new Date(value).getTime()) / 1000);
   return {
-    activeViews: Number(row.active_views),
-    longestActiveViewSeconds: seconds(row.longest_active_view_seconds),
-    outboxPending: Number(row.outbox_pending),
-    oldestPendingSeconds: seconds(row.oldest_pending_seconds),
-    ledgerHeadId: Number(row.ledger_head_id ?? 0),
+    activeViews: Number(row.activeViews),
+    longestActiveViewSeconds: secondsSince(row.oldestStartedAt),
+    outboxPending: Number(row.outboxPending),
+    oldestPendingSeconds: secondsSince(row.oldestCreatedAt),
+    ledgerHeadId: Number(row.ledgerHeadId ?? 0),
   };
 }

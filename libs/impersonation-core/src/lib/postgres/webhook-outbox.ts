@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { WEBHOOK_CHANNEL, type OutboxItem, type WebhookHealth, type WebhookOutboxStore } from '../webhooks/webhook-delivery';
@@ -26,18 +26,26 @@ export function createWebhookOutboxRepository(
   return {
     async claimDue({ now, leaseUntil, limit }): Promise<OutboxItem[]> {
       const claimToken = randomUUID();
-      const claimed = await db.execute<{ event_id: string | number; attempts: number; created_at: string | Date }>(sql`
-        update ${webhookOutbox}
-           set attempts = attempts + 1, locked_until = ${leaseUntil}, claim_token = ${claimToken}, last_attempt_at = ${now}
-         where channel = ${channel} and event_id in (
-           select event_id from ${webhookOutbox}
-            where channel = ${channel} and status = 'pending' and next_attempt_at <= ${now}
-              and (locked_until is null or locked_until <= ${now})
-            order by next_attempt_at, event_id
-            limit ${limit}
-            for update skip locked)
-        returning event_id, attempts, created_at`);
-      const items = (claimed as unknown as { rows: { event_id: string | number; attempts: number; created_at: string | Date }[] }).rows;
+      const due = db
+        .select({ eventId: webhookOutbox.eventId })
+        .from(webhookOutbox)
+        .where(
+          and(
+            inChannel,
+            eq(webhookOutbox.status, 'pending'),
+            lte(webhookOutbox.nextAttemptAt, now),
+            or(isNull(webhookOutbox.lockedUntil), lte(webhookOutbox.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(webhookOutbox.nextAttemptAt), asc(webhookOutbox.eventId))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const items = await db
+        .update(webhookOutbox)
+        // Drizzle's set() has no increment; the column reads its own value in the same statement.
+        .set({ attempts: sql`${webhookOutbox.attempts} + 1`, lockedUntil: leaseUntil, claimToken, lastAttemptAt: now })
+        .where(and(inChannel, inArray(webhookOutbox.eventId, due)))
+        .returning({ eventId: webhookOutbox.eventId, attempts: webhookOutbox.attempts, createdAt: webhookOutbox.createdAt });
       if (items.length === 0) return [];
       const rows: ChainedLedgerRow[] = await db
         .select()
@@ -45,17 +53,17 @@ export function createWebhookOutboxRepository(
         .where(
           inArray(
             ledgerEvents.id,
-            items.map((item) => Number(item.event_id)),
+            items.map((item) => item.eventId),
           ),
         );
       const byId = new Map(rows.map((row) => [row.id, row]));
       return items
-        .map((item) => ({ item, row: byId.get(Number(item.event_id)) }))
+        .map((item) => ({ item, row: byId.get(item.eventId) }))
         .filter((entry): entry is { item: (typeof items)[number]; row: ChainedLedgerRow } => entry.row !== undefined)
         .map(({ item, row }) => ({
           eventId: row.id,
-          attempts: Number(item.attempts),
-          createdAt: new Date(item.created_at),
+          attempts: item.attempts,
+          createdAt: item.createdAt,
           row,
           claimToken,
         }))
@@ -91,6 +99,7 @@ export function createWebhookOutboxRepository(
 
     async health(): Promise<WebhookHealth> {
       const [counts] = await db
+        // Drizzle's count() has no FILTER clause: three counts over one scan of the channel's rows.
         .select({
           pending: sql<number>`count(*) filter (where ${webhookOutbox.status} = 'pending')`.mapWith(Number),
           failing:
@@ -98,7 +107,7 @@ export function createWebhookOutboxRepository(
               Number,
             ),
           failed: sql<number>`count(*) filter (where ${webhookOutbox.status} = 'failed')`.mapWith(Number),
-          lastDeliveredAt: sql<string | null>`max(${webhookOutbox.deliveredAt})`,
+          lastDeliveredAt: max(webhookOutbox.deliveredAt),
         })
         .from(webhookOutbox)
         .where(inChannel);
@@ -108,7 +117,7 @@ export function createWebhookOutboxRepository(
         .where(and(inChannel, isNotNull(webhookOutbox.lastError)))
         .orderBy(desc(webhookOutbox.lastAttemptAt), desc(webhookOutbox.eventId))
         .limit(1);
-      const lastDelivered = counts?.lastDeliveredAt ? new Date(counts.lastDeliveredAt).toISOString() : null;
+      const lastDelivered = counts?.lastDeliveredAt ? counts.lastDeliveredAt.toISOString() : null;
       return {
         pending: counts?.pending ?? 0,
         failing: counts?.failing ?? 0,
