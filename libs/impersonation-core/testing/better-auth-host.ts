@@ -14,50 +14,13 @@ import { viewas, type ViewasOptions } from '../src/lib/better-auth/plugin';
 import { createManualClock } from '../src/lib/clock';
 import type { Database } from '../src/lib/postgres/database';
 import { schema } from '../src/lib/postgres/schema';
+import { browser, type Browser } from './http-browser';
 import { createMigratedPostgresDatabase } from './test-databases';
 
 /** Every account's password here. */
 export const PASSWORD = 'correct horse battery staple';
 
-export interface Answer {
-  status: number;
-  // The answer's JSON, asserted field by field by the specs.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export interface Browser {
-  call(method: string, path: string, body?: unknown): Promise<Answer>;
-  cookies: Map<string, string>;
-}
-
-/** A browser: cookies kept per name as the server sets them, every request same-origin. */
-export function browser(origin: string): Browser {
-  const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-    const response = await fetch(origin + path, {
-      method,
-      headers: {
-        origin,
-        'sec-fetch-site': 'same-origin',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(jar.size ? { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const gone = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
-      if (gone || pair.slice(at + 1) === '') jar.delete(name);
-      else jar.set(name, pair.slice(at + 1));
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-  return { call, cookies: jar };
-}
+export { browser, type Answer, type Browser } from './http-browser';
 
 async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -87,6 +50,11 @@ export interface BetterAuthHost<Key extends string> {
   clock: ReturnType<typeof createManualClock>;
   /** The accounts' ids by key. */
   ids: Record<Key, string>;
+  /**
+   * Signs up one more account and answers its id; a role is set as the admin plugin sets it and the account signs in
+   * once, which mirrors the role into the domain's users.
+   */
+  signUp(email: string, role?: 'admin' | 'support'): Promise<string>;
   /** A browser signed in with the account's e-mail and the password. */
   signedIn(email: string): Promise<Browser>;
   /** How many Better Auth session rows this view has. */
@@ -138,25 +106,32 @@ export async function startBetterAuthHost<Key extends string>(
       response.end(Buffer.from(await answer.arrayBuffer()));
     })();
   });
-  const ids = {} as Record<Key, string>;
-  for (const { key, email } of accounts) {
-    const made = await auth.api.signUpEmail({ body: { email, password: PASSWORD, name: key } });
-    ids[key] = made.user.id;
+  async function signUp(email: string, role?: 'admin' | 'support', name = email.split('@')[0] ?? email): Promise<string> {
+    const made = await auth.api.signUpEmail({ body: { email, password: PASSWORD, name } });
+    // Roles are the admin plugin's: the plugin mirrors them into the domain's users on their next request.
+    if (role) await pool.query(`update "user" set role = $1 where id = $2`, [role, made.user.id]);
+    return made.user.id;
   }
-  // Roles are the admin plugin's: the plugin mirrors them into the domain's users on their next request.
-  for (const { email, role } of accounts) if (role) await pool.query(`update "user" set role = $1 where email = $2`, [role, email]);
+  async function signedIn(email: string): Promise<Browser> {
+    const it = browser(origin);
+    const answer = await it.call('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    if (answer.status !== 200) throw new Error(`sign-in of ${email} answered ${answer.status}`);
+    return it;
+  }
+  const ids = {} as Record<Key, string>;
+  for (const { key, email, role } of accounts) ids[key] = await signUp(email, role, key);
 
   return {
     origin,
     pool,
     clock,
     ids,
-    async signedIn(email) {
-      const it = browser(origin);
-      const answer = await it.call('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
-      if (answer.status !== 200) throw new Error(`sign-in of ${email} answered ${answer.status}`);
-      return it;
+    async signUp(email, role) {
+      const id = await signUp(email, role);
+      if (role) await signedIn(email);
+      return id;
     },
+    signedIn,
     sessionRows: async (impersonationId) =>
       (await pool.query('select id from "session" where "impersonationId" = $1', [impersonationId])).rowCount ?? 0,
     ledgerTypes: async (impersonationId) =>

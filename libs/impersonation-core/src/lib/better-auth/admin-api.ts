@@ -1,6 +1,6 @@
 import type { CookieSessions } from '../http/admin-api-service';
 import { createFetchAdminApi, type FetchAdminApi, type FetchAdminApiOptions } from '../http/fetch-admin-api';
-import { createReadOnlyGate, type ReadOnlyGate, type ReadOnlyGateOptions } from '../http/read-only-gate';
+import { createReadOnlyGate, readOnlyResponse, type ReadOnlyGate, type ReadOnlyGateOptions } from '../http/read-only-gate';
 import { NO_REQUEST } from '../model';
 import { VIEWAS_PLUGIN_ID, type ViewasServices } from './plugin';
 
@@ -47,7 +47,8 @@ function cookieSessions(auth: BetterAuthInstance, services: () => Promise<Viewas
 
 /**
  * The admin and account API (`createFetchAdminApi`) of a Better Auth host: the caller is whoever Better Auth's
- * session cookie says, and an End deletes the view's Better Auth sessions before it answers.
+ * session cookie says, a read-only view's writes are refused (`403 read_only`) before the API reads them, and an End
+ * deletes the view's Better Auth sessions before it answers.
  */
 export function viewasAdminApi({ auth, ...options }: ViewasAdminApiOptions): Pick<FetchAdminApi, 'fetch'> {
   const services = servicesOf(auth);
@@ -63,7 +64,15 @@ export function viewasAdminApi({ auth, ...options }: ViewasAdminApiOptions): Pic
         sessions: cookieSessions(auth, services),
       }),
     ));
-  return { fetch: async (request) => (await built()).fetch(request) };
+  // A Better Auth host has no proxy in front of every route (a Next.js host's gate), so the API asks the gate itself:
+  // without it a read-only view could change the user's account settings.
+  const refusesReadOnly = viewasReadOnlyGate({ auth, origin: options.origin });
+  return {
+    async fetch(request) {
+      const refusal = await refusesReadOnly(request);
+      return refusal ? readOnlyResponse(refusal) : (await built()).fetch(request);
+    },
+  };
 }
 
 /**
