@@ -70,6 +70,11 @@ export interface HostDeclarations {
     signedOut: Record<string, never> | null;
     /** `expires` (next-auth, Auth.js) or Better Auth's `session.expiresAt`. */
     expiry: 'expires' | 'session.expiresAt';
+    /**
+     * The answer is exactly DESIGN's `{ user, expires, act? }` (next-auth, Auth.js), or it carries the host's own
+     * fields besides (Better Auth's `session` object and its user's `name`, `image`, `createdAt`...).
+     */
+    exact: boolean;
   };
   /** Every way the host starts a view; the admin API's `POST /api/admin/impersonate` first. */
   starts: StartRoute[];
@@ -82,6 +87,8 @@ export interface HostHarness {
   /** A new account with this role, able to sign in. */
   account(role: ContractRole): Promise<ContractAccount>;
   signIn(account: ContractAccount): Promise<ContractBrowser>;
+  /** A browser with no session. */
+  anonymous(): ContractBrowser;
   /** The host's take-over of a started view (`impersonate` sign-in, or its own endpoint); throws when refused. */
   takeOver(browser: ContractBrowser, impersonationId: string): Promise<void>;
   /** The host's return to the admin's own session after the admin API's check; throws when refused. */
@@ -140,15 +147,32 @@ export function describeHostContract(
       return { admin: staff, target, browser, impersonationId, started: started.body };
     }
 
-    /** This impersonation's ledger rows, oldest first, as the admin API's audit lists them. */
-    async function ledgerTypes(reader: ContractBrowser, targetId: string, impersonationId: string): Promise<string[]> {
+    interface LedgerRow {
+      type: string;
+      impersonationId: string | null;
+      actor: ContractAccount | null;
+      target: ContractAccount | null;
+      reason: string | null;
+      detail: Record<string, unknown>;
+    }
+
+    /** The ledger rows about this user, oldest first, as the admin API's audit lists them. */
+    async function ledgerOf(reader: ContractBrowser, targetId: string): Promise<LedgerRow[]> {
       const audit = await reader.call('GET', `/api/admin/audit?target=${targetId}`);
       expect(audit.status).toBe(200);
       expect(LedgerPageSchema.safeParse(audit.body).success).toBe(true);
-      return (audit.body.events as Array<{ type: string; impersonationId: string | null }>)
-        .filter((event) => event.impersonationId === impersonationId)
-        .map((event) => event.type)
-        .reverse();
+      return (audit.body.events as LedgerRow[]).reverse();
+    }
+
+    /**
+     * This impersonation's ledger rows' types, oldest first; every row names the view's admin and user, except an
+     * End's, which names the admin who ended it, and the start carries the reason.
+     */
+    async function ledgerTypes(reader: ContractBrowser, targetId: string, impersonationId: string, admin?: ContractAccount): Promise<string[]> {
+      const rows = (await ledgerOf(reader, targetId)).filter((row) => row.impersonationId === impersonationId);
+      expect(rows[0]).toMatchObject({ type: 'impersonation.started', reason: SOME_REASON, target: { id: targetId } });
+      if (admin) for (const row of rows.filter((one) => one.type !== 'impersonation.ended')) expect(row.actor).toEqual(admin);
+      return rows.map((row) => row.type);
     }
 
     /** The views of this user that are pending or running, as the admin API lists them. */
@@ -186,7 +210,7 @@ export function describeHostContract(
 
         const session = await browser.call('GET', sessionPath);
         expect(session.status).toBe(200);
-        expect(session.body.user).toMatchObject({
+        const user = {
           id: target.id,
           email: target.email,
           role: 'user',
@@ -194,14 +218,17 @@ export function describeHostContract(
           impersonator: { id: admin.id, email: admin.email },
           impersonationExpiresAt: expect.any(String),
           impersonationMode: 'read_only',
-        });
+        };
+        if (declared.session.exact)
+          expect(session.body).toEqual({ user, expires: expect.any(String), act: { sub: admin.id, email: admin.email } });
+        else expect(session.body.user).toMatchObject(user);
         expect(sameSecond(session.body.user.impersonationExpiresAt, started.body.expiresAt)).toBe(true);
         // RFC 8693: the actor is the admin, at the top level of the answer.
         expect(session.body.act).toEqual({ sub: admin.id, email: admin.email });
         // The session ends no later than the view.
         expect(Date.parse(expiryOf(session))).toBeGreaterThan(Date.now());
         expect(Date.parse(expiryOf(session))).toBeLessThanOrEqual(expiresAt + 1_000);
-        expect(await ledgerTypes(await host.signIn(admin), target.id, started.body.impersonationId)).toEqual([
+        expect(await ledgerTypes(await host.signIn(admin), target.id, started.body.impersonationId, admin)).toEqual([
           'impersonation.started',
           'impersonation.activated',
         ]);
@@ -221,7 +248,8 @@ export function describeHostContract(
       });
 
       it('refuses a user who is not staff (403 forbidden), and a support agent’s start on an administrator (403 forbidden)', async () => {
-        const user = await host.signIn(await host.account('user'));
+        const userAccount = await host.account('user');
+        const user = await host.signIn(userAccount);
         const target = await host.account('user');
         expectError(
           await user.call('POST', route.path, { userId: target.id, reason: SOME_REASON }),
@@ -242,6 +270,27 @@ export function describeHostContract(
         const reader = await host.signIn(await host.account('admin'));
         expect(await liveViewsOf(reader, target.id)).toEqual([]);
         expect(await liveViewsOf(reader, admin.id)).toEqual([]);
+        // Each refusal is a ledger row naming who was refused and why.
+        const [denied] = await ledgerOf(reader, target.id);
+        expect(denied).toMatchObject({ type: 'impersonation.denied', actor: userAccount, detail: { attempt: 'start', why: 'not_admin' } });
+      });
+
+      it('refuses a start without a session (401 unauthenticated), and the admin API’s reads too', async () => {
+        const target = await host.account('user');
+        expectError(await host.anonymous().call('GET', '/api/admin/audit'), 401, 'unauthenticated', 'envelope', 'Sign in first');
+        expectError(
+          await host.anonymous().call('POST', route.path, { userId: target.id, reason: SOME_REASON }),
+          401,
+          'unauthenticated',
+          route.errors,
+          'Sign in first',
+        );
+      });
+
+      it('refuses a start from inside a read-only view (403 read_only): the admin returns first', async () => {
+        const { browser } = await viewing();
+        const other = await host.account('user');
+        expectError(await browser.call('POST', route.path, { userId: other.id, reason: SOME_REASON }), 403, READ_ONLY_CODE, route.errors, READ_ONLY_MESSAGE);
       });
 
       it('refuses a start while the admin already views that user in another session (409 conflict)', async () => {
@@ -300,7 +349,7 @@ export function describeHostContract(
 
       expect((await viewCookie.call('GET', sessionPath)).body).toEqual(declared.session.signedOut);
       expectError(await viewCookie.call('GET', '/api/admin/impersonations?active=true'), 401, 'unauthenticated', 'envelope');
-      expect(await ledgerTypes(browser, target.id, impersonationId)).toEqual([
+      expect(await ledgerTypes(browser, target.id, impersonationId, admin)).toEqual([
         'impersonation.started',
         'impersonation.activated',
         'impersonation.returned',
@@ -338,7 +387,9 @@ export function describeHostContract(
       expect((await browser.call('GET', sessionPath)).body).toEqual(declared.session.signedOut);
       expectError(await browser.call('GET', '/api/admin/impersonations?active=true'), 401, 'unauthenticated', 'envelope');
       expect(await liveViewsOf(other, target.id)).toEqual([]);
-      expect(await ledgerTypes(other, target.id, impersonationId)).toEqual([
+      const rows = await ledgerOf(other, target.id);
+      expect(rows.at(-1)).toMatchObject({ type: 'impersonation.ended', actor: otherAdmin, impersonationId });
+      expect(await ledgerTypes(other, target.id, impersonationId, admin)).toEqual([
         'impersonation.started',
         'impersonation.activated',
         'impersonation.ended',

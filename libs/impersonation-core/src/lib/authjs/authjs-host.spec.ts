@@ -1,19 +1,10 @@
 // The Auth.js v5 adapter inside @auth/core's own request handler (`Auth()`), served over real HTTP with the
 // admin API beside it, on PGlite and PostgreSQL: what a Next.js app on `next-auth@5` runs.
-import { Auth } from '@auth/core';
-import Credentials from '@auth/core/providers/credentials';
 import { asc, eq } from 'drizzle-orm';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { AUTHJS_PASSWORD as PASSWORD, startAuthJsHost, type AuthJsHost } from '../../../testing/authjs-host';
 import { openMigratedDatabase, testDatabaseKinds, type MigratedDatabase } from '../../../testing/test-databases';
-import { viewasAuthJs } from '../../authjs';
-import { READ_ONLY_ANSWER } from '../../http';
-import { signInClaims } from '../../index';
 import { createPostgresStore, schema } from '../../postgres';
 
-const SECRET = 'an-auth-js-test-secret-long-enough-0000000';
-const MAX_AGE = 8 * 60 * 60;
-const PASSWORD = 'the right password';
 const REASON = 'Checking what the user sees on their dashboard';
 // A migrated database opens in seconds on a busy 2-core machine; each walk is several HTTP round trips.
 const SETUP_TIMEOUT_MS = 180_000;
@@ -65,29 +56,9 @@ class Browser {
   }
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-}
-
-async function send(res: ServerResponse, response: Response) {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
 describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over HTTP) on %s', (kind) => {
   let database: MigratedDatabase;
-  let server: Server;
+  let host: AuthJsHost;
   let origin: string;
   let admin: { id: string; email: string };
   let user: { id: string; email: string };
@@ -104,51 +75,12 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
   beforeAll(async () => {
     database = await openMigratedDatabase(kind);
     store = createPostgresStore(database.db);
-
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-    // What a host writes (tools/consumer-smoke/authjs-app/lib/viewas.js), with Auth() in place of NextAuth().
-    const viewas = viewasAuthJs({
-      db: database.db,
-      secret: SECRET,
-      origin,
-      sessionMaxAgeSeconds: MAX_AGE,
-      requestInfo: (request) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') }),
-      providers: [
-        Credentials({
-          credentials: { email: {}, password: {} },
-          async authorize(credentials) {
-            const found = await store.users.findByEmail(String(credentials.email));
-            if (!found || credentials.password !== PASSWORD) return null;
-            return { id: found.id, email: found.email, claims: signInClaims(found, new Date()) };
-          },
-        }),
-      ],
-    });
-    const config = { ...viewas.config, trustHost: true, basePath: '/api/auth' };
-
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      void (async () => {
-        const request = await toRequest(req, origin);
-        const { pathname } = new URL(request.url);
-        // The read-only gate before every route, as a Next.js host's proxy does.
-        const refusal = await viewas.proxy(request);
-        if (refusal) return send(res, refusal);
-        if (pathname.startsWith('/api/auth')) return send(res, await Auth(request, config));
-        if (pathname.startsWith('/api/admin')) return send(res, await viewas.adminApi.fetch(request));
-        // The host's own write.
-        if (pathname === '/api/notes' && request.method === 'POST') return send(res, Response.json({ saved: true }));
-        return send(res, new Response('not found', { status: 404 }));
-      })().catch((error: unknown) => {
-        res.writeHead(500).end(String(error));
-      });
-    });
+    host = await startAuthJsHost(database.db);
+    origin = host.origin;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    if (server) await new Promise((resolve) => server.close(resolve));
+    await host?.close();
     await database?.close();
   });
 
@@ -175,33 +107,6 @@ describe.each(testDatabaseKinds())('an Auth.js v5 host (@auth/core Auth() over H
       user: { id: admin.id, email: admin.email, role: 'admin', isImpersonated: false },
       expires: expect.any(String),
     });
-  });
-
-  it('starts a read-only view with a reason: the session is the user, with act naming the admin', async () => {
-    const browser = await signedInAdmin();
-    await viewingUser(browser);
-    expect(await browser.session()).toEqual({
-      user: {
-        id: user.id,
-        email: user.email,
-        role: 'user',
-        isImpersonated: true,
-        impersonator: { id: admin.id, email: admin.email },
-        impersonationExpiresAt: expect.any(String),
-        impersonationMode: 'read_only',
-      },
-      expires: expect.any(String),
-      act: { sub: admin.id, email: admin.email },
-    });
-  });
-
-  it("refuses the view's writes with 403 read_only, and a start from inside the view", async () => {
-    const browser = await signedInAdmin();
-    await viewingUser(browser);
-    const write = await browser.json('/api/notes', 'POST', { text: 'changed' });
-    expect(write.status).toBe(403);
-    expect(await write.json()).toEqual(READ_ONLY_ANSWER);
-    expect((await browser.json('/api/admin/impersonate', 'POST', { userId: user.id, reason: REASON })).status).toBe(403);
   });
 
   it('returns to the admin, ends the view once, and the copied view cookie is no session after', async () => {

@@ -1,5 +1,5 @@
 import { TEST_DATABASE_URL } from '../../../testing/test-databases';
-import { startBetterAuthHost } from '../../../testing/better-auth-host';
+import { browser, startBetterAuthHost } from '../../../testing/better-auth-host';
 import { describeHostContract, type ContractBrowser } from '../../../testing/host-contract';
 import { readOnlyResponse } from '../http/read-only-gate';
 
@@ -15,7 +15,7 @@ describeOnPostgres('Better Auth', () => {
     'the Better Auth plugin (PostgreSQL)',
     {
       // Better Auth's own session endpoint: `{ session, user }` (`session.expiresAt`), `null` signed out.
-      session: { path: '/api/auth/get-session', signedOut: null, expiry: 'session.expiresAt' },
+      session: { path: '/api/auth/get-session', signedOut: null, expiry: 'session.expiresAt', exact: false },
       starts: [
         { name: 'the admin API', path: '/api/admin/impersonate', takesOver: false, errors: 'envelope' },
         // The plugin's own endpoint starts and takes over in one call, and answers in Better Auth's error shape:
@@ -53,6 +53,7 @@ describeOnPostgres('Better Auth', () => {
           return { id: await host.signUp(email, role === 'user' ? undefined : role), email };
         },
         signIn: (account) => host.signedIn(account.email) as Promise<ContractBrowser>,
+        anonymous: () => browser(host.origin),
         takeOver: (browser, impersonationId) => expectOk(browser.call('POST', '/api/auth/viewas/take-over', { impersonationId })),
         completeReturn: (browser) => expectOk(browser.call('POST', '/api/auth/viewas/stop-impersonating')),
         close: () => host.close(),

@@ -1,5 +1,5 @@
 import { TEST_DATABASE_URL } from '../../../testing/test-databases';
-import { browser, startBetterAuthHost, type BetterAuthHost } from '../../../testing/better-auth-host';
+import { startBetterAuthHost, type BetterAuthHost } from '../../../testing/better-auth-host';
 import { DEFAULT_IMPERSONATION_MAX_MINUTES } from '../rules';
 import { READ_ONLY_CODE } from '../governance/read-only';
 import { readOnlyResponse } from '../http/read-only-gate';
@@ -15,7 +15,6 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
   type Key = 'admin' | 'otherAdmin' | 'user';
   let host: BetterAuthHost<Key>;
   let pool: BetterAuthHost<Key>['pool'];
-  let origin: string;
   let ids: BetterAuthHost<Key>['ids'];
   const signedIn = (email: string) => host.signedIn(email);
   const sessionRows = (impersonationId: string) => host.sessionRows(impersonationId);
@@ -38,7 +37,7 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
         },
       },
     );
-    ({ pool, origin, ids } = host);
+    ({ pool, ids } = host);
   }, 120_000);
 
   afterAll(async () => {
@@ -98,17 +97,6 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     expect(await pool.query('select 1 from "session" where "impersonatedBy" is not null')).toMatchObject({ rowCount: 0 });
   });
 
-  it('refuses a user who is not staff, and records the denied start in the ledger', async () => {
-    const user = await signedIn('user@example.com');
-    const refused = await user.call('POST', '/api/auth/viewas/impersonate', { userId: ids.otherAdmin, reason: 'Just looking around' });
-    expect(refused.status).toBe(403);
-    const { rows } = await pool.query<{ type: string }>(
-      `select type from audit_events where actor_id = $1 and type like '%denied%' order by id desc limit 1`,
-      [ids.user],
-    );
-    expect(rows).toHaveLength(1);
-  });
-
   it('ends a view from another admin’s End in the admin API: its session rows go and the viewing browser is signed out', async () => {
     const staff = await signedIn('admin@example.com');
     const started = await staff.call('POST', '/api/auth/viewas/impersonate', { userId: ids.user, reason: 'Ticket 4522: profile' });
@@ -140,24 +128,5 @@ describeOnPostgres('the Better Auth plugin over HTTP on PostgreSQL', () => {
     } finally {
       host.clock.set(new Date());
     }
-  });
-
-  it('serves the admin API over Better Auth’s session: a start there is taken over through the plugin, and the ledger lists it', async () => {
-    const staff = await signedIn('admin@example.com');
-    const started = await staff.call('POST', '/api/admin/impersonate', { userId: ids.user, reason: 'Ticket 4524: admin API' });
-    expect(started.status).toBe(200);
-    const takeOver = await staff.call('POST', '/api/auth/viewas/take-over', { impersonationId: started.body.impersonationId });
-    expect(takeOver.status).toBe(200);
-    expect((await staff.call('GET', '/api/auth/get-session')).body.user).toMatchObject({ email: 'user@example.com', isImpersonated: true });
-    expect((await staff.call('POST', '/api/admin/return-to-admin', {})).body).toMatchObject({
-      success: true,
-      adminUser: { id: ids.admin },
-    });
-    expect((await staff.call('POST', '/api/auth/viewas/stop-impersonating')).status).toBe(200);
-    const audit = await staff.call('GET', '/api/admin/audit');
-    expect(audit.status).toBe(200);
-    expect(audit.body.events.map((event: { type: string }) => event.type)).toContain('impersonation.returned');
-    const anonymous = browser(origin);
-    expect((await anonymous.call('GET', '/api/admin/audit')).status).toBe(401);
   });
 });

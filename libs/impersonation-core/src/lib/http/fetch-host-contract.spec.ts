@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('a plain Node server with the Fetch admin API
     `createFetchAdminApi on node:http (${kind})`,
     {
       // The core's session endpoint: next-auth v4's answer, `{}` signed out.
-      session: { path: '/api/auth/session', signedOut: {}, expiry: 'expires' },
+      session: { path: '/api/auth/session', signedOut: {}, expiry: 'expires', exact: true },
       starts: [{ name: 'the admin API', path: '/api/admin/impersonate', takesOver: false, errors: 'envelope' }],
       writes: [{ name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' }],
     },
@@ -37,6 +37,7 @@ describe.each(testDatabaseKinds())('a plain Node server with the Fetch admin API
           await post(client, '/api/auth/callback/credentials', { email: account.email, password: PASSWORD });
           return client;
         },
+        anonymous: () => browser(host.origin),
         takeOver: (client, impersonationId) => post(client, '/api/auth/callback/impersonate', { impersonationId }),
         completeReturn: (client, admin) => post(client, '/api/auth/callback/return-to-admin', { adminUserId: admin.id }),
         async close() {
