@@ -98,7 +98,8 @@ export async function startFetchHost(db: Database): Promise<FetchHost> {
     const session = () => sessions.fromCookieHeader(request.headers.get('cookie'));
     if (pathname === '/api/auth/callback/credentials') {
       const user = await users.findByEmail(String(body['email'] ?? ''));
-      if (user?.status !== 'active' || !user.passwordHash || !passwordMatches(String(body['password'] ?? ''), user.passwordHash)) return refused();
+      if (user?.status !== 'active' || !user.passwordHash || !passwordMatches(String(body['password'] ?? ''), user.passwordHash))
+        return refused();
       return signedIn(signInClaims(user, now()));
     }
     if (pathname === '/api/auth/callback/impersonate') {

@@ -168,7 +168,12 @@ export function describeHostContract(
      * This impersonation's ledger rows' types, oldest first; every row names the view's admin and user, except an
      * End's, which names the admin who ended it, and the start carries the reason.
      */
-    async function ledgerTypes(reader: ContractBrowser, targetId: string, impersonationId: string, admin?: ContractAccount): Promise<string[]> {
+    async function ledgerTypes(
+      reader: ContractBrowser,
+      targetId: string,
+      impersonationId: string,
+      admin?: ContractAccount,
+    ): Promise<string[]> {
       const rows = (await ledgerOf(reader, targetId)).filter((row) => row.impersonationId === impersonationId);
       expect(rows[0]).toMatchObject({ type: 'impersonation.started', reason: SOME_REASON, target: { id: targetId } });
       if (admin) for (const row of rows.filter((one) => one.type !== 'impersonation.ended')) expect(row.actor).toEqual(admin);
@@ -290,7 +295,13 @@ export function describeHostContract(
       it('refuses a start from inside a read-only view (403 read_only): the admin returns first', async () => {
         const { browser } = await viewing();
         const other = await host.account('user');
-        expectError(await browser.call('POST', route.path, { userId: other.id, reason: SOME_REASON }), 403, READ_ONLY_CODE, route.errors, READ_ONLY_MESSAGE);
+        expectError(
+          await browser.call('POST', route.path, { userId: other.id, reason: SOME_REASON }),
+          403,
+          READ_ONLY_CODE,
+          route.errors,
+          READ_ONLY_MESSAGE,
+        );
       });
 
       it('refuses a start while the admin already views that user in another session (409 conflict)', async () => {

@@ -20,7 +20,13 @@ export interface Browser {
 
 export function browser(origin: string, cookies: Iterable<[string, string]> = []): Browser {
   const jar = new Map<string, string>(cookies);
-  async function send(method: string, path: string, contentType: string | null, body: string | undefined, extra: Record<string, string> = {}) {
+  async function send(
+    method: string,
+    path: string,
+    contentType: string | null,
+    body: string | undefined,
+    extra: Record<string, string> = {},
+  ) {
     const response = await fetch(origin + path, {
       method,
       redirect: 'manual',
@@ -47,7 +53,8 @@ export function browser(origin: string, cookies: Iterable<[string, string]> = []
   return {
     call: (method, path, body) =>
       send(method, path, body === undefined ? null : 'application/json', body === undefined ? undefined : JSON.stringify(body)),
-    form: (path, fields, headers) => send('POST', path, 'application/x-www-form-urlencoded', new URLSearchParams(fields).toString(), headers),
+    form: (path, fields, headers) =>
+      send('POST', path, 'application/x-www-form-urlencoded', new URLSearchParams(fields).toString(), headers),
     copy: () => browser(origin, jar),
     cookies: jar,
   };

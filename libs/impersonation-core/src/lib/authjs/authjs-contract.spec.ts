@@ -26,7 +26,9 @@ describe.each(testDatabaseKinds())('Auth.js v5 on %s', (kind) => {
       // Auth.js's own session endpoint: DESIGN's answer, but `null` signed out (next-auth v4: `{}`).
       session: { path: '/api/auth/session', signedOut: null, expiry: 'expires', exact: true },
       starts: [{ name: 'the admin API', path: '/api/admin/impersonate', takesOver: false, errors: 'envelope' }],
-      writes: [{ name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' }],
+      writes: [
+        { name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' },
+      ],
     },
     async () => {
       const database = await openMigratedDatabase(kind);

@@ -30,7 +30,13 @@ describeOnPostgres('Better Auth', () => {
       ],
       writes: [
         // Better Auth's own profile write, refused by the plugin's hook in Better Auth's error shape.
-        { name: 'Better Auth’s update-user', method: 'POST', path: '/api/auth/update-user', body: { name: 'Changed' }, errors: 'better-auth' },
+        {
+          name: 'Better Auth’s update-user',
+          method: 'POST',
+          path: '/api/auth/update-user',
+          body: { name: 'Changed' },
+          errors: 'better-auth',
+        },
         { name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' },
       ],
     },

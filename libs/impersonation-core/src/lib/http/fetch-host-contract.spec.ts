@@ -15,7 +15,9 @@ describe.each(testDatabaseKinds())('a plain Node server with the Fetch admin API
       // The core's session endpoint: next-auth v4's answer, `{}` signed out.
       session: { path: '/api/auth/session', signedOut: {}, expiry: 'expires', exact: true },
       starts: [{ name: 'the admin API', path: '/api/admin/impersonate', takesOver: false, errors: 'envelope' }],
-      writes: [{ name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' }],
+      writes: [
+        { name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' },
+      ],
     },
     async () => {
       const database = await openMigratedDatabase(kind);
