@@ -114,8 +114,9 @@ export default [
       'libs/impersonation-core/src/lib/better-auth/**',
       'libs/impersonation-core/src/authjs.ts',
       'libs/impersonation-core/src/lib/authjs/**',
-      // A test wires a whole host, adapters included.
+      // A test wires a whole host, adapters included; so do the hosts the specs start (testing/*-host.ts).
       'libs/impersonation-core/src/**/*.spec.ts',
+      'libs/impersonation-core/testing/*-host.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

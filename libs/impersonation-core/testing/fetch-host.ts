@@ -6,9 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { signInClaims, type SessionClaims } from '../src/index';
+import type { ApiRequest } from '@viewas/admin-api/server';
+import { signInClaims } from '../src/index';
 import { createFetchAdminApi, createReadOnlyGate, readOnlyResponse } from '../src/http';
-import { createJwtCodec, createSessionEndpoint, createSessionReader } from '../src/next-auth';
+import { createJwtCodec, createSessionEndpoint, createSessionReader, type JwtCodec } from '../src/next-auth';
 import { createPostgresImpersonation, createPostgresStore } from '../src/postgres';
 import type { Database } from '../src/lib/postgres/database';
 
@@ -76,11 +77,11 @@ export async function startFetchHost(db: Database): Promise<FetchHost> {
     secureCookie: false,
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
   });
-  const requestInfo = (request: Request) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') });
+  const requestInfo = (request: ApiRequest) => ({ ip: '127.0.0.1', userAgent: request.headers.get('user-agent') });
   const adminApi = createFetchAdminApi({ impersonation, sessions, consent, accountSettings, origin });
   const refusesReadOnly = createReadOnlyGate({ sessions, impersonation, origin, requestInfo });
 
-  async function signedIn(claims: SessionClaims): Promise<Response> {
+  async function signedIn(claims: Parameters<JwtCodec['encode']>[0]): Promise<Response> {
     const response = Response.json({ success: true });
     response.headers.append('set-cookie', `${COOKIE_NAME}=${await codec.encode(claims)}; Path=/; HttpOnly; SameSite=Lax`);
     return response;

@@ -120,8 +120,9 @@ export function describeHostContract(
   startHost: () => Promise<HostHarness>,
   setupTimeoutMs = 120_000,
 ): void {
-  const [adminApiStart] = declared.starts;
-  if (!adminApiStart || adminApiStart.path !== '/api/admin/impersonate') throw new Error('a host declares the admin API start first');
+  const adminApiStart = declared.starts[0];
+  if (adminApiStart?.path !== '/api/admin/impersonate') throw new Error('a host declares the admin API start first');
+  const adminApiPath: string = adminApiStart.path;
   const sessionPath = declared.session.path;
 
   describe(`the host contract on ${hostName}`, () => {
@@ -140,7 +141,7 @@ export function describeHostContract(
       const staff = admin ?? (await host.account('admin'));
       const target = await host.account('user');
       const browser = await host.signIn(staff);
-      const started = await browser.call('POST', adminApiStart.path, { userId: target.id, reason: SOME_REASON });
+      const started = await browser.call('POST', adminApiPath, { userId: target.id, reason: SOME_REASON });
       expect(started.status).toBe(200);
       const impersonationId: string = started.body.impersonationId;
       await host.takeOver(browser, impersonationId);
