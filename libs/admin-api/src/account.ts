@@ -21,6 +21,11 @@ export {
 } from './lib/contracts/notifications';
 export {
   DISPLAY_NAME_MAX_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  ChangePasswordResponseSchema,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
   SupportAccessSchema,
   AccountSettingFieldSchema,
   AccountSettingsSchema,

@@ -17,6 +17,8 @@ const REQUEST_SCHEMAS = [
   'MarkNotificationsReadSchema',
   'AccountSettingsPatchSchema',
   'AccountActivityQuerySchema',
+  'NewPasswordSchema',
+  'ChangePasswordRequestSchema',
 ] as const;
 
 describe('request schemas', () => {
@@ -34,6 +36,8 @@ describe('request schemas', () => {
     expect(routes.markNotificationsRead.body).toBe(server.MarkNotificationsReadSchema);
     expect(routes.updateAccountSettings.body).toBe(server.AccountSettingsPatchSchema);
     expect(routes.accountActivity.query).toBe(server.AccountActivityQuerySchema);
+    expect(routes.changePassword.body).toBe(server.ChangePasswordRequestSchema);
+    expect(server.ChangePasswordRequestSchema.shape.newPassword).toBe(server.NewPasswordSchema);
     expect(server.AccessRequestPathSchema.shape.id).toBe(server.IdSchema);
   });
 
@@ -43,6 +47,6 @@ describe('request schemas', () => {
       expect(account).not.toHaveProperty(name);
     }
     expect(main).toMatchObject({ REASON_MIN_LENGTH: 3, REASON_MAX_LENGTH: 500, USERS_PAGE_SIZE: 10, ACCESS_GRANT_MAX_MINUTES: 1440 });
-    expect(account).toMatchObject({ DISPLAY_NAME_MAX_LENGTH: 80, NOTIFICATIONS_READ_MAX_IDS: 100 });
+    expect(account).toMatchObject({ DISPLAY_NAME_MAX_LENGTH: 80, NOTIFICATIONS_READ_MAX_IDS: 100, MIN_PASSWORD_LENGTH: 12 });
   });
 });

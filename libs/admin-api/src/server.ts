@@ -60,4 +60,6 @@ export {
   MarkNotificationsReadSchema,
   AccountSettingsPatchSchema,
   AccountActivityQuerySchema,
+  NewPasswordSchema,
+  ChangePasswordRequestSchema,
 } from './lib/contracts/requests';

@@ -6,12 +6,12 @@ export {
   type PostgresRepositories,
   type PostgresStoreOptions,
 } from './lib/postgres/postgres-store';
-export { createWebhookOutboxRepository } from './lib/postgres/webhook-outbox';
+export { createWebhookOutboxRepository, createSessionSignalOutboxRepository } from './lib/postgres/webhook-outbox';
 export type { OutboxRouting } from './lib/postgres/ledger';
 export { readOperationalGauges, type OperationalGauges } from './lib/postgres/operational-gauges';
 export { createCheckpointRepository, type CheckpointDelivery } from './lib/postgres/checkpoints';
 export { ledgerCheckpoints } from './lib/postgres/checkpoint-schema';
-export { ssfReceivedSets } from './lib/postgres/ssf-schema';
+export { ssfReceivedSets, sessionSignals } from './lib/postgres/ssf-schema';
 export { createSsfReplayStore } from './lib/postgres/ssf-replays';
 export {
   schema,

@@ -9,6 +9,8 @@ export {
   SSF_ISSUER_DETAIL,
   caepEventOf,
   isSignalled,
+  sessionRevokedBy,
+  type SessionEnd,
   type CaepEvent,
   type CaepEventType,
   type InitiatingEntity,
@@ -33,6 +35,7 @@ export {
 export { parseSignalReceivers, signalChannel, type SignalReceiver } from './lib/shared-signals/receivers-config';
 export { pushRequest, createPushPoster, isFinalPushAnswer, pushErrorOf, NotASignalError } from './lib/shared-signals/set-push';
 export { signalRouting } from './lib/shared-signals/signal-routing';
+export { sessionSignalChannel, type QueuedSignal } from './lib/shared-signals/session-signals';
 export {
   createSetReceiver,
   SET_MAX_AGE_SECONDS,

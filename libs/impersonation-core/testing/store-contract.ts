@@ -201,6 +201,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         await storage().users.setStatus(user.id, 'disabled');
         expect(await storage().users.findById(user.id)).toMatchObject({ lastSignInAt: T0, role: 'admin', status: 'disabled' });
       });
+
+      it('replaces a password hash only from the one stored (a concurrent change came first otherwise), raising the session generation', async () => {
+        const user = await storage().users.create({ email: uniqueEmail('user'), passwordHash: 'hash-1' });
+        expect(await storage().users.replacePasswordHash(user.id, { from: 'hash-0', to: 'hash-2' })).toBe(false);
+        expect(await storage().users.findById(user.id)).toMatchObject({ passwordHash: 'hash-1', sessionGeneration: 0 });
+        expect(await storage().users.replacePasswordHash(user.id, { from: 'hash-1', to: 'hash-2' })).toBe(true);
+        expect(await storage().users.findById(user.id)).toMatchObject({ passwordHash: 'hash-2', sessionGeneration: 1 });
+        expect(await storage().users.replacePasswordHash('not-an-id', { from: 'hash-2', to: 'hash-3' })).toBe(false);
+      });
     });
 
     describe('impersonations', () => {

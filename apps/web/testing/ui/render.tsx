@@ -41,6 +41,7 @@ export function fakeApi(overrides: FakeApiOverrides = {}): jest.Mocked<AppApiCli
     getSettings: jest.fn(async () => ok({ displayName: null, supportAccess: 'allowed' as const, emailNotifications: true })),
     updateSettings: jest.fn(),
     listActivity: jest.fn(async () => ok({ activity: [], nextCursor: null })),
+    changePassword: jest.fn(async () => ok({ success: true as const })),
     ...overrides,
   } as jest.Mocked<AppApiClient>;
 }

@@ -17,6 +17,7 @@ import { revokeApproval } from './operations/revoke-approval';
 import { end } from './operations/end';
 import { endAllSessions } from './operations/end-sessions';
 import { endSessionsOnSignal } from './operations/end-sessions-on-signal';
+import { changePassword } from './operations/change-password';
 import { loadLiveViews } from './operations/policy-ends';
 import { exportLedger, listAccessHistory, listImpersonations, listLedger, listUsers, verifyLedger } from './operations/queries';
 import { reauth } from './operations/reauth';
@@ -56,7 +57,10 @@ export interface ImpersonationOptions {
    * this many minutes (`IMPERSONATION_REAUTH_MINUTES`). Default 15.
    */
   reauthMinutes?: number;
-  /** Checks a staff member's password for `reauth`, counted by the host's sign-in throttle. Without it, `reauth` is refused. */
+  /**
+   * Checks a password for `reauth` and a password change, counted by the host's sign-in throttle, and hashes
+   * a new one. Without it, `reauth` is refused (and a password change, without its `hash`).
+   */
   passwords?: PasswordCheck;
   clock?: Clock;
   /** New impersonation ids; random UUIDs by default. */
@@ -166,6 +170,7 @@ export function createImpersonation(options: ImpersonationOptions) {
     endOnSignOut: bind(ctx, endOnSignOut),
     endAllSessions: bind(ctx, endAllSessions),
     endSessionsOnSignal: bind(ctx, endSessionsOnSignal),
+    changePassword: bind(ctx, changePassword),
     endViewsOnConsentWithdrawn: bind(ctx, endViewsOnConsentWithdrawn),
     revokeApproval: bind(ctx, revokeApproval),
     sweepExpired: bind(ctx, sweepExpired),

@@ -103,6 +103,8 @@ export const LEDGER_EVENT_TYPES = [
   'impersonation.approval_revoked',
   /** An administrator ended every session of a user (`detail.sessionGeneration`: the generation now). */
   'user.sessions_ended',
+  /** A user changed their own password: every session of theirs and every view of them ended (`detail.sessionGeneration`). */
+  'user.password_changed',
   /** A signed checkpoint of the chain (its note in `detail`), so the webhooks deliver it like any row. */
   'ledger.checkpoint',
 ] as const;

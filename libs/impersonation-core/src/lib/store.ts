@@ -12,6 +12,7 @@ import type {
 } from './model';
 import type { ChainedLedgerRow, RecordedHead } from './ledger/ledger-chain';
 import type { NewNotification } from './notifications/notifier';
+import type { CaepEvent } from './shared-signals/caep-events';
 
 /** An admin's session must take a started impersonation over within this window, or it lapses. */
 export const PENDING_WINDOW_MS = 60_000;
@@ -55,6 +56,11 @@ export interface UsersRepository {
   recordSignIn(id: string, at: Date): Promise<void>;
   setRole(id: string, role: UserRole): Promise<void>;
   setStatus(id: string, status: UserStatus): Promise<void>;
+  /**
+   * Replaces the password hash if it is still `from` (a concurrent change came first otherwise: `false`).
+   * Like a role or status change, it raises the user's session generation.
+   */
+  replacePasswordHash(id: string, change: { from: string; to: string }): Promise<boolean>;
 }
 
 /** What one read of the session revocations found (`SessionRevocationsRepository.readSince`). */
@@ -69,13 +75,18 @@ export interface SessionRevocationsRead {
 
 /** Where revoked sessions are kept, so that another app server, or this one after a restart, refuses them too. */
 export interface SessionRevocationsRepository {
-  /** A single sign-out: session `sessionId` of `userId` is refused until `expiresAt`. Idempotent; drops long-expired rows. */
-  revokeSession(input: { sessionId: string; userId: string; expiresAt: Date }): Promise<void>;
+  /**
+   * A single sign-out: session `sessionId` of `userId` is refused until `expiresAt`. Idempotent; drops
+   * long-expired rows. `signal` (`sessionRevokedBy`) is queued for every shared-signals receiver in the
+   * same transaction, and only by the sign-out that revoked the session (a second one sends nothing).
+   */
+  revokeSession(input: { sessionId: string; userId: string; expiresAt: Date; signal?: CaepEvent }): Promise<void>;
   /**
    * Every session of `userId` issued so far is dead: raises their session generation (the store raises it
-   * by itself when role, status or password changes). The user as stored now; `null` for an unknown id.
+   * by itself when role, status or password changes), and queues `signal` for every shared-signals receiver
+   * in the same transaction. The user as stored now; `null` for an unknown id.
    */
-  revokeAllSessions(userId: string): Promise<UserRow | null>;
+  revokeAllSessions(userId: string, signal?: CaepEvent): Promise<UserRow | null>;
   /**
    * The revocations recorded at or after `since` (by the store's clock); with `since` null, every one that
    * can still matter: generations raised within `lifetimeSeconds`, sign-outs not yet expired.

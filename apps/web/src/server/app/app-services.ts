@@ -44,7 +44,7 @@ import { createHealthCheck } from '../services/health';
 import { wireWebhooks } from '../webhooks/webhook-wiring';
 import { createCheckpointEndpoints } from '../ledger/checkpoint-endpoints';
 import { wireCheckpoints } from '../ledger/checkpoint-wiring';
-import { signalRouting } from '@viewas/impersonation-core/shared-signals';
+import { sessionSignalChannel, signalRouting } from '@viewas/impersonation-core/shared-signals';
 import { wireTransmitter } from '../shared-signals/transmitter-wiring';
 import { createSignalEndpoints } from '../shared-signals/signal-endpoints';
 import { createSignalReceiverEndpoint, trustedIssuers } from '../shared-signals/receiver-wiring';
@@ -148,6 +148,7 @@ export function createAppServices({
   const receivers = signalKey ? (config.signalReceivers ?? []) : [];
   const storeOptions = {
     webhookOutbox: signalRouting({ webhooks: Boolean(config.webhooks), receivers }),
+    sessionSignals: receivers.map(sessionSignalChannel),
     onRecorded: (event: NewLedgerEvent) => metrics.recorded(event),
   };
   const store = async (): Promise<ImpersonationStore> => createPostgresStore(await database.get(), storeOptions);
@@ -210,7 +211,7 @@ export function createAppServices({
       minAccountAgeForSupportDays: config.supportMinAccountAgeDays ?? undefined,
     }),
     reauthMinutes: config.impersonationReauthMinutes,
-    passwords: { check: signInWithPassword.checkPassword },
+    passwords: { check: signInWithPassword.checkPassword, hash: (password) => hasher.hash(password) },
     clock: { now },
     anonymousDenialLimit,
     actorDenialLimit,

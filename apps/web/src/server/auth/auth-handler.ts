@@ -1,4 +1,5 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
+import { PASSWORD_CHANGED_CODE } from '../../app/_lib/sign-in-redirect';
 import { AdminApiError, findIllFormedText, illFormedTextError, isWellFormedUrlEncoded, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
@@ -66,9 +67,21 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRe
         authOptions,
       ),
     );
-    return response.toAnswer();
+    const notice = request.method === 'GET' && segments[0] === 'signin' ? SIGN_IN_NOTICES[url.searchParams.get('error') ?? ''] : undefined;
+    return response.toAnswer(notice);
   };
 }
+
+/**
+ * What the sign-in page says for our own `error` codes: next-auth's says only "Unable to sign in." for a
+ * code it does not know. A password change ends every session, this one included, and sends the browser
+ * here (`passwordChangedSignInPath`).
+ */
+const SIGN_IN_NOTICES: Record<string, string> = {
+  [PASSWORD_CHANGED_CODE]: 'Your password was changed and every session of yours has ended. Sign in with your new password.',
+};
+/** next-auth's sign-in page's line for a code it does not know. */
+const UNKNOWN_CODE_LINE = '<div class="error"><p>Unable to sign in.</p></div>';
 
 /**
  * next-auth v4 takes its public origin only from `process.env.NEXTAUTH_URL` (utils/detect-origin.js),
@@ -108,10 +121,11 @@ const ONE_LINE_BUTTONS =
  * next-auth's own pages (sign-in, sign-out, error) with colours that everyone can read, and their content
  * in a main landmark (next-auth wraps it in a bare <div class="page">), so screen-reader users can jump to it.
  */
-function accessibleNextAuthPage(html: string): string {
-  return html
+function accessibleNextAuthPage(html: string, notice?: string): string {
+  const page = html
     .replace('</head>', `${ACCESSIBLE_COLOURS}${ONE_LINE_BUTTONS}</head>`)
     .replace('<div class="page">', '<div class="page" role="main">');
+  return notice ? page.replace(UNKNOWN_CODE_LINE, `<div class="error" role="status"><p>${notice}</p></div>`) : page;
 }
 
 /**
@@ -178,11 +192,11 @@ class ResponseCollector {
   }
 
   /** What next-auth sent, as the web handler takes it: no `Response` whose body would be read back at once. */
-  toAnswer(): PlainAnswer {
+  toAnswer(notice?: string): PlainAnswer {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
-    const body = html ? accessibleNextAuthPage(this.body ?? '') : this.body;
+    const body = html ? accessibleNextAuthPage(this.body ?? '', notice) : this.body;
     return plainAnswer(this.statusCode, this.headers, bodyless ? null : body);
   }
 }

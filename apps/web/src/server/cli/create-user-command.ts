@@ -3,16 +3,19 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import type { PasswordHasher } from '../auth/password';
 import { USER_ROLES, type UsersRepository } from '@viewas/impersonation-core';
+import { MIN_PASSWORD_LENGTH } from '@viewas/admin-api/account';
+import { NewPasswordSchema } from '@viewas/admin-api/server';
 
 export const USAGE =
   'Usage: npm run user:create -- --email <address> [--role user|support|admin] [--name "Full Name"] [--password <password>]';
-export const MIN_PASSWORD_LENGTH = 12;
+// The one password rule (first admin's setup, a password change): `@viewas/admin-api`'s.
+export { MIN_PASSWORD_LENGTH };
 
 const OptionsSchema = z.object({
   email: z.email('--email must be an e-mail address'),
   role: z.enum(USER_ROLES, { error: '--role must be user, support or admin' }).default('user'),
   name: z.string().trim().min(1).max(200).optional(),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024).optional(),
+  password: z.optional(NewPasswordSchema),
 });
 
 export interface CreateUserIo {
@@ -45,8 +48,8 @@ export async function createUserCommand(argv: string[], io: CreateUserIo): Promi
 
   let password = options.password ?? (await io.promptPassword());
   const generated = password === null;
-  if (password !== null && password.length < MIN_PASSWORD_LENGTH)
-    throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const typed = password === null ? null : NewPasswordSchema.safeParse(password);
+  if (typed && !typed.success) throw new UsageError(`${typed.error.issues.map((issue) => issue.message).join('\n')}.`);
   password ??= randomBytes(18).toString('base64url');
 
   const user = await io.users.create({

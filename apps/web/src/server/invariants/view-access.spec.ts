@@ -1,6 +1,6 @@
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '@viewas/admin-api/server';
 import type { UserRow } from '@viewas/impersonation-core';
-import { startTestApp, TestClock, type TestApp } from '../../../testing/server/test-app';
+import { startTestApp, TEST_PASSWORD, TestClock, type TestApp } from '../../../testing/server/test-app';
 import type { TestBrowser } from '../../../testing/server/test-browser';
 import { createPgliteTestDatabase, type TestDatabase } from '../../../testing/server/test-database';
 
@@ -45,8 +45,17 @@ describe('what a view of an account may call, as the contracts say', () => {
     await database?.close();
   });
 
+  // A valid body for each route, so the refusal is the access rule's, not the input's.
   const body = (method: string, path: string) =>
-    method === 'GET' ? undefined : path.endsWith('/approve') ? { minutes: 30 } : path.endsWith('/read') ? { ids: [SOME_ID] } : {};
+    method === 'GET'
+      ? undefined
+      : path.endsWith('/approve')
+        ? { minutes: 30 }
+        : path.endsWith('/read')
+          ? { ids: [SOME_ID] }
+          : path.endsWith('/password')
+            ? { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase' }
+            : {};
 
   it('marks the account holder’s own calls (their requests, decisions and notifications)', () => {
     expect(accountHolderOnly.map(([method, path]) => `${method} ${path}`)).toEqual(

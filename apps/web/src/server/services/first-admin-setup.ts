@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { addressLimitKey, type ThrottlePolicy } from '@viewas/impersonation-core';
+import { NewPasswordSchema } from '@viewas/admin-api/server';
 import type { PasswordHasher } from '../auth/password';
 import { createPostgresStore, type SetupTokenRow } from '@viewas/impersonation-core/postgres';
 import type { Database } from '../db/database';
@@ -9,7 +10,6 @@ import type { Logger } from '../logging/logger';
 /** How long a printed setup link works: long enough to open it, short enough that an old log line is useless. */
 export const SETUP_LINK_TTL_MS = 60 * 60_000;
 export const SETUP_PATH = '/setup';
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 /** What the setup form sends; every message is shown next to its field. */
 export const FirstAdminInput = z
@@ -17,10 +17,8 @@ export const FirstAdminInput = z
     token: z.string().min(1, 'This setup link is incomplete: open the whole link printed by the server').max(200),
     email: z.string().trim().min(1, 'Enter an e-mail address').max(320).pipe(z.email('Enter an e-mail address like name@example.com')),
     name: z.string().trim().max(200).optional(),
-    password: z
-      .string()
-      .min(MIN_ADMIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`)
-      .max(1024, 'Choose a password of at most 1024 characters'),
+    // The one password rule (`user:create`, a password change).
+    password: NewPasswordSchema,
     confirmPassword: z.string(),
   })
   .refine((input) => input.password === input.confirmPassword, {

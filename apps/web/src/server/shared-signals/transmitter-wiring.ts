@@ -7,14 +7,16 @@ import {
   type WebhookPoster,
   type WebhookWorker,
 } from '@viewas/impersonation-core';
-import { createWebhookOutboxRepository } from '@viewas/impersonation-core/postgres';
+import { createSessionSignalOutboxRepository, createWebhookOutboxRepository } from '@viewas/impersonation-core/postgres';
 import {
   createPushPoster,
   createSetSigner,
   isFinalPushAnswer,
   pushRequest,
+  sessionSignalChannel,
   signalChannel,
   transmitterMetadata,
+  type QueuedSignal,
   type SignalReceiver,
   type TransmitterMetadata,
 } from '@viewas/impersonation-core/shared-signals';
@@ -64,7 +66,11 @@ export function wireTransmitter({
 }): TransmitterWiring {
   const log = logger.child({ component: 'shared-signals' });
   const signer = createSetSigner({ issuer, privateKey });
+  // Each receiver has two channels: the ledger rows that are CAEP events, and the session signals (a
+  // sign-out, a password change's revocation) that no ledger row tells. One health for both.
   const outbox = async (receiver: SignalReceiver) => createWebhookOutboxRepository(await database.get(), signalChannel(receiver));
+  const signalOutbox = async (receiver: SignalReceiver) =>
+    createSessionSignalOutboxRepository(await database.get(), sessionSignalChannel(receiver));
   const report = (receiver: SignalReceiver) => (outcome: DeliveryOutcome) => {
     const fields = { receiver: receiver.name, eventId: outcome.eventId, attempt: outcome.attempt };
     if (outcome.result === 'delivered') log.info(fields, 'security event delivered');
@@ -75,23 +81,41 @@ export function wireTransmitter({
       );
     else log.error({ ...fields, status: outcome.status, error: outcome.error }, 'security event given up');
   };
-  const deliverers = receivers.map((receiver) => ({
-    receiver,
-    deliverer: createWebhookDeliverer({
-      request: (row) => pushRequest(signer, receiver, row),
-      isFinal: isFinalPushAnswer,
-      post,
-      clock: { now },
-      store: {
-        claimDue: async (input) => (await outbox(receiver)).claimDue(input),
-        renewLease: async (...args) => (await outbox(receiver)).renewLease(...args),
-        recordDelivered: async (...args) => (await outbox(receiver)).recordDelivered(...args),
-        recordFailed: async (...args) => (await outbox(receiver)).recordFailed(...args),
-      },
-      onOutcome: report(receiver),
-      onError: (error) => log.warn({ err: error, receiver: receiver.name }, 'could not renew the lease of a SET delivery'),
-    }),
-  }));
+  const common = (receiver: SignalReceiver) => ({
+    isFinal: isFinalPushAnswer,
+    post,
+    clock: { now },
+    onOutcome: report(receiver),
+    onError: (error: unknown) => log.warn({ err: error, receiver: receiver.name }, 'could not renew the lease of a SET delivery'),
+  });
+  const deliverers = receivers.flatMap((receiver) => [
+    {
+      receiver,
+      deliverer: createWebhookDeliverer({
+        ...common(receiver),
+        request: (row) => pushRequest(signer, receiver, row),
+        store: {
+          claimDue: async (input) => (await outbox(receiver)).claimDue(input),
+          renewLease: async (...args) => (await outbox(receiver)).renewLease(...args),
+          recordDelivered: async (...args) => (await outbox(receiver)).recordDelivered(...args),
+          recordFailed: async (...args) => (await outbox(receiver)).recordFailed(...args),
+        },
+      }),
+    },
+    {
+      receiver,
+      deliverer: createWebhookDeliverer<QueuedSignal>({
+        ...common(receiver),
+        request: (signal) => pushRequest(signer, receiver, signal),
+        store: {
+          claimDue: async (input) => (await signalOutbox(receiver)).claimDue(input),
+          renewLease: async (...args) => (await signalOutbox(receiver)).renewLease(...args),
+          recordDelivered: async (...args) => (await signalOutbox(receiver)).recordDelivered(...args),
+          recordFailed: async (...args) => (await signalOutbox(receiver)).recordFailed(...args),
+        },
+      }),
+    },
+  ]);
   let workers: WebhookWorker[] = [];
   return {
     metadata: transmitterMetadata({ issuer, jwksUri: `${issuer}${JWKS_PATH}` }),
@@ -113,7 +137,33 @@ export function wireTransmitter({
     },
     health: () =>
       Promise.all(
-        receivers.map(async (receiver) => ({ receiver: receiver.name, url: receiver.url, ...(await (await outbox(receiver)).health()) })),
+        receivers.map(async (receiver) => ({
+          receiver: receiver.name,
+          url: receiver.url,
+          ...bothChannels(await (await outbox(receiver)).health(), await (await signalOutbox(receiver)).health()),
+        })),
       ),
+  };
+}
+
+/**
+ * One receiver's health over its two channels: counts added, the later of the last errors and deliveries.
+ * (A last error's `eventId` is its channel's: a ledger row's id, or a session signal's.)
+ */
+function bothChannels(ledger: WebhookHealth, sessions: WebhookHealth): WebhookHealth {
+  const later = <T extends string | null>(a: T, b: T) => (a === null ? b : b === null ? a : a >= b ? a : b);
+  const lastError = !ledger.lastError
+    ? sessions.lastError
+    : !sessions.lastError
+      ? ledger.lastError
+      : ledger.lastError.at >= sessions.lastError.at
+        ? ledger.lastError
+        : sessions.lastError;
+  return {
+    pending: ledger.pending + sessions.pending,
+    failing: ledger.failing + sessions.failing,
+    failed: ledger.failed + sessions.failed,
+    lastError,
+    lastDeliveredAt: later(ledger.lastDeliveredAt, sessions.lastDeliveredAt),
   };
 }

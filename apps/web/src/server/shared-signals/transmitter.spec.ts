@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import {
+  CAEP_CREDENTIAL_CHANGE,
   CAEP_SESSION_ESTABLISHED,
   CAEP_SESSION_REVOKED,
   SET_CONTENT_TYPE,
@@ -8,9 +9,10 @@ import {
 } from '@viewas/impersonation-core/shared-signals';
 import { createPostgresStore } from '@viewas/impersonation-core/postgres';
 import type { NewLedgerEvent, UserRow } from '@viewas/impersonation-core';
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import * as z from 'zod';
-import { PUBLIC_ORIGIN, startTestApp, type TestApp } from '../../../testing/server/test-app';
+import { PUBLIC_ORIGIN, startTestApp, TEST_PASSWORD, type TestApp } from '../../../testing/server/test-app';
+import type { TestBrowser } from '../../../testing/server/test-browser';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/server/test-database';
 import { startSetReceiver } from '../../../testing/server/set-receiver';
 
@@ -50,13 +52,35 @@ const CAEP_EVENTS = {
     })
     .strict(),
   [CAEP_SESSION_REVOKED]: z.object(CaepCommon).strict(),
+  [CAEP_CREDENTIAL_CHANGE]: z
+    .object({
+      ...CaepCommon,
+      credential_type: z.enum([
+        'password',
+        'pin',
+        'x509',
+        'fido2-platform',
+        'fido2-roaming',
+        'fido-u2f',
+        'verifiable-credential',
+        'phone-voice',
+        'phone-sms',
+        'app',
+      ]),
+      change_type: z.enum(['create', 'revoke', 'update', 'delete']),
+      friendly_name: z.string().optional(),
+      x509_issuer: z.string().optional(),
+      x509_serial: z.string().optional(),
+      fido2_aaguid: z.string().optional(),
+    })
+    .strict(),
 } as const;
 const SetClaims = z
   .object({
     iss: z.literal(PUBLIC_ORIGIN),
     iat: NumericDate,
     jti: z.string().min(16),
-    aud: z.literal(AUDIENCE),
+    aud: z.string().url(),
     txn: z.uuid().optional(),
     sub_id: SubjectId,
     act: z.object({ sub: z.uuid() }).strict().optional(),
@@ -65,12 +89,36 @@ const SetClaims = z
   .strict();
 
 /** Checks a SET's claims against the SSF/CAEP definitions; answers its one event's type and claims. */
-function caepShape(payload: JWTPayload): { type: string; event: Record<string, unknown> } {
+function caepShape(payload: JWTPayload, audience = AUDIENCE): { type: string; event: Record<string, unknown> } {
   const claims = SetClaims.parse(payload);
+  expect(claims.aud).toBe(audience);
   const [type, event] = Object.entries(claims.events)[0] as [string, unknown];
   const schema = CAEP_EVENTS[type as keyof typeof CAEP_EVENTS];
   if (!schema) throw new Error(`not a CAEP event this transmitter sends: ${type}`);
   return { type, event: schema.parse(event) };
+}
+
+const OTHER_AUDIENCE = 'https://idp.example.com';
+
+async function signOut(browser: TestBrowser): Promise<number> {
+  const csrfToken = await browser.csrfToken();
+  const response = await browser.fetch('/api/auth/signout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfToken, callbackUrl: PUBLIC_ORIGIN, json: 'true' }),
+  });
+  return response.status;
+}
+
+/** Each SET a receiver got, verified against the JWKS the running server publishes (jose's remote key set) and checked against CAEP. */
+async function verifiedSets(app: TestApp, received: { token: string }[], audience: string) {
+  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', app.url));
+  const verified = [];
+  for (const set of received) {
+    const { payload } = await jwtVerify(set.token, jwks, { issuer: PUBLIC_ORIGIN, audience, typ: 'secevent+jwt', algorithms: ['EdDSA'] });
+    verified.push({ payload, ...caepShape(payload, audience) });
+  }
+  return verified;
 }
 
 const sessionsEnded = (user: UserRow, admin: UserRow, index: number, at: Date): NewLedgerEvent => ({
@@ -125,7 +173,7 @@ for (const kind of testDatabaseKinds()) {
         issuer: PUBLIC_ORIGIN,
         jwks_uri: `${PUBLIC_ORIGIN}/.well-known/jwks.json`,
         delivery_methods_supported: ['urn:ietf:rfc:8935'],
-        events_supported: [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED],
+        events_supported: [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED, CAEP_CREDENTIAL_CHANGE],
         default_subjects: 'ALL',
       });
       const { keys } = (await (await app.browser().fetch('/.well-known/jwks.json')).json()) as { keys: Record<string, string>[] };
@@ -182,6 +230,128 @@ for (const kind of testDatabaseKinds()) {
       });
       expect(allRevoked!.payload).not.toHaveProperty('act');
       expect(new Set(verified.map(({ payload }) => payload.jti)).size).toBe(3);
+    }, 30_000);
+
+    it("pushes a user's own sign-out as exactly one session-revoked SET per receiver (initiated by the user), never a second for the same session", async () => {
+      const siem = await startSetReceiver();
+      const idp = await startSetReceiver();
+      cleanups.push(siem.close, idp.close);
+      const receivers: SignalReceiver[] = [
+        { name: 'siem', url: siem.url, audience: AUDIENCE, token: RECEIVER_TOKEN },
+        { name: 'idp', url: idp.url, audience: OTHER_AUDIENCE },
+      ];
+      const app = await startTestApp({ database, signalKey, signalReceivers: receivers, signalPollMs: POLL_MS });
+      cleanups.push(() => app.close());
+      const user = await app.createUser();
+      const browser = await app.signedIn(user);
+      const savedCopy = browser.clone();
+      const ledgerBefore = (await app.storage.ledger.list({ limit: 100 })).events.length;
+      expect(await signOut(browser)).toBe(200);
+      expect(await signOut(savedCopy)).toBe(200);
+      await until(() => siem.received.length >= 1 && idp.received.length >= 1, 10_000, 'the sign-out at both receivers');
+      await until(
+        async () => (await app.services.transmitter!.health()).every((health) => health.pending === 0),
+        5_000,
+        'deliveries recorded',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5 * POLL_MS));
+      const atSiem = await verifiedSets(app, siem.received, AUDIENCE);
+      const atIdp = await verifiedSets(app, idp.received, OTHER_AUDIENCE);
+      for (const verified of [atSiem, atIdp]) {
+        expect(verified).toHaveLength(1);
+        expect(verified[0]).toMatchObject({
+          type: CAEP_SESSION_REVOKED,
+          event: { initiating_entity: 'user', reason_admin: { en: 'The user signed out' } },
+          payload: { sub_id: { format: 'iss_sub', iss: PUBLIC_ORIGIN, sub: user.id } },
+        });
+        expect(verified[0]!.payload).not.toHaveProperty('act');
+        expect(verified[0]!.payload).not.toHaveProperty('txn');
+      }
+      expect(atSiem[0]!.payload.jti).not.toBe(atIdp[0]!.payload.jti);
+      expect(siem.received[0]!.authorization).toBe(`Bearer ${RECEIVER_TOKEN}`);
+      // A sign-out is told to the receivers, not written to the impersonation ledger.
+      expect((await app.storage.ledger.list({ limit: 100 })).events).toHaveLength(ledgerBefore);
+      const health = await app.services.transmitter!.health();
+      expect(
+        health.map(({ receiver, pending, failed, lastDeliveredAt }) => ({
+          receiver,
+          pending,
+          failed,
+          delivered: lastDeliveredAt !== null,
+        })),
+      ).toEqual([
+        { receiver: 'siem', pending: 0, failed: 0, delivered: true },
+        { receiver: 'idp', pending: 0, failed: 0, delivered: true },
+      ]);
+    }, 30_000);
+
+    it('pushes a password change as one credential-change and one session-revoked per receiver, and a session-revoked for the view it ended', async () => {
+      const siem = await startSetReceiver();
+      const idp = await startSetReceiver();
+      cleanups.push(siem.close, idp.close);
+      const receivers: SignalReceiver[] = [
+        { name: 'siem', url: siem.url, audience: AUDIENCE, token: RECEIVER_TOKEN },
+        { name: 'idp', url: idp.url, audience: OTHER_AUDIENCE },
+      ];
+      const app = await startTestApp({ database, signalKey, signalReceivers: receivers, signalPollMs: POLL_MS });
+      cleanups.push(() => app.close());
+      const admin = await app.createUser({ role: 'admin' });
+      const user = await app.createUser();
+      const { impersonationId } = await app.impersonating(admin, user, 'Ticket 9 needs a look');
+      await until(() => siem.received.length >= 1 && idp.received.length >= 1, 10_000, 'the view started at both receivers');
+      const browser = await app.signedIn(user);
+      const changed = await browser.api('POST', '/api/account/password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a brand new passphrase',
+      });
+      expect(changed.status).toBe(200);
+      await until(() => siem.received.length >= 4 && idp.received.length >= 4, 10_000, 'the change at both receivers');
+      await until(
+        async () => (await app.services.transmitter!.health()).every((health) => health.pending === 0),
+        5_000,
+        'deliveries recorded',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5 * POLL_MS));
+
+      for (const [receiver, audience] of [
+        [siem, AUDIENCE],
+        [idp, OTHER_AUDIENCE],
+      ] as const) {
+        const verified = await verifiedSets(app, receiver.received, audience);
+        expect(verified).toHaveLength(4);
+        expect(new Set(verified.map(({ payload }) => payload.jti)).size).toBe(4);
+        const [, ...afterChange] = verified;
+        const credential = afterChange.filter(({ type }) => type === CAEP_CREDENTIAL_CHANGE);
+        const revoked = afterChange.filter(({ type }) => type === CAEP_SESSION_REVOKED);
+        expect(credential).toEqual([
+          expect.objectContaining({
+            event: { event_timestamp: expect.any(Number), initiating_entity: 'user', credential_type: 'password', change_type: 'update' },
+            payload: expect.objectContaining({ sub_id: { format: 'iss_sub', iss: PUBLIC_ORIGIN, sub: user.id } }),
+          }),
+        ]);
+        expect(credential[0]!.payload).not.toHaveProperty('act');
+        expect(revoked).toHaveLength(2);
+        // Every session of the user (no view, no actor), and the view of them that the change ended.
+        expect(revoked.find(({ payload }) => !payload.txn)).toMatchObject({
+          event: {
+            initiating_entity: 'user',
+            reason_admin: { en: 'The user changed their password, which ended every session of theirs' },
+          },
+          payload: { sub_id: { sub: user.id } },
+        });
+        expect(revoked.find(({ payload }) => payload.txn)).toMatchObject({
+          event: { initiating_entity: 'user', reason_admin: { en: 'The user changed their password' } },
+          payload: { txn: impersonationId, act: { sub: admin.id }, sub_id: { sub: user.id } },
+        });
+        if (receiver === siem) {
+          const token = siem.received.find(
+            (set) => decodeJwt(set.token).events && CAEP_CREDENTIAL_CHANGE in (decodeJwt(set.token).events as object),
+          )!.token;
+          console.log(
+            `a credential-change SET as delivered (${kind}):\nheader ${JSON.stringify(decodeProtectedHeader(token))}\npayload ${JSON.stringify(decodeJwt(token), null, 2)}`,
+          );
+        }
+      }
     }, 30_000);
 
     it('takes a receiver\'s 400 as final (RFC 8935) and shows its "err" in the delivery health of /api/health and of the admin page', async () => {

@@ -49,5 +49,6 @@ export function createLazyAdminApiClient(load: () => Promise<AppApiClient>): App
     getSettings: (options) => call((client) => client.getSettings(options)),
     updateSettings: (patch, options) => call((client) => client.updateSettings(patch, options)),
     listActivity: (query, options) => call((client) => client.listActivity(query, options)),
+    changePassword: (input, options) => call((client) => client.changePassword(input, options)),
   };
 }

@@ -12,6 +12,7 @@ import { usePagedList } from '../data/use-paged-list';
 import { useResource } from '../data/use-resource';
 import { useBrowserServices } from '../services/browser-services-context';
 import { SettingsActivity } from './settings-activity';
+import { PasswordForm } from './password-form';
 import { SettingsForm } from './settings-form';
 import type { SettingsPageData } from './settings-page-data';
 
@@ -55,6 +56,9 @@ export function SettingsView({ lang, initial, viewing, readOnly = false }: Setti
           {settings.state.status === 'ready' ? (
             <SettingsForm initial={settings.state.data} viewing={viewing} readOnly={readOnly} onSaved={activity.reload} />
           ) : null}
+        </Card>
+        <Card title={t.password.heading} description={t.password.description}>
+          <PasswordForm viewing={viewing} />
         </Card>
         <SettingsActivity state={activity.state} loadMore={activity.loadMore} reload={activity.reload} />
       </CardStack>

@@ -3,11 +3,14 @@ import {
   AccountActivityPageSchema,
   AccountSettingsResponseSchema,
   AccountSettingsSchema,
+  ChangePasswordResponseSchema,
   type AccountActivityPage,
   type AccountActivityQuery,
   type AccountSettingsAnswer,
   type AccountSettingsPatch,
   type AccountSettingsResponse,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
 } from '../contracts/account-settings';
 import {
   AccessDecisionResponseSchema,
@@ -51,6 +54,8 @@ export interface AccountApiClient {
   /** Only the settings to change; the answer names those that changed. */
   updateSettings(patch: AccountSettingsPatch, options?: CallOptions): Promise<ApiResult<AccountSettingsResponse>>;
   listActivity(query?: AccountActivityQuery, options?: CallOptions): Promise<ApiResult<AccountActivityPage>>;
+  /** Replaces the caller's password; on success every session of theirs, this one included, has ended. */
+  changePassword(input: ChangePasswordRequest, options?: CallOptions): Promise<ApiResult<ChangePasswordResponse>>;
 }
 
 export function createAccountApiClient({ baseUrl = '/api/account', fetch }: AccountApiClientOptions = {}): AccountApiClient {
@@ -72,5 +77,6 @@ export function createAccountApiClient({ baseUrl = '/api/account', fetch }: Acco
     getSettings: (options) => get(`${base}/settings`, AccountSettingsSchema, options),
     updateSettings: (changes, options) => patch(`${base}/settings`, changes, AccountSettingsResponseSchema, options),
     listActivity: (query, options) => get(withQuery(`${base}/activity`, query), AccountActivityPageSchema, options),
+    changePassword: (input, options) => post(`${base}/password`, input, ChangePasswordResponseSchema, options),
   };
 }

@@ -1,7 +1,12 @@
 import * as z from '../zod';
 import { NextCursorSchema, PersonSchema, TimestampSchema } from './primitives';
 
-export type { AccountActivityQuery, AccountSettingsPatch } from './requests';
+export type { AccountActivityQuery, AccountSettingsPatch, ChangePasswordRequest } from './requests';
+
+/** The shortest password anyone may choose: the first administrator's, `user:create`'s and a password change's. */
+export const MIN_PASSWORD_LENGTH = 12;
+/** The longest accepted, so a hash of it costs what the server planned for. */
+export const MAX_PASSWORD_LENGTH = 1024;
 
 /** The longest display name, after trimming. */
 export const DISPLAY_NAME_MAX_LENGTH = 80;
@@ -48,3 +53,7 @@ export type AccountActivityEntryAnswer = z.output<typeof AccountActivityEntrySch
 
 export const AccountActivityPageSchema = z.object({ activity: z.array(AccountActivityEntrySchema), nextCursor: NextCursorSchema });
 export type AccountActivityPage = z.output<typeof AccountActivityPageSchema>;
+
+/** `POST /api/account/password`: changed; every session of the caller (this one included) has ended. */
+export const ChangePasswordResponseSchema = z.object({ success: z.literal(true) });
+export type ChangePasswordResponse = z.output<typeof ChangePasswordResponseSchema>;

@@ -1,6 +1,11 @@
 import * as z from '../zod';
 import { AccessHistoryPageSchema } from './access-history';
-import { AccountActivityPageSchema, AccountSettingsResponseSchema, AccountSettingsSchema } from './account-settings';
+import {
+  AccountActivityPageSchema,
+  AccountSettingsResponseSchema,
+  AccountSettingsSchema,
+  ChangePasswordResponseSchema,
+} from './account-settings';
 import { LedgerPageSchema } from './ledger';
 import { LedgerDeliveriesSchema, LedgerExportQuerySchema, LedgerVerifySchema } from './ledger-integrity';
 import type { ApiErrorCode } from './errors';
@@ -12,6 +17,7 @@ import {
   AccessHistoryQuerySchema,
   AccountActivityQuerySchema,
   AccountSettingsPatchSchema,
+  ChangePasswordRequestSchema,
   IdSchema,
   ImpersonateRequestSchema,
   ImpersonationsQuerySchema,
@@ -379,6 +385,23 @@ export const ADMIN_API_ROUTES = {
     query: AccountActivityQuerySchema,
     response: AccountActivityPageSchema,
     errors: READ,
+  },
+  changePassword: {
+    operationId: 'changePassword',
+    method: 'POST',
+    path: '/api/account/password',
+    summary: 'Change my password',
+    description:
+      'The caller replaces their password: `currentPassword` is checked and counted by the sign-in throttle (a wrong one answers ' +
+      '`invalid_password` and costs an attempt; `rate_limited` past the limit), `newPassword` follows the same rule as every password ' +
+      '(at least 12 characters). On success every session of the caller, this one included, and every view of their account end, ' +
+      'the change is recorded in the ledger (`user.password_changed`) and told to shared-signals receivers (CAEP `credential-change`, ' +
+      '`session-revoked`). Nobody viewing the account may change it (403 `forbidden`, as for the holder’s other decisions).',
+    tag: 'Account',
+    access: 'account-holder',
+    body: ChangePasswordRequestSchema,
+    response: ChangePasswordResponseSchema,
+    errors: [...WRITE, 'invalid_password', 'rate_limited'],
   },
 } as const satisfies Record<string, ApiRouteContract>;
 

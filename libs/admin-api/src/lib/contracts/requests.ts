@@ -1,6 +1,6 @@
 import * as z from '../zod';
 import { ACCESS_GRANT_MAX_MINUTES, ViewModeSchema } from './access-requests';
-import { DISPLAY_NAME_MAX_LENGTH, SupportAccessSchema } from './account-settings';
+import { DISPLAY_NAME_MAX_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SupportAccessSchema } from './account-settings';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './impersonate';
 import { NOTIFICATIONS_READ_MAX_IDS } from './notifications';
 import { CursorSchema } from './primitives';
@@ -36,6 +36,28 @@ export type ImpersonateRequest = z.output<typeof ImpersonateRequestSchema>;
 /** `POST /api/admin/reauth`: the caller's password, entered again before starting a view (step-up). */
 export const ReauthRequestSchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(1024)) });
 export type ReauthRequest = z.output<typeof ReauthRequestSchema>;
+
+/** A password being chosen (the one rule: setup, `user:create`, a password change). */
+export const NewPasswordSchema = z
+  .string()
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`),
+    z.maxLength(MAX_PASSWORD_LENGTH, `Choose a password of at most ${MAX_PASSWORD_LENGTH} characters`),
+  );
+
+/** `POST /api/account/password`: the caller's current password, and the one that replaces it. */
+export const ChangePasswordRequestSchema = z
+  .strictObject({
+    currentPassword: z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(MAX_PASSWORD_LENGTH)),
+    newPassword: NewPasswordSchema,
+  })
+  .check(
+    z.refine((input) => input.newPassword !== input.currentPassword, {
+      path: ['newPassword'],
+      message: 'Choose a new password that differs from your current one',
+    }),
+  );
+export type ChangePasswordRequest = z.output<typeof ChangePasswordRequestSchema>;
 
 /** `GET /api/admin/users?query=&cursor=&limit=`: query values arrive as strings, `limit` is coerced. */
 export const UsersQuerySchema = z.object({

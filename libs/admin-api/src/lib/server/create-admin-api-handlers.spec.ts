@@ -67,6 +67,7 @@ function stubService(): jest.Mocked<ImpersonationService> {
     getAccountSettings: jest.fn().mockResolvedValue({ displayName: null, supportAccess: 'allowed', emailNotifications: true }),
     updateAccountSettings: jest.fn(),
     listAccountActivity: jest.fn().mockResolvedValue({ activity: [], nextCursor: null }),
+    changePassword: jest.fn().mockResolvedValue({ success: true }),
   };
 }
 
@@ -222,6 +223,36 @@ describe('access requests and notifications', () => {
     expect((await handlers.route(get('/api/account/notifications'))).status).toBe(200);
     expect((await handlers.route(get('/api/admin/access-requests'))).status).toBe(200);
     expect(await errorOf(await handlers.route(post('/api/account/access-requests', '{}')))).toMatchObject({ status: 405 });
+  });
+});
+
+describe('password change', () => {
+  const post = (body: string) =>
+    new Request(`${ORIGIN}/api/account/password`, { method: 'POST', headers: { ...SAME_ORIGIN, ...JSON_TYPE }, body });
+
+  it('gives the service the current and the new password as sent (never trimmed)', async () => {
+    const { service, handlers } = setup();
+    const input = { currentPassword: ' old password 1 ', newPassword: ' a new password ' };
+    const response = await handlers.route(post(JSON.stringify(input)));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    expect(service.changePassword).toHaveBeenCalledWith(expect.anything(), input);
+  });
+
+  it.each([
+    ['no current password', { newPassword: 'a new password' }, 'currentPassword'],
+    ['an empty current password', { currentPassword: '', newPassword: 'a new password' }, 'currentPassword'],
+    ['no new password', { currentPassword: 'old password' }, 'newPassword'],
+    ['a new password of 11 characters', { currentPassword: 'old password', newPassword: 'x'.repeat(11) }, 'newPassword'],
+    ['a new password over 1024 characters', { currentPassword: 'old password', newPassword: 'x'.repeat(1025) }, 'newPassword'],
+    ['the same password again', { currentPassword: 'the same password', newPassword: 'the same password' }, 'newPassword'],
+    ['an unknown field', { currentPassword: 'old password', newPassword: 'a new password', confirm: 'a new password' }, ''],
+  ])('answers 400 to %s, naming the field, without calling the service', async (_, body, field) => {
+    const { service, handlers } = setup();
+    const failure = await errorOf(await handlers.route(post(JSON.stringify(body))));
+    expect(failure).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(failure.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+    expect(service.changePassword).not.toHaveBeenCalled();
   });
 });
 

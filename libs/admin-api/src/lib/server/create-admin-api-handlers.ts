@@ -69,6 +69,7 @@ export interface AdminApiHandlers {
   accountSettings: AdminApiHandler;
   updateAccountSettings: AdminApiHandler;
   accountActivity: AdminApiHandler;
+  changePassword: AdminApiHandler;
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
   /** `route`'s answer as data (the same code runs for both), for a server that writes it without a `Response`. */
@@ -210,6 +211,7 @@ export function createAdminApiHandlers({
     accountSettings: (ctx) => service.getAccountSettings(ctx),
     updateAccountSettings: (ctx, patch) => service.updateAccountSettings(ctx, patch),
     accountActivity: (ctx, query) => service.listAccountActivity(ctx, query),
+    changePassword: (ctx, input) => service.changePassword(ctx, input),
   };
 
   /** A file, not JSON: the same checks and errors as every route, then the service's stream as the body. */
@@ -299,6 +301,7 @@ export function createAdminApiHandlers({
     accountSettings: respond(served.accountSettings),
     updateAccountSettings: respond(served.updateAccountSettings),
     accountActivity: respond(served.accountActivity),
+    changePassword: respond(served.changePassword),
     route,
     answer: answerRoute,
     routes,

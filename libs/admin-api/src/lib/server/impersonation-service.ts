@@ -5,6 +5,8 @@ import type {
   AccountSettingsAnswer,
   AccountSettingsPatch,
   AccountSettingsResponse,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
 } from '../contracts/account-settings';
 import type { LedgerPage, LedgerQuery } from '../contracts/ledger';
 import type { LedgerDeliveries, LedgerExportBody, LedgerExportQuery, LedgerVerify } from '../contracts/ledger-integrity';
@@ -75,4 +77,6 @@ export interface ImpersonationService {
   /** Changes them; who made the change comes from the session, never from the body. */
   updateAccountSettings(ctx: RequestContext, patch: AccountSettingsPatch): Promise<AccountSettingsResponse>;
   listAccountActivity(ctx: RequestContext, query: AccountActivityQuery): Promise<AccountActivityPage>;
+  /** The account holder replaces their password (`POST /api/account/password`); every session of theirs ends. */
+  changePassword(ctx: RequestContext, input: ChangePasswordRequest): Promise<ChangePasswordResponse>;
 }

@@ -135,6 +135,20 @@ export function createAdminApiService({
         request: toAccessRequestAnswer(seen ?? { request, status: request.status, awaiting: [], canDecide: false, canStart: false }),
       };
     },
+    async changePassword(ctx, { currentPassword, newPassword }) {
+      // The account holder only, refused inside a view like their other decisions (403 forbidden).
+      await ownSession(ctx);
+      const outcome = await impersonation.changePassword({
+        session: await sessionOf(ctx),
+        currentPassword,
+        newPassword,
+        request: infoOf(ctx),
+      });
+      if (!outcome.ok && outcome.refusal.why === 'reauth_failed' && !outcome.refusal.throttledUntil)
+        throw new AdminApiError('invalid_password', 'Your current password is not correct');
+      valueOf(outcome);
+      return { success: true };
+    },
     async returnToAdmin(ctx) {
       const { adminUser } = valueOf(await impersonation.checkReturn({ session: await sessionOf(ctx), request: infoOf(ctx) }));
       // Only a check: the impersonation ends when the client signs in with `return-to-admin`.

@@ -181,6 +181,14 @@ export function createMemoryStore({
           if (user && user.status !== status) raiseGeneration(user);
           if (user) user.status = status;
         }),
+      replacePasswordHash: (id, { from, to }) =>
+        sync(() => {
+          const user = isUuid(id) ? state.users.get(id.toLowerCase()) : undefined;
+          if (!user || user.passwordHash !== from) return false;
+          raiseGeneration(user);
+          user.passwordHash = to;
+          return true;
+        }),
     };
 
     /**

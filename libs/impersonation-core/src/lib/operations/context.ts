@@ -16,6 +16,8 @@ export type PasswordVerdict = { ok: true } | { ok: false; throttledUntil: Date |
 /** The host's password check (the same hashing and attempt counting as its sign-in). */
 export interface PasswordCheck {
   check(user: UserRow, password: string, request: RequestInfo): Promise<PasswordVerdict>;
+  /** Hashes a new password as the host stores them; without it, a password change is refused. */
+  hash?(password: string): Promise<string>;
 }
 
 /** The consent and approval rules, and the viewed user's notices, as the operations use them. */

@@ -1,6 +1,7 @@
 import { ledgerEvent } from '../ledger/ledger-entries';
 import { NO_REQUEST, person, type Person, type RequestInfo } from '../model';
 import { sessionIdExpiresAt, type SessionClaims } from '../session';
+import { sessionRevokedBy } from '../shared-signals/caep-events';
 import type { OperationContext } from './context';
 import { endView } from './end-view';
 
@@ -37,7 +38,7 @@ export async function endOnSignOut(ctx: OperationContext, claims: SessionClaims 
   if (!claims) return;
   const at = ctx.clock.now();
   const impersonation = claims.impersonation;
-  await revokeSession(ctx, claims);
+  await revokeSession(ctx, claims, at);
   try {
     if (impersonation) {
       await endOnStaffSignOut(ctx, impersonation.id, { id: impersonation.adminId, email: impersonation.adminEmail }, at, request);
@@ -58,15 +59,17 @@ export async function endOnSignOut(ctx: OperationContext, claims: SessionClaims 
 /**
  * A sign-out: every cookie of this session (its saved copies, a view's, the admin's own that a view
  * returns to) is refused here at once and, once recorded, on every app server within 2 s and after any
- * restart. Never throws: a sign-out that cannot be recorded is logged (this server still refuses it).
+ * restart, and the shared-signals receivers are told (`session-revoked` of the session's holder, queued
+ * with it). Never throws: a sign-out that cannot be recorded is logged (this server still refuses it).
  */
-async function revokeSession(ctx: OperationContext, claims: SessionClaims): Promise<void> {
+async function revokeSession(ctx: OperationContext, claims: SessionClaims, at: Date): Promise<void> {
   const expiresAt = new Date(sessionIdExpiresAt(claims, ctx.sessions.maxAgeSeconds) * 1000);
   const revoked = ctx.revocations.sessions;
   revoked.revokeHere(claims.sid, expiresAt);
   try {
     const userId = claims.impersonation?.adminId ?? claims.sub;
-    await (await ctx.store()).sessionRevocations.revokeSession({ sessionId: claims.sid, userId, expiresAt });
+    const signal = sessionRevokedBy('sign_out', userId, at);
+    await (await ctx.store()).sessionRevocations.revokeSession({ sessionId: claims.sid, userId, expiresAt, signal });
     void revoked.refresh();
   } catch (error) {
     ctx.log.error({ err: error, userId: claims.sub }, 'could not record a sign-out: other app servers accept its cookies until it is');

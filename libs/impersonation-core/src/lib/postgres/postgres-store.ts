@@ -21,6 +21,11 @@ export interface PostgresStoreOptions {
    */
   webhookOutbox?: OutboxRouting;
   /**
+   * The outbox channels of each shared-signals receiver's session signals (`sessionSignalChannel`): a
+   * sign-out or a password change queues its `session-revoked` on them, in its own transaction.
+   */
+  sessionSignals?: readonly string[];
+  /**
    * Told of every ledger row this store writes, once it is committed (a row written in a transaction,
    * when the transaction commits; never one that was rolled back or a change that did not happen): the
    * one place a host counts what happened, for its metrics. It must not throw; if it does, the error is
@@ -40,7 +45,7 @@ function repositories(db: Queryable, options: PostgresStoreOptions, recorded: Re
     throttle: createThrottleRepository(db),
     passwordEntries: createPasswordEntriesRepository(db),
     // Sign-outs and raised session generations (migration 0015), reloaded by every app server.
-    sessionRevocations: createSessionRevocationsRepository(db),
+    sessionRevocations: createSessionRevocationsRepository(db, { signalChannels: options.sessionSignals }),
     // Consent, notifications and the mail outbox (migration 0006), behind the consent service's ports.
     accessRequests: createAccessRequestsRepository(db),
     notifications: createNotificationsRepository(db),

@@ -1,8 +1,9 @@
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../ids';
 import type { SessionRevocationsRepository } from '../store';
-import type { Queryable } from './database';
+import { inTransaction, type Queryable } from './database';
 import { revokedSessions, users } from './schema';
+import { queueSessionSignal } from './session-signals';
 
 /**
  * The channel on which the database announces a session revocation (migration 0015): a sign-out recorded
@@ -13,22 +14,40 @@ export const SESSION_REVOCATIONS_CHANNEL = 'viewas_session_revocations';
 /** How long after it expired a sign-out's row is deleted: it refuses nothing by then. */
 const EXPIRED_KEPT = sql`interval '1 day'`;
 
-export function createSessionRevocationsRepository(db: Queryable): SessionRevocationsRepository {
+/**
+ * `signalChannels`: the outbox channels (`sessionSignalChannel`, one per shared-signals receiver) on which a
+ * revocation's CAEP event is queued, in the revocation's own transaction.
+ */
+export function createSessionRevocationsRepository(
+  db: Queryable,
+  { signalChannels = [] }: { signalChannels?: readonly string[] } = {},
+): SessionRevocationsRepository {
   return {
-    async revokeSession({ sessionId, userId, expiresAt }) {
-      // Each sign-out also drops the rows that can refuse nothing any more, so the table stays one lifetime long.
-      await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`clock_timestamp() - ${EXPIRED_KEPT}`));
-      await db.insert(revokedSessions).values({ sessionId, userId, expiresAt }).onConflictDoNothing();
+    async revokeSession({ sessionId, userId, expiresAt, signal }) {
+      await inTransaction(db, async (tx) => {
+        // Each sign-out also drops the rows that can refuse nothing any more, so the table stays one lifetime long.
+        await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`clock_timestamp() - ${EXPIRED_KEPT}`));
+        const revoked = await tx
+          .insert(revokedSessions)
+          .values({ sessionId, userId, expiresAt })
+          .onConflictDoNothing()
+          .returning({ sessionId: revokedSessions.sessionId });
+        // A session signed out before was announced then.
+        if (signal && revoked.length > 0) await queueSessionSignal(tx, signal, signalChannels);
+      });
     },
 
-    async revokeAllSessions(userId) {
+    async revokeAllSessions(userId, signal) {
       if (!isUuid(userId)) return null;
-      const [row] = await db
-        .update(users)
-        .set({ sessionGeneration: sql`${users.sessionGeneration} + 1`, sessionsRevokedAt: sql`clock_timestamp()` })
-        .where(eq(users.id, userId))
-        .returning();
-      return row ?? null;
+      return inTransaction(db, async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ sessionGeneration: sql`${users.sessionGeneration} + 1`, sessionsRevokedAt: sql`clock_timestamp()` })
+          .where(eq(users.id, userId))
+          .returning();
+        if (row && signal) await queueSessionSignal(tx, signal, signalChannels);
+        return row ?? null;
+      });
     },
 
     async readSince(since, lifetimeSeconds) {

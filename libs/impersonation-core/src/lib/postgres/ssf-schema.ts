@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Each trusted issuer's SET ids, kept until their SETs would be refused as too old anyway (migration 0019). */
 export const ssfReceivedSets = pgTable(
@@ -14,3 +14,16 @@ export const ssfReceivedSets = pgTable(
     index('ssf_received_sets_expires_at_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * Shared signals about sessions that ended without a ledger row (a user's sign-out, a password change's
+ * revocation), each one CAEP event, queued for delivery with the revocation (migration 0021).
+ */
+export const sessionSignals = pgTable('session_signals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  event: text('event').notNull(),
+  subjectId: uuid('subject_id').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  claims: jsonb('claims').$type<Record<string, unknown>>().notNull(),
+  seed: uuid('seed').notNull().defaultRandom(),
+});

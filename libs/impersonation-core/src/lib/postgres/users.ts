@@ -86,6 +86,17 @@ export function createUsersRepository(db: Queryable): UsersRepository {
     async setStatus(id: string, status: UserStatus): Promise<void> {
       await db.update(users).set({ status }).where(eq(users.id, id));
     },
+
+    async replacePasswordHash(id, { from, to }) {
+      if (!isUuid(id)) return false;
+      // Migration 0015's trigger raises the session generation with the hash.
+      const changed = await db
+        .update(users)
+        .set({ passwordHash: to })
+        .where(and(eq(users.id, id), eq(users.passwordHash, from)))
+        .returning({ id: users.id });
+      return changed.length > 0;
+    },
   };
 }
 

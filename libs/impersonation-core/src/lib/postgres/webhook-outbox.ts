@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, max, or, sql } fro
 import { randomUUID } from 'node:crypto';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { WEBHOOK_CHANNEL, type OutboxItem, type WebhookHealth, type WebhookOutboxStore } from '../webhooks/webhook-delivery';
+import type { QueuedSignal } from '../shared-signals/session-signals';
 import type { Queryable } from './database';
 import { ledgerEvents, webhookOutbox } from './schema';
+import { readSessionSignals } from './session-signals';
 
 /**
  * One channel of the outbox in the database: the webhook's (`webhook`) unless another is named (a
@@ -15,6 +17,35 @@ export function createWebhookOutboxRepository(
   db: Queryable,
   channel: string = WEBHOOK_CHANNEL,
 ): WebhookOutboxStore & { health(): Promise<WebhookHealth> } {
+  return createOutboxRepository(db, channel, async (ids) => {
+    const rows: ChainedLedgerRow[] = await db
+      .select()
+      .from(ledgerEvents)
+      .where(inArray(ledgerEvents.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+}
+
+/**
+ * A receiver's channel of session signals (`sessionSignalChannel`): the same claims, leases, outcomes and
+ * health as the ledger rows' channels, over the `session_signals` events (migration 0021).
+ */
+export function createSessionSignalOutboxRepository(
+  db: Queryable,
+  channel: string,
+): WebhookOutboxStore<QueuedSignal> & { health(): Promise<WebhookHealth> } {
+  return createOutboxRepository(
+    db,
+    channel,
+    async (ids) => new Map((await readSessionSignals(db, ids)).map((signal) => [signal.id, signal])),
+  );
+}
+
+function createOutboxRepository<Row>(
+  db: Queryable,
+  channel: string,
+  load: (ids: readonly number[]) => Promise<Map<number, Row>>,
+): WebhookOutboxStore<Row> & { health(): Promise<WebhookHealth> } {
   const inChannel = eq(webhookOutbox.channel, channel);
   const owned = (eventId: number, claimToken: string | undefined) =>
     and(
@@ -24,7 +55,7 @@ export function createWebhookOutboxRepository(
       claimToken ? eq(webhookOutbox.claimToken, claimToken) : undefined,
     );
   return {
-    async claimDue({ now, leaseUntil, limit }): Promise<OutboxItem[]> {
+    async claimDue({ now, leaseUntil, limit }): Promise<OutboxItem<Row>[]> {
       const claimToken = randomUUID();
       const due = db
         .select({ eventId: webhookOutbox.eventId })
@@ -47,21 +78,12 @@ export function createWebhookOutboxRepository(
         .where(and(inChannel, inArray(webhookOutbox.eventId, due)))
         .returning({ eventId: webhookOutbox.eventId, attempts: webhookOutbox.attempts, createdAt: webhookOutbox.createdAt });
       if (items.length === 0) return [];
-      const rows: ChainedLedgerRow[] = await db
-        .select()
-        .from(ledgerEvents)
-        .where(
-          inArray(
-            ledgerEvents.id,
-            items.map((item) => item.eventId),
-          ),
-        );
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const byId = await load(items.map((item) => item.eventId));
       return items
         .map((item) => ({ item, row: byId.get(item.eventId) }))
-        .filter((entry): entry is { item: (typeof items)[number]; row: ChainedLedgerRow } => entry.row !== undefined)
+        .filter((entry): entry is { item: (typeof items)[number]; row: Row } => entry.row !== undefined)
         .map(({ item, row }) => ({
-          eventId: row.id,
+          eventId: item.eventId,
           attempts: item.attempts,
           createdAt: item.createdAt,
           row,

@@ -1,7 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
-import { CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED, caepEventOf, isSignalled } from './caep-events';
+import {
+  CAEP_CREDENTIAL_CHANGE,
+  CAEP_SESSION_ESTABLISHED,
+  CAEP_SESSION_REVOKED,
+  caepEventOf,
+  isSignalled,
+  sessionRevokedBy,
+} from './caep-events';
 import { signalChannel } from './receivers-config';
 import { pushErrorOf } from './set-push';
 import { createSetSigner, setIdOf } from './set-signer';
@@ -85,6 +92,61 @@ describe('routing rows to the outbox', () => {
   it('is the webhook flag alone without receivers', () => {
     expect(signalRouting({ webhooks: true, receivers: [] })).toBe(true);
     expect(signalRouting({ webhooks: false, receivers: [] })).toBe(false);
+  });
+});
+
+describe('the CAEP events of a password change and a sign-out', () => {
+  it('is credential-change of a password, updated by the user, for the user.password_changed row', () => {
+    expect(caepEventOf(row('user.password_changed', { sessionGeneration: 2 }, USER))).toEqual({
+      type: CAEP_CREDENTIAL_CHANGE,
+      subjectId: USER,
+      at: new Date('2026-11-27T04:00:00.000Z'),
+      claims: { initiating_entity: 'user', credential_type: 'password', change_type: 'update' },
+    });
+  });
+
+  it('is session-revoked initiated by the user for a view the password change ended', () => {
+    expect(caepEventOf(row('impersonation.ended', { via: 'password_changed', admin: { id: ADMIN } }, USER))).toMatchObject({
+      type: CAEP_SESSION_REVOKED,
+      txn: VIEW,
+      act: { sub: ADMIN },
+      claims: { initiating_entity: 'user', reason_admin: { en: 'The user changed their password' } },
+    });
+  });
+
+  it('is session-revoked initiated by the user, without a view or an actor, for a sign-out and the sessions a password change ended', () => {
+    const at = new Date('2026-11-27T05:00:00.000Z');
+    expect(sessionRevokedBy('sign_out', USER, at)).toEqual({
+      type: CAEP_SESSION_REVOKED,
+      subjectId: USER,
+      at,
+      claims: { initiating_entity: 'user', reason_admin: { en: 'The user signed out' } },
+    });
+    expect(sessionRevokedBy('password_changed', USER, at).claims.reason_admin).toEqual({
+      en: 'The user changed their password, which ended every session of theirs',
+    });
+  });
+
+  it('signs a queued session signal with a jti of its seed: the same on every signing, another for another seed', async () => {
+    const signer = createSetSigner({ issuer: 'https://viewas.example.com', privateKey: generateKeyPairSync('ed25519').privateKey });
+    const signal = {
+      id: 3,
+      seed: '6f1c0f0e-6f4b-4d0e-9b7a-0c7c3c1f2a11',
+      event: sessionRevokedBy('sign_out', USER, new Date('2026-11-27T05:00:00.000Z')),
+    };
+    const first = await signer.signSignal(signal, 'https://siem.example.com');
+    expect(await signer.signSignal(signal, 'https://siem.example.com')).toBe(first);
+    expect(
+      decodeJwt(await signer.signSignal({ ...signal, seed: '7f1c0f0e-6f4b-4d0e-9b7a-0c7c3c1f2a11' }, 'https://siem.example.com')).jti,
+    ).not.toBe(decodeJwt(first).jti);
+    expect(decodeJwt(first)).toMatchObject({
+      jti: setIdOf({ hash: signal.seed }, 'https://siem.example.com'),
+      iat: 1795755600,
+      sub_id: { format: 'iss_sub', iss: 'https://viewas.example.com', sub: USER },
+      events: {
+        [CAEP_SESSION_REVOKED]: { event_timestamp: 1795755600, initiating_entity: 'user', reason_admin: { en: 'The user signed out' } },
+      },
+    });
   });
 });
 

@@ -6,10 +6,10 @@ export const CAEP_SESSION_REVOKED = 'https://schemas.openid.net/secevent/caep/ev
 export const CAEP_CREDENTIAL_CHANGE = 'https://schemas.openid.net/secevent/caep/event-type/credential-change';
 
 /**
- * The events this transmitter sends (its metadata's `events_supported`). `credential-change` is received
- * (it ends the user's sessions) but not sent: the app has no password change of its own to announce.
+ * The events this transmitter sends (its metadata's `events_supported`): `credential-change` when a user
+ * changes their password (and received: it ends the user's sessions here).
  */
-export const CAEP_EVENTS_SUPPORTED = [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED] as const;
+export const CAEP_EVENTS_SUPPORTED = [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED, CAEP_CREDENTIAL_CHANGE] as const;
 export type CaepEventType = (typeof CAEP_EVENTS_SUPPORTED)[number];
 
 /** CAEP's `initiating_entity`: who or what caused the event. */
@@ -34,6 +34,9 @@ export interface CaepEvent {
     initiating_entity: InitiatingEntity;
     /** CAEP's `reason_admin`: a language-tagged text for administrators. */
     reason_admin?: { en: string };
+    /** `credential-change` only (CAEP 1.0 §3.3): which credential, and what became of it. */
+    credential_type?: 'password';
+    change_type?: 'create' | 'revoke' | 'update' | 'delete';
   };
   /** RFC 8693's `act`: the staff member acting as the subject in a view. */
   act?: { sub: string };
@@ -48,6 +51,7 @@ const VIEW_ENDED_BY: Record<string, { entity: InitiatingEntity; text: string }> 
   policy: { entity: 'policy', text: 'The access policy no longer allowed the view' },
   consent_withdrawn: { entity: 'user', text: "The user withdrew support's access to their account" },
   approval_revoked: { entity: 'user', text: 'The user revoked the approval the view started on' },
+  password_changed: { entity: 'user', text: 'The user changed their password' },
   expired: { entity: 'policy', text: 'The view reached its time limit' },
 };
 
@@ -70,6 +74,7 @@ const SIGNALLED_TYPES = new Set([
   'impersonation.ended',
   'impersonation.expired',
   'user.sessions_ended',
+  'user.password_changed',
 ]);
 
 const causedBySignal = (detail: Record<string, unknown>) => detail[SSF_ISSUER_DETAIL] !== undefined;
@@ -89,7 +94,9 @@ export function isSignalled(type: string, detail: Record<string, unknown> = {}):
  * - a view taking over the admin's session (`impersonation.activated`): `session-established` of the viewed
  *   user, initiated by the admin, with the view's reason and the admin as `act`;
  * - a view ending (returned, ended, expired; a view that never started ended nothing): `session-revoked`;
- * - every session of a user ended (`user.sessions_ended`): `session-revoked`.
+ * - every session of a user ended (`user.sessions_ended`): `session-revoked`;
+ * - a user changed their password (`user.password_changed`): `credential-change` (the sessions it ended are
+ *   a `session-revoked` of their own, `sessionRevokedBy`).
  */
 export function caepEventOf(row: ChainedLedgerRow): CaepEvent | null {
   if (!isSignalled(row.type, row.detail) || !row.targetId) return null;
@@ -124,7 +131,37 @@ export function caepEventOf(row: ChainedLedgerRow): CaepEvent | null {
         type: CAEP_SESSION_REVOKED,
         claims: { initiating_entity: 'admin', reason_admin: { en: 'An administrator ended every session of the user' } },
       };
+    case 'user.password_changed':
+      return {
+        ...base,
+        type: CAEP_CREDENTIAL_CHANGE,
+        claims: { initiating_entity: 'user', credential_type: 'password', change_type: 'update' },
+      };
     default:
       return null;
   }
+}
+
+/** Why a session ended without a ledger row of its own: the user signed out, or changed their password. */
+export type SessionEnd = 'sign_out' | 'password_changed';
+
+const SESSION_ENDED_BY: Record<SessionEnd, string> = {
+  sign_out: 'The user signed out',
+  password_changed: 'The user changed their password, which ended every session of theirs',
+};
+
+/**
+ * The `session-revoked` of a revocation that writes no ledger row: a user's own sign-out (one session), or
+ * the sessions their password change ended. Queued with the revocation, in its transaction
+ * (`SessionRevocationsRepository`), once per revocation: a session already signed out sends nothing again.
+ * A view's end and an admin's "End sessions" are ledger rows (`caepEventOf`), and a revocation a received
+ * SET caused is never sent on.
+ */
+export function sessionRevokedBy(end: SessionEnd, userId: string, at: Date): CaepEvent {
+  return {
+    type: CAEP_SESSION_REVOKED,
+    subjectId: userId,
+    at,
+    claims: { initiating_entity: 'user', reason_admin: { en: SESSION_ENDED_BY[end] } },
+  };
 }

@@ -1,6 +1,7 @@
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 import { WEBHOOK_TIMEOUT_MS, type WebhookPoster, type WebhookRequest } from '../webhooks/webhook-delivery';
 import type { SignalReceiver } from './receivers-config';
+import type { QueuedSignal } from './session-signals';
 import { SET_CONTENT_TYPE, type SetSigner } from './set-signer';
 
 /** RFC 8935 §2.3: a receiver that refuses a SET answers 400 with `{ err, description }`; sending it again would not help. */
@@ -11,10 +12,18 @@ export class NotASignalError extends Error {
   override readonly name = 'NotASignalError';
 }
 
-/** The push request (RFC 8935 §2) carrying a row's SET to one receiver. */
-export async function pushRequest(signer: SetSigner, receiver: SignalReceiver, row: ChainedLedgerRow): Promise<WebhookRequest> {
-  const token = await signer.sign(row, receiver.audience);
-  if (!token) throw new NotASignalError(`ledger row ${row.id} (${row.type}) is not a shared signal`);
+/** The push request (RFC 8935 §2) carrying a row's SET, or a queued session signal's, to one receiver. */
+export async function pushRequest(
+  signer: SetSigner,
+  receiver: SignalReceiver,
+  row: ChainedLedgerRow | QueuedSignal,
+): Promise<WebhookRequest> {
+  let token: string | null;
+  if ('event' in row) token = await signer.signSignal(row, receiver.audience);
+  else {
+    token = await signer.sign(row, receiver.audience);
+    if (!token) throw new NotASignalError(`ledger row ${row.id} (${row.type}) is not a shared signal`);
+  }
   return {
     url: receiver.url,
     body: token,

@@ -1,7 +1,8 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, SignJWT, type JWK } from 'jose';
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
-import { caepEventOf } from './caep-events';
+import { caepEventOf, type CaepEvent } from './caep-events';
+import type { QueuedSignal } from './session-signals';
 
 /** The JWS `typ` of a Security Event Token (RFC 8417 §2.3). */
 export const SET_TYPE = 'secevent+jwt';
@@ -23,7 +24,7 @@ export const subjectOf = (issuer: string, userId: string) => ({ format: 'iss_sub
 /**
  * A SET's `jti`: the same for every attempt to deliver one row to one audience (receivers dedupe on it),
  * different for every other row or audience. Derived from the row's chained hash, which no other row of
- * any ledger shares.
+ * any ledger shares (a session signal's random `seed` stands in for it).
  */
 export function setIdOf(row: Pick<ChainedLedgerRow, 'hash'>, audience: string): string {
   return createHash('sha256').update(`${row.hash}\n${audience}`, 'utf8').digest('base64url').slice(0, 32);
@@ -56,23 +57,30 @@ export function createSetSigner({ issuer, privateKey }: SetSignerOptions) {
     /** The SET of `row` for `audience`; `null` when the row is no CAEP event. */
     async sign(row: ChainedLedgerRow, audience: string): Promise<string | null> {
       const event = caepEventOf(row);
-      if (!event) return null;
-      const { kid } = await publicJwk;
-      const iat = Math.floor(row.at.getTime() / 1000);
-      return new SignJWT({
-        jti: setIdOf(row, audience),
-        ...(event.txn ? { txn: event.txn } : {}),
-        sub_id: subjectOf(issuer, event.subjectId),
-        ...(event.act ? { act: event.act } : {}),
-        events: { [event.type]: { event_timestamp: iat, ...event.claims } },
-      })
-        .setProtectedHeader({ alg, typ: SET_TYPE, kid })
-        .setIssuer(issuer)
-        .setIssuedAt(iat)
-        .setAudience(audience)
-        .sign(privateKey);
+      return event ? signEvent(event, setIdOf(row, audience), audience) : null;
+    },
+    /** The SET of a queued session signal for `audience` (its `jti` derived from the signal's seed). */
+    signSignal(signal: QueuedSignal, audience: string): Promise<string> {
+      return signEvent(signal.event, setIdOf({ hash: signal.seed }, audience), audience);
     },
   };
+
+  async function signEvent(event: CaepEvent, jti: string, audience: string): Promise<string> {
+    const { kid } = await publicJwk;
+    const iat = Math.floor(event.at.getTime() / 1000);
+    return new SignJWT({
+      jti,
+      ...(event.txn ? { txn: event.txn } : {}),
+      sub_id: subjectOf(issuer, event.subjectId),
+      ...(event.act ? { act: event.act } : {}),
+      events: { [event.type]: { event_timestamp: iat, ...event.claims } },
+    })
+      .setProtectedHeader({ alg, typ: SET_TYPE, kid })
+      .setIssuer(issuer)
+      .setIssuedAt(iat)
+      .setAudience(audience)
+      .sign(privateKey);
+  }
 }
 
 export type SetSigner = ReturnType<typeof createSetSigner>;

@@ -27,12 +27,13 @@ export function retryDelayMs(failures: number): number {
   return backoffDelayMs(failures, { baseDelayMs: FIRST_RETRY_DELAY_MS, maxDelayMs: MAX_RETRY_DELAY_MS });
 }
 
-export interface OutboxItem {
+/** One queued delivery: of a ledger row, or of another event delivered the same way (`QueuedSignal`). */
+export interface OutboxItem<Row = ChainedLedgerRow> {
   eventId: number;
   /** Attempts made so far, this one included. */
   attempts: number;
   createdAt: Date;
-  row: ChainedLedgerRow;
+  row: Row;
   /** This claim's token: a late answer to an attempt whose lease another server took over records nothing. */
   claimToken?: string;
 }
@@ -46,13 +47,13 @@ export interface DeliveryFailure {
 }
 
 /** The outbox: one item per ledger row, written in the same transaction as the row. */
-export interface WebhookOutboxStore {
+export interface WebhookOutboxStore<Row = ChainedLedgerRow> {
   /**
    * Up to `limit` items due at `now` (not delivered, not given up) that no other server is claiming at
    * the same moment (row locks skipped, not waited for): each one's attempt is counted and it is not due
    * again before `leaseUntil`. The deliverer asks for one at a time, just before its attempt.
    */
-  claimDue(input: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxItem[]>;
+  claimDue(input: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxItem<Row>[]>;
   /** Extends a claim that is still this token's and still pending; `false` otherwise. */
   renewLease(eventId: number, claimToken: string | undefined, leaseUntil: Date): Promise<boolean>;
   recordDelivered(eventId: number, input: { at: Date; status: number }, claimToken?: string): Promise<void>;
@@ -91,15 +92,14 @@ export type DeliveryOutcome =
   | { eventId: number; attempt: number; result: 'gave_up'; status: number | null; error: string };
 
 /** What is sent for a row: the signed webhook (`url` and `secret`), or a request of another kind of delivery (a SET). */
-export type DeliveryTarget =
-  | { url: string; secret: string; request?: undefined }
-  | { request: (row: ChainedLedgerRow, now: Date) => Promise<WebhookRequest>; url?: undefined; secret?: undefined };
+export type DeliveryTarget<Row = ChainedLedgerRow> =
+  | { url: string; secret: string; request?: undefined; store: WebhookOutboxStore }
+  | { request: (row: Row, now: Date) => Promise<WebhookRequest>; url?: undefined; secret?: undefined; store: WebhookOutboxStore<Row> };
 
 /** What `createWebhookDeliverer` needs: the outbox store, the target (URL and secret, or a request builder) and the poster. */
-export type WebhookDelivererOptions = DeliveryTarget & {
+export type WebhookDelivererOptions<Row = ChainedLedgerRow> = DeliveryTarget<Row> & {
   /** An answer that is final, not retried: 410 Gone unless told otherwise (RFC 8935's push treats 400 so). */
   isFinal?: (status: number) => boolean;
-  store: WebhookOutboxStore;
   post: WebhookPoster;
   clock: Clock;
   /** How many attempts one round runs at once at most (each item claimed on its own, just before its attempt). */
@@ -152,23 +152,34 @@ function describeError(error: unknown): string {
  * Delivers what is due in the outbox: each item once per attempt across all servers, 2xx is delivered,
  * 410 Gone is given up at once, anything else (or no answer in 5 s) is retried with backoff for 24 h.
  */
-export function createWebhookDeliverer({
-  url,
-  secret,
-  request,
-  isFinal = (status) => status === 410,
-  store,
-  post,
-  clock,
-  batchSize = 10,
-  leaseMs = DELIVERY_LEASE_MS,
-  onOutcome,
-  onError,
-}: WebhookDelivererOptions) {
-  async function attempt(item: OutboxItem): Promise<DeliveryOutcome> {
+export function createWebhookDeliverer<Row = ChainedLedgerRow>(options: WebhookDelivererOptions<Row>) {
+  const {
+    isFinal = (status) => status === 410,
+    store,
+    post,
+    clock,
+    batchSize = 10,
+    leaseMs = DELIVERY_LEASE_MS,
+    onOutcome,
+    onError,
+  } = options;
+
+  /** The next due item, claimed, with how its request is built: the signed webhook, or the target's own. */
+  async function claimNext(): Promise<{ item: OutboxItem<unknown>; build: () => Promise<WebhookRequest> } | undefined> {
+    const input = { now: clock.now(), leaseUntil: leaseUntil(clock, leaseMs), limit: 1 };
+    if (options.request === undefined) {
+      const { url, secret } = options;
+      const [item] = await options.store.claimDue(input);
+      return item && { item, build: async () => webhookRequest(url, secret, item.row, clock.now()) };
+    }
+    const { request } = options;
+    const [item] = await options.store.claimDue(input);
+    return item && { item, build: () => request(item.row, clock.now()) };
+  }
+
+  async function attempt({ item, build }: { item: OutboxItem<unknown>; build: () => Promise<WebhookRequest> }): Promise<DeliveryOutcome> {
     let status: number | null = null;
     let error: string;
-    const build = async () => (request ? request(item.row, clock.now()) : webhookRequest(url, secret, item.row, clock.now()));
     try {
       // The lease is held (renewed) for the request only: the outcome written next ends it.
       const leased = { leaseMs, clock, onRenewFailed: onError };
@@ -204,9 +215,9 @@ export function createWebhookDeliverer({
     async deliverDue(): Promise<DeliveryOutcome[]> {
       const attempts: Promise<DeliveryOutcome>[] = [];
       while (attempts.length < batchSize) {
-        const [item] = await store.claimDue({ now: clock.now(), leaseUntil: leaseUntil(clock, leaseMs), limit: 1 });
-        if (!item) break;
-        attempts.push(attempt(item));
+        const claimed = await claimNext();
+        if (!claimed) break;
+        attempts.push(attempt(claimed));
       }
       const outcomes = await Promise.all(attempts);
       for (const outcome of outcomes) onOutcome?.(outcome);
