@@ -80,7 +80,11 @@ export async function checkStory(context, baseUrl, story, mode) {
         .every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
     );
     // The same bar as the app's page checks, less the rules only a whole page can meet.
-    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules([...PAGE_ONLY_RULES, ...plan.disabledRules]);
+    const builder = new AxeBuilder({ page })
+      // options() replaces every option set before it, so it comes first.
+      .options({ resultTypes: ['violations'] })
+      .withTags(AXE_TAGS)
+      .disableRules([...PAGE_ONLY_RULES, ...plan.disabledRules]);
     const { violations } = await builder.analyze();
     const problems = describeViolations(violations);
     return { status: problems.length === 0 ? 'passed' : 'failed', problems, disabledRules: plan.disabledRules };
@@ -113,10 +117,16 @@ export async function checkDocsPage(context, baseUrl, entry, mode) {
     // experimental focus-order-semantics rule. It is Storybook's markup, not ours, and not shipped:
     // that one rule is waived inside it only; every other rule still runs on the code it shows.
     const everyOtherRule = await new AxeBuilder({ page })
+      // options() replaces every option set before it, so it comes first.
+      .options({ resultTypes: ['violations'] })
       .withTags(AXE_TAGS)
       .disableRules([...PAGE_ONLY_RULES, FOCUS_ORDER_RULE])
       .analyze();
-    const focusOrder = await new AxeBuilder({ page }).withRules([FOCUS_ORDER_RULE]).exclude(STORYBOOK_CODE_VIEWER).analyze();
+    const focusOrder = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withRules([FOCUS_ORDER_RULE])
+      .exclude(STORYBOOK_CODE_VIEWER)
+      .analyze();
     const measured = await page.evaluate((selector) => {
       const content = document.querySelector(selector);
       const paragraphs = [...(content?.querySelectorAll('p') ?? [])];
