@@ -104,7 +104,8 @@ export default [
     // The core's domain builds no HTTP answers: its HTTP adapters are the `./http` entry (src/http.ts,
     // src/lib/http/), which imports the domain, never the other way round; so do the Better Auth and Auth.js
     // adapters, which serve them. Of admin-api's server entry the domain uses only the well-formed-text checks it
-    // applies before writing a row.
+    // applies before writing a row and `RefusalError`, the one error it refuses with (a contract code, no
+    // status: `refusalAnswer` turns it into HTTP, in the adapters only).
     files: ['libs/impersonation-core/src/**/*.ts', 'libs/impersonation-core/testing/**/*.ts'],
     ignores: [
       'libs/impersonation-core/src/http.ts',
@@ -125,7 +126,7 @@ export default [
           paths: [
             {
               name: '@viewas/admin-api/server',
-              allowImportNames: ['assertWellFormedText', 'findIllFormedText', 'isWellFormedText', 'IllFormedTextError'],
+              allowImportNames: ['assertWellFormedText', 'findIllFormedText', 'isWellFormedText', 'IllFormedTextError', 'RefusalError'],
               message: "The core's HTTP adapters live in src/lib/http/ (the `./http` entry); the domain answers no requests.",
             },
           ],

@@ -6,6 +6,6 @@ const builds = defineLibraryBuild({
   clientEntries: [],
 });
 
-// Shared chunks, so `./server` and `./testing` hold ONE AdminApiError class (the handlers' `instanceof`
+// Shared chunks, so `./server` and `./testing` hold ONE RefusalError class (the handlers' `instanceof`
 // must recognise what the fake service throws) and an app importing `.` and `./server` gets one copy of the schemas.
 export default (Array.isArray(builds) ? builds : [builds]).map((options) => ({ ...options, splitting: true }));

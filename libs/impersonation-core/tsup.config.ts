@@ -18,8 +18,8 @@ const builds = defineLibraryBuild({
   clientEntries: [],
 });
 
-// - The core imports @viewas/admin-api (contracts, AdminApiError). With `skipNodeModulesBundle` tsup
-//   bundles whatever a tsconfig path alias points at, which would inline a second AdminApiError that
+// - The core imports @viewas/admin-api (contracts, RefusalError). With `skipNodeModulesBundle` tsup
+//   bundles whatever a tsconfig path alias points at, which would inline a second RefusalError that
 //   the host's handlers do not recognise; without it, the shared `external` pattern keeps it external.
 // - Declarations are built against admin-api's published types (tsconfig.build.json), not its sources.
 // - Shared chunks, so the entries hold one copy of the domain's error classes and types.

@@ -3,7 +3,7 @@
 // real service is the impersonation domain's (`@viewas/impersonation-core`), tested on its own.
 import assert from 'node:assert/strict';
 import { createAdminApiClient } from '../dist/index.js';
-import { AdminApiError, createAdminApiHandlers } from '../dist/server.js';
+import { RefusalError, createAdminApiHandlers } from '../dist/server.js';
 import { ledgerPageFixture, impersonateResponseFixture, returnToAdminResponseFixture } from '../dist/testing.js';
 
 const ORIGIN = 'https://app.example.com';
@@ -11,8 +11,8 @@ let returned = false;
 const service = {
   startImpersonation: async () => impersonateResponseFixture,
   returnToAdmin: async () => {
-    // The service's AdminApiError must be recognised by the handlers: 403, not a generic 500.
-    if (returned) throw new AdminApiError('forbidden', 'This session is not an impersonation');
+    // The service's RefusalError must be recognised by the handlers: 403, not a generic 500.
+    if (returned) throw new RefusalError('forbidden', 'This session is not an impersonation');
     returned = true;
     return returnToAdminResponseFixture;
   },

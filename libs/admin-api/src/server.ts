@@ -20,8 +20,10 @@ export {
   assertWellFormedText,
   isWellFormedUrlEncoded,
   IllFormedTextError,
+  illFormedTextError,
 } from './lib/contracts/well-formed-text';
-export { AdminApiError, illFormedTextError, type AdminApiErrorOptions } from './lib/server/admin-api-error';
+// One error for every refusal a caller can act on; `refusalAnswer` is the one place it becomes HTTP.
+export { RefusalError, type RefusalErrorOptions } from './lib/contracts/refusal-error';
 export type { RequestContext, ImpersonationService } from './lib/server/impersonation-service';
 export type { ApiRequest, ApiRequestHeaders } from './lib/server/api-request';
 export {
@@ -32,7 +34,7 @@ export {
   type AdminApiHandler,
   type ServedRoute,
 } from './lib/server/create-admin-api-handlers';
-export { answerResponse, type AdminApiAnswer } from './lib/server/json-response';
+export { answerResponse, refusalAnswer, type AdminApiAnswer } from './lib/server/json-response';
 export { isUnavailableError } from './lib/server/is-unavailable-error';
 export { isSameOriginRequest } from './lib/server/same-origin';
 export { readBodyText, readJsonBody, hasJsonContentType } from './lib/server/read-body';

@@ -37,7 +37,6 @@ export type { StartedImpersonation, PendingApproval } from './operations/start';
 export type { RevokedApproval, RevokeApprovalRequest } from './operations/revoke-approval';
 export type { PasswordCheck, PasswordVerdict, ConsentRules, OperationContext } from './operations/context';
 /** An invalid page cursor: the caller sent something the store never issued. */
-export { InvalidCursorError } from './cursor';
 
 /** A store, or a way to get one that may fail (a database that is down right now). */
 export type StoreSource = ImpersonationStore | (() => Promise<ImpersonationStore>);

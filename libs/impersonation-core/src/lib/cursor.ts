@@ -1,10 +1,7 @@
-/** A cursor that cannot be decoded: the caller sent something we never issued. */
-export class InvalidCursorError extends Error {
-  override readonly name = 'InvalidCursorError';
-  constructor() {
-    super('Invalid cursor');
-  }
-}
+import { RefusalError } from '@viewas/admin-api/server';
+
+/** A cursor that cannot be decoded: the caller sent something we never issued (a 400 like any bad input). */
+const invalidCursor = () => new RefusalError('bad_request', 'Invalid cursor');
 
 export const isTimestamp = (value: string) => !Number.isNaN(Date.parse(value));
 export const isAnyText = (value: string) => value.length > 0;
@@ -20,14 +17,14 @@ export function decodeCursor(cursor: string, parts: readonly ((value: string) =>
   try {
     position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new InvalidCursorError();
+    throw invalidCursor();
   }
   if (
     !Array.isArray(position) ||
     position.length !== parts.length ||
     !position.every((part, index) => typeof part === 'string' && parts[index]?.(part) === true)
   ) {
-    throw new InvalidCursorError();
+    throw invalidCursor();
   }
   return position as string[];
 }

@@ -1,3 +1,4 @@
+import { RefusalError } from '@viewas/admin-api/server';
 import type {
   EndReason,
   ImpersonationDetails,
@@ -17,19 +18,19 @@ import type { CaepEvent } from './shared-signals/caep-events';
 /** An admin's session must take a started impersonation over within this window, or it lapses. */
 export const PENDING_WINDOW_MS = 60_000;
 
-/** The admin already views this user in another session: a second one may not start until it ends. */
-export class AlreadyViewingError extends Error {
+/** The admin already views this user in another session: a second one may not start until it ends (a 409). */
+export class AlreadyViewingError extends RefusalError {
   override readonly name = 'AlreadyViewingError';
   constructor() {
-    super('This admin is already viewing as this user');
+    super('conflict', 'This admin is already viewing as this user');
   }
 }
 
-/** Thrown when an account is created with an e-mail address another account already has. */
-export class DuplicateEmailError extends Error {
+/** Thrown when an account is created with an e-mail address another account already has (a 409). */
+export class DuplicateEmailError extends RefusalError {
   override readonly name = 'DuplicateEmailError';
   constructor(email: string) {
-    super(`An account with the e-mail ${email} already exists`);
+    super('conflict', `An account with the e-mail ${email} already exists`);
   }
 }
 

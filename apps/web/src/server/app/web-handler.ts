@@ -1,4 +1,4 @@
-import { IllFormedTextError, illFormedTextError, isWellFormedUrlEncoded, type AdminApiAnswer } from '@viewas/admin-api/server';
+import { RefusalError, illFormedTextError, isWellFormedUrlEncoded, refusalAnswer, type AdminApiAnswer } from '@viewas/admin-api/server';
 import type { RouteHandler, WebHandler } from '../auth/auth-handler';
 import { isPlainAnswer, type RouteAnswer } from './plain-answer';
 import { SESSION_ANSWER_HEADERS, type SessionRead } from '@viewas/impersonation-core/next-auth';
@@ -97,14 +97,11 @@ export function createWebHandler({
   const fromAdminApi = ({ status, headers, body }: AdminApiAnswer): RouteAnswer =>
     typeof body === 'string' ? { status, headers: Object.entries(headers), body } : new Response(body, { status, headers });
 
-  const badInput = (error: { code: string; message: string; issues?: unknown }) =>
-    json({ success: false, error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } }, 400);
-
   const route = async (request: WebRequest): Promise<RouteAnswer> => {
     const { pathname, search } = new URL(request.url);
     try {
       // Before any route reads it: a query string that does not decode to well-formed text reaches none.
-      if (!isWellFormedUrlEncoded(search)) return badInput(illFormedTextError('query string'));
+      if (!isWellFormedUrlEncoded(search)) return fromAdminApi(refusalAnswer(illFormedTextError('query string')));
       // Before any route: in a read-only view every change is refused here, whatever the route.
       const readOnly = await refusesReadOnly(request);
       if (readOnly) return json(readOnly.body, readOnly.status, readOnly.headers);
@@ -124,8 +121,8 @@ export function createWebHandler({
       if (isSignalPath(pathname)) return await signals(request, pathname);
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
-      // Text a route let through and the core refused before writing it: the caller's bad input, not a 500.
-      if (error instanceof IllFormedTextError) return badInput(illFormedTextError('input'));
+      // A refusal a route let through (text the core would not write, say): the caller's to act on, not a 500.
+      if (error instanceof RefusalError) return fromAdminApi(refusalAnswer(error));
       logger.error({ err: error, method: request.method, pathname }, 'request failed');
       return json({ success: false, error: { code: 'internal', message: 'Something went wrong' } }, 500);
     }

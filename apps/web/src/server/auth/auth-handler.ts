@@ -1,6 +1,6 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
 import { PASSWORD_CHANGED_CODE } from '../../app/_lib/sign-in-redirect';
-import { AdminApiError, findIllFormedText, illFormedTextError, isWellFormedUrlEncoded, readBodyText } from '@viewas/admin-api/server';
+import { RefusalError, findIllFormedText, illFormedTextError, isWellFormedUrlEncoded, readBodyText } from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
 import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
 import { fetchRequest, type WebRequest } from '../app/web-request';
@@ -48,9 +48,9 @@ export function createAuthHandler({ authOptions, origin, sessionEndpoint, authRe
     try {
       body = await readBody(request);
     } catch (error) {
-      if (error instanceof AdminApiError && error.code === 'payload_too_large')
+      if (error instanceof RefusalError && error.code === 'payload_too_large')
         return new Response('Request body too large', { status: 413 });
-      if (error instanceof AdminApiError) return new Response('Bad request', { status: 400 });
+      if (error instanceof RefusalError) return new Response('Bad request', { status: 400 });
       throw error;
     }
     const response = new ResponseCollector();

@@ -8,7 +8,7 @@ import {
   type AcceptedSet,
   type TrustedIssuer,
 } from '@viewas/impersonation-core/shared-signals';
-import { AdminApiError, readBodyText } from '@viewas/admin-api/server';
+import { RefusalError, readBodyText } from '@viewas/admin-api/server';
 import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet } from 'jose';
 import type { PlainAnswer } from '../app/plain-answer';
 import type { WebRequest } from '../app/web-request';
@@ -143,7 +143,7 @@ export function createSignalReceiverEndpoint({
     try {
       token = await readBodyText(request, MAX_SET_BYTES);
     } catch (error) {
-      if (!(error instanceof AdminApiError)) throw error;
+      if (!(error instanceof RefusalError)) throw error;
       return error.code === 'payload_too_large'
         ? refuse(413, 'invalid_request', `A SET is at most ${MAX_SET_BYTES} bytes`)
         : refuse(400, 'invalid_request', 'The body is not UTF-8 text');

@@ -1,3 +1,4 @@
+import { RefusalError } from './refusal-error';
 /**
  * Well-formed text: valid Unicode without NUL or U+FEFF. A lone surrogate has no UTF-8 form, so a
  * database driver or an encoder silently writes U+FFFD instead and what was stored is no longer what was
@@ -36,13 +37,32 @@ export function findIllFormedText(value: unknown, path = '$'): string | null {
   return null;
 }
 
-/** Text that is not well-formed, refused before it is written anywhere; `path` says where it is. */
-export class IllFormedTextError extends Error {
+const illFormedTextMessage = (part: string) =>
+  `The request ${part} holds text that is not well-formed Unicode (a lone surrogate, NUL or U+FEFF)`;
+
+/**
+ * Text that is not well-formed, refused before it is written anywhere (a 400 `bad_request`); `path` says
+ * where it is (`$.detail.note`).
+ */
+export class IllFormedTextError extends RefusalError {
   override readonly name = 'IllFormedTextError';
 
   constructor(readonly path: string) {
-    super(`${path} is not well-formed text (a lone surrogate, NUL or U+FEFF)`);
+    super('bad_request', `${path} is not well-formed text (a lone surrogate, NUL or U+FEFF)`);
   }
+}
+
+/**
+ * The 400 for text that is not well-formed in a request's `part` (`body`, `query`); `path` is where, as
+ * `findIllFormedText` gives it (`$.reason`), when known.
+ */
+export function illFormedTextError(part: string, path?: string): RefusalError {
+  const field = path?.replace(/^\$\.?/, '');
+  return new RefusalError(
+    'bad_request',
+    illFormedTextMessage(part),
+    field ? { issues: [{ path: field, message: 'Not well-formed text' }] } : {},
+  );
 }
 
 /** Throws `IllFormedTextError` for the first string of `value` that is not well-formed. */

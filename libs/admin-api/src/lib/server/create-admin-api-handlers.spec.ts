@@ -10,7 +10,7 @@ import {
 import { REASON_MIN_LENGTH } from '../contracts/impersonate';
 import { USERS_PAGE_MAX_LIMIT } from '../contracts/users';
 import type { ApiErrorCode } from '../contracts/errors';
-import { AdminApiError } from './admin-api-error';
+import { RefusalError } from '../contracts/refusal-error';
 import { createAdminApiHandlers, DEFAULT_MAX_BODY_BYTES, type AdminApiHandlersOptions } from './create-admin-api-handlers';
 import type { ApiRequest } from './api-request';
 import { answerResponse, type AdminApiAnswer } from './json-response';
@@ -460,7 +460,7 @@ describe('answers as data', () => {
           approvers: ['user'],
         });
       if (name === 'a rate limit')
-        service.returnToAdmin.mockRejectedValue(new AdminApiError('rate_limited', 'Slow down', { retryAfterSeconds: 7 }));
+        service.returnToAdmin.mockRejectedValue(new RefusalError('rate_limited', 'Slow down', { retryAfterSeconds: 7 }));
       return via === 'route' ? received(await handlers.route(request())) : sent(await handlers.answer(request()));
     };
     const expected = await run('route');
@@ -565,16 +565,16 @@ describe('service errors', () => {
     ['conflict', 409],
     ['rate_limited', 429],
     ['unavailable', 503],
-  ])('an AdminApiError %s answers %i with its message', async (code, status) => {
+  ])('a RefusalError %s answers %i with its message', async (code, status) => {
     const { service, handlers } = setup();
-    service.startImpersonation.mockRejectedValue(new AdminApiError(code, 'Shown to the admin'));
+    service.startImpersonation.mockRejectedValue(new RefusalError(code, 'Shown to the admin'));
     const error = await errorOf(await handlers.impersonate(post('/api/admin/impersonate', validStart)));
     expect(error).toEqual({ status, code, message: 'Shown to the admin' });
   });
 
   it('sends Retry-After for a rate limit that says when to retry', async () => {
     const { service, handlers } = setup();
-    service.startImpersonation.mockRejectedValue(new AdminApiError('rate_limited', 'Too many attempts', { retryAfterSeconds: 30 }));
+    service.startImpersonation.mockRejectedValue(new RefusalError('rate_limited', 'Too many attempts', { retryAfterSeconds: 30 }));
     const response = await handlers.impersonate(post('/api/admin/impersonate', validStart));
     expect(response.headers.get('retry-after')).toBe('30');
   });
@@ -582,7 +582,7 @@ describe('service errors', () => {
   it('does not report expected failures as errors', async () => {
     const onError = jest.fn();
     const { service, handlers } = setup({ onError });
-    service.returnToAdmin.mockRejectedValue(new AdminApiError('forbidden', 'Not impersonating'));
+    service.returnToAdmin.mockRejectedValue(new RefusalError('forbidden', 'Not impersonating'));
     await handlers.returnToAdmin(post('/api/admin/return-to-admin', '{}'));
     expect(onError).not.toHaveBeenCalled();
   });
@@ -867,7 +867,7 @@ describe('the ledger: verify, export, deliveries', () => {
 
   it('answers a refused export in the error envelope', async () => {
     const { handlers, service } = setup();
-    service.exportLedger.mockRejectedValueOnce(new AdminApiError('forbidden', 'Staff only'));
+    service.exportLedger.mockRejectedValueOnce(new RefusalError('forbidden', 'Staff only'));
     const response = await handlers.route(get('/api/admin/audit/export?format=ndjson'));
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ success: false, error: { code: 'forbidden', message: 'Staff only' } });

@@ -1,11 +1,10 @@
 import * as z from '../zod';
 import { ADMIN_API_ROUTES, type ApiRouteContract } from '../contracts/api-routes';
-import { IllFormedTextError } from '../contracts/well-formed-text';
-import { AdminApiError, illFormedTextError } from './admin-api-error';
+import { RefusalError } from '../contracts/refusal-error';
 import type { ApiRequest } from './api-request';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';
-import { answerResponse, errorAnswer, jsonAnswer, type AdminApiAnswer } from './json-response';
+import { answerResponse, errorAnswer, jsonAnswer, refusalAnswer, type AdminApiAnswer } from './json-response';
 import { readJsonBody } from './read-body';
 import { isSameOriginRequest } from './same-origin';
 import { queryObject, validateInput } from './validate-input';
@@ -127,13 +126,8 @@ export function createAdminApiHandlers({
   }
 
   function failure(error: unknown, request: ApiRequest): AdminApiAnswer {
-    // Text the edge let through and the core refused before writing it is still the caller's bad input.
-    const known = error instanceof IllFormedTextError ? illFormedTextError('input') : error;
-    if (known instanceof AdminApiError) {
-      const headers: Record<string, string> =
-        known.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(known.retryAfterSeconds) };
-      return errorAnswer(known.code, known.message, { issues: known.issues, headers });
-    }
+    // A refusal (the core's included: text it would not write, a rule that says no) is the caller's to act on.
+    if (error instanceof RefusalError) return refusalAnswer(error);
     try {
       onError?.(error, request);
     } catch {

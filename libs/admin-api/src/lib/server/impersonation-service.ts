@@ -35,7 +35,7 @@ export interface RequestContext {
 /**
  * The business side of the admin API, implemented by the host app. Handlers validate every input
  * before calling it and validate every answer before sending it; the service authorises the caller
- * from `ctx.request` and throws `AdminApiError` to answer with a specific failure.
+ * from `ctx.request` and throws `RefusalError` to answer with a specific failure.
  */
 export interface ImpersonationService {
   startImpersonation(ctx: RequestContext, input: ImpersonateRequest): Promise<StartImpersonationResponse>;

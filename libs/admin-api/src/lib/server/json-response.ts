@@ -1,4 +1,5 @@
 import { API_ERROR_STATUS, type ApiErrorCode, type ApiErrorEnvelope, type FieldIssue } from '../contracts/errors';
+import type { RefusalError } from '../contracts/refusal-error';
 
 /**
  * A handler's answer as data: exactly what its `Response` carries (`answerResponse` makes it), for a server
@@ -39,4 +40,13 @@ export interface ErrorAnswerOptions {
 export function errorAnswer(code: ApiErrorCode, message: string, { issues, headers }: ErrorAnswerOptions = {}): AdminApiAnswer {
   const envelope: ApiErrorEnvelope = { success: false, error: issues ? { code, message, issues } : { code, message } };
   return jsonAnswer(envelope, API_ERROR_STATUS[code], headers);
+}
+
+/**
+ * A refusal as the contract's answer: the one place a `RefusalError` becomes HTTP (the status of its
+ * code, `Retry-After` when it says when to try again, the envelope with its message and issues).
+ */
+export function refusalAnswer(error: RefusalError): AdminApiAnswer {
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return errorAnswer(error.code, error.message, { issues: error.issues, headers });
 }

@@ -1,5 +1,5 @@
-import { findIllFormedText } from '../contracts/well-formed-text';
-import { AdminApiError, illFormedTextError } from './admin-api-error';
+import { RefusalError } from '../contracts/refusal-error';
+import { findIllFormedText, illFormedTextError } from '../contracts/well-formed-text';
 import type { ApiRequest } from './api-request';
 
 export function hasJsonContentType(request: ApiRequest): boolean {
@@ -7,7 +7,7 @@ export function hasJsonContentType(request: ApiRequest): boolean {
   return mediaType === 'application/json';
 }
 
-const tooLarge = (maxBytes: number) => new AdminApiError('payload_too_large', `The request body must be at most ${maxBytes} bytes`);
+const tooLarge = (maxBytes: number) => new RefusalError('payload_too_large', `The request body must be at most ${maxBytes} bytes`);
 
 /**
  * Reads the body as UTF-8 text, stopping as soon as it passes `maxBytes`: `Content-Length` is only
@@ -53,7 +53,7 @@ function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new AdminApiError('bad_request', 'The request body is not valid UTF-8');
+    throw new RefusalError('bad_request', 'The request body is not valid UTF-8');
   }
 }
 
@@ -64,7 +64,7 @@ function decodeUtf8(bytes: Uint8Array): string {
  */
 export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<unknown> {
   if (!hasJsonContentType(request)) {
-    throw new AdminApiError('unsupported_media_type', 'The request body must be application/json');
+    throw new RefusalError('unsupported_media_type', 'The request body must be application/json');
   }
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === '') return {};
@@ -72,7 +72,7 @@ export async function readJsonBody(request: ApiRequest, maxBytes: number): Promi
   try {
     body = JSON.parse(text) as unknown;
   } catch {
-    throw new AdminApiError('bad_request', 'The request body is not valid JSON');
+    throw new RefusalError('bad_request', 'The request body is not valid JSON');
   }
   const illFormed = findIllFormedText(body);
   if (illFormed) throw illFormedTextError('body', illFormed);

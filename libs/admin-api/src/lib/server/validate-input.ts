@@ -1,8 +1,8 @@
 import * as z from '../zod';
 import { en } from 'zod/locales';
 import type { FieldIssue } from '../contracts/errors';
-import { isWellFormedUrlEncoded } from '../contracts/well-formed-text';
-import { AdminApiError, illFormedTextError } from './admin-api-error';
+import { RefusalError } from '../contracts/refusal-error';
+import { illFormedTextError, isWellFormedUrlEncoded } from '../contracts/well-formed-text';
 import type { ApiRequest } from './api-request';
 
 // zod/mini ships without messages; the English locale is applied per parse so nothing global changes.
@@ -18,7 +18,7 @@ export function validateInput<T extends z.core.$ZodType>(schema: T, value: unkno
   }));
   const fields = [...new Set(issues.map((issue) => issue.path).filter(Boolean))];
   const message = fields.length ? `Invalid request ${part}: ${fields.join(', ')}` : `Invalid request ${part}`;
-  throw new AdminApiError('bad_request', message, { issues });
+  throw new RefusalError('bad_request', message, { issues });
 }
 
 /**

@@ -25,7 +25,7 @@ export interface AccountSettingsStore {
   /** The user's settings, defaults where none were saved; `null` for no such user. */
   read(userId: string): Promise<AccountSettings | null>;
   transaction<T>(work: (unit: AccountSettingsUnit) => Promise<T>): Promise<T>;
-  /** Newest first; `cursor` is one this method issued (anything else throws `InvalidCursorError`). */
+  /** Newest first; `cursor` is one this method issued (anything else throws a `bad_request` `RefusalError`). */
   listActivity(query: {
     userId: string;
     cursor?: string;

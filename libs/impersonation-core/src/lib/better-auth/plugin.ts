@@ -1,11 +1,9 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getIP, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
-import { ImpersonateRequestSchema, ReauthRequestSchema, type AdminApiError } from '@viewas/admin-api/server';
+import { ImpersonateRequestSchema, ReauthRequestSchema, RefusalError, refusalAnswer } from '@viewas/admin-api/server';
 import { z } from 'zod';
 import { refusalError } from '../http/admin-api-service';
-import { consentApiError } from '../http/consent-api';
-import { ConsentError } from '../consent/consent-error';
 import type { Outcome } from '../create-impersonation';
 import { isStateChanging, READ_ONLY_CODE, READ_ONLY_MESSAGE } from '../governance/read-only';
 import type { RequestInfo } from '../model';
@@ -39,21 +37,21 @@ export interface ViewasServices extends PostgresImpersonation {
 type EndpointContext = Parameters<typeof setSessionCookie>[0];
 type ApiErrorStatus = ConstructorParameters<typeof APIError>[0];
 
-/** The admin API's error as Better Auth's: its code, message and status (Better Auth answers any other throw with a bare 500). */
-function betterAuthError(error: AdminApiError): APIError {
+/** A refusal as Better Auth's error: its code, message, status and headers (Better Auth answers any other throw with a bare 500). */
+function betterAuthError(error: RefusalError): APIError {
   const headers: HeadersInit = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-  return new APIError(error.status as ApiErrorStatus, { code: error.code, message: error.message }, headers);
+  return new APIError(refusalAnswer(error).status as ApiErrorStatus, { code: error.code, message: error.message }, headers);
 }
 
 /** A refusal of the domain as Better Auth's error. */
 const refusal = (outcome: Extract<Outcome<unknown>, { ok: false }>): APIError => betterAuthError(refusalError(outcome.refusal));
 
-/** Runs `work`, answering a consent rule's refusal it throws (a break-glass refused) as Better Auth's error. */
-async function answeringConsentErrors<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work`, answering a refusal it throws (a consent rule's: a break-glass refused) as Better Auth's error. */
+async function answeringRefusals<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw error instanceof ConsentError ? betterAuthError(consentApiError(error)) : error;
+    throw error instanceof RefusalError ? betterAuthError(error) : error;
   }
 }
 
@@ -165,7 +163,7 @@ export function viewas(options: ViewasOptions) {
         const { impersonation, sessions } = ready();
         const { userId, reason, mode, breakGlass } = ctx.body;
         const started = valueOf(
-          await answeringConsentErrors(async () =>
+          await answeringRefusals(async () =>
             impersonation.start({ session: await sessions.stateOf(caller), userId, reason, mode, breakGlass, request: requestOf(ctx) }),
           ),
         );

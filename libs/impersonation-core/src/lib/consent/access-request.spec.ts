@@ -14,7 +14,8 @@ import {
   type AccessRequest,
   type Approver,
 } from './access-request';
-import { ConsentError } from './consent-error';
+import { refusalAnswer } from '@viewas/admin-api/server';
+import { ConsentError, type ConsentRefusalReason } from './consent-error';
 
 const requester = { id: 'admin-1', email: 'admin@example.com' };
 const secondAdmin = { id: 'admin-2', email: 'admin2@example.com' };
@@ -26,11 +27,22 @@ function open(approvers: Approver[], mode: 'read_only' | 'full' = 'read_only', n
   return openAccessRequest({ id: 'req-1', requester, target, reason: 'Ticket 4711: checkout fails', mode, approvers, now });
 }
 
-function refusal(run: () => unknown): ConsentError {
+/**
+ * A consent refusal as these tests read it: the rule that refused (`code`, the error's `reason`) and the
+ * HTTP status an API answers it with (its contract code's, through the HTTP adapter's one mapping).
+ */
+interface ConsentRefusal {
+  code: ConsentRefusalReason;
+  status: number;
+}
+
+const seen = (error: ConsentError): ConsentRefusal => ({ code: error.reason, status: refusalAnswer(error).status });
+
+function refusal(run: () => unknown): ConsentRefusal {
   try {
     run();
   } catch (error) {
-    if (error instanceof ConsentError) return error;
+    if (error instanceof ConsentError) return seen(error);
     throw error;
   }
   throw new Error('expected a ConsentError');

@@ -3,7 +3,8 @@ import { createMemoryConsentStore } from '../../../testing/memory-consent-store'
 import { createMemoryStore } from '../memory/memory-store';
 import type { ConsentStore } from './consent-ports';
 import { ACCESS_REQUEST_LIFETIME_MS } from './access-request';
-import { ConsentError } from './consent-error';
+import { refusalAnswer } from '@viewas/admin-api/server';
+import { ConsentError, type ConsentRefusalReason } from './consent-error';
 import { createConsentService } from './consent-service';
 import { BREAK_GLASS_REASON_MIN_LENGTH, type SupportAccess } from './start-gate';
 
@@ -24,12 +25,23 @@ function setup() {
   return { clock, store, consent, user };
 }
 
-async function refusal(run: () => Promise<unknown>): Promise<ConsentError> {
+/**
+ * A consent refusal as these tests read it: the rule that refused (`code`, the error's `reason`) and the
+ * HTTP status an API answers it with (its contract code's, through the HTTP adapter's one mapping).
+ */
+interface ConsentRefusal {
+  code: ConsentRefusalReason;
+  status: number;
+}
+
+const seen = (error: ConsentError): ConsentRefusal => ({ code: error.reason, status: refusalAnswer(error).status });
+
+async function refusal(run: () => Promise<unknown>): Promise<ConsentRefusal> {
   const error = await run().then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  if (error instanceof ConsentError) return error;
+  if (error instanceof ConsentError) return seen(error);
   throw new Error(`expected a ConsentError, got ${String(error)}`);
 }
 
@@ -186,7 +198,8 @@ describe('consent and approvals', () => {
     const rejected = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]?.reason).toMatchObject({ code: 'already_decided', status: 409 });
+    expect(rejected[0]?.reason).toBeInstanceOf(ConsentError);
+    expect(seen(rejected[0]?.reason as ConsentError)).toMatchObject({ code: 'already_decided', status: 409 });
     const stored = store.requests.get(opened.request.id);
     expect(stored?.version).toBe(3);
     expect(store.ledger.filter((row) => row.type !== 'impersonation.requested')).toHaveLength(2);

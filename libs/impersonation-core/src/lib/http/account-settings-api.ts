@@ -1,7 +1,6 @@
 import type { Person } from '../model';
 import type { AccountActivityEntryAnswer } from '@viewas/admin-api';
-import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
-import { InvalidCursorError } from '../cursor';
+import { RefusalError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import type { SettingsEditor } from '../governance/account-settings';
 import type { SessionState } from '../session';
 import type { AccountActivityEntry } from '../account/account-settings-ports';
@@ -40,13 +39,13 @@ export function createAccountSettingsApi({
 }): AccountSettingsApi {
   /** A host that keeps no account settings serves none (the routes exist in the table, and answer 404). */
   const enabled = (): AccountSettingsService => {
-    if (!settings) throw new AdminApiError('not_found', 'This server keeps no account settings');
+    if (!settings) throw new RefusalError('not_found', 'This server keeps no account settings');
     return settings;
   };
 
   async function caller(ctx: RequestContext): Promise<{ user: Person; editor: SettingsEditor }> {
     const session = await sessionOf(ctx);
-    if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
+    if (session.status !== 'valid') throw new RefusalError('unauthenticated', 'Sign in first');
     const { claims } = session;
     const editor: SettingsEditor = claims.impersonation
       ? { kind: 'view', actor: { id: claims.impersonation.adminId, email: claims.impersonation.adminEmail } }
@@ -58,25 +57,20 @@ export function createAccountSettingsApi({
     async getAccountSettings(ctx) {
       const { user } = await caller(ctx);
       const current = await enabled().read(user.id);
-      if (!current) throw new AdminApiError('not_found', 'This account no longer exists');
+      if (!current) throw new RefusalError('not_found', 'This account no longer exists');
       return current;
     },
     async updateAccountSettings(ctx, patch) {
       const { user, editor } = await caller(ctx);
       const outcome = await enabled().change({ user, patch, editor });
       if (outcome.ok) return { success: true, settings: outcome.settings, changed: outcome.changed };
-      if (outcome.why === 'not_found') throw new AdminApiError('not_found', 'This account no longer exists');
-      throw new AdminApiError('account_holder_only', `${ACCOUNT_HOLDER_ONLY_MESSAGE} (${outcome.fields.join(', ')})`);
+      if (outcome.why === 'not_found') throw new RefusalError('not_found', 'This account no longer exists');
+      throw new RefusalError('account_holder_only', `${ACCOUNT_HOLDER_ONLY_MESSAGE} (${outcome.fields.join(', ')})`);
     },
     async listAccountActivity(ctx, { cursor }) {
       const { user } = await caller(ctx);
-      try {
-        const page = await enabled().listActivity({ userId: user.id, cursor });
-        return { activity: page.entries.map(toActivityAnswer), nextCursor: page.nextCursor };
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw new AdminApiError('bad_request', 'Invalid cursor');
-        throw error;
-      }
+      const page = await enabled().listActivity({ userId: user.id, cursor });
+      return { activity: page.entries.map(toActivityAnswer), nextCursor: page.nextCursor };
     },
   };
 }

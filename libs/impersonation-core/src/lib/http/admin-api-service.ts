@@ -1,10 +1,9 @@
-import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
+import { RefusalError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import type { Impersonation, Outcome, Refusal, Staff } from '../create-impersonation';
-import { InvalidCursorError } from '../cursor';
-import { denialAnswer } from './denial-answer';
+import { denialAnswer } from '../operations/denial-answer';
 import type { RequestInfo } from '../model';
 import type { SessionState } from '../session';
-import { answeringConsentErrors, createConsentApi, toAccessRequestAnswer, type Caller } from './consent-api';
+import { createConsentApi, toAccessRequestAnswer, type Caller } from './consent-api';
 import type { NotificationReader } from '../notifications/notification-reader';
 import type { ConsentService } from '../consent/consent-service';
 import type { Clock } from '../clock';
@@ -18,27 +17,18 @@ export interface CookieSessions {
 }
 
 /** The error the admin API answers a refusal with; the precise reason is in the ledger and the log. */
-export function refusalError(refusal: Refusal): AdminApiError {
+export function refusalError(refusal: Refusal): RefusalError {
   if (refusal.throttledUntil) {
     const message = refusal.actor ? 'Too many refused attempts: try again later' : 'Too many attempts from this address: try again later';
-    return new AdminApiError('rate_limited', message, { retryAfterSeconds: refusal.retryAfterSeconds ?? 1 });
+    return new RefusalError('rate_limited', message, { retryAfterSeconds: refusal.retryAfterSeconds ?? 1 });
   }
   const { code, message } = denialAnswer(refusal);
-  return new AdminApiError(code, message);
+  return new RefusalError(code, message);
 }
 
 const valueOf = <T>(outcome: Outcome<T>): T => {
   if (!outcome.ok) throw refusalError(outcome.refusal);
   return outcome.value;
-};
-
-const withCursor = async <T>(read: () => Promise<T>): Promise<T> => {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new AdminApiError('bad_request', 'Invalid cursor');
-    throw error;
-  }
 };
 
 /** What the admin API's service works over: the domain, the session reader and the consent rules. */
@@ -77,9 +67,9 @@ export function createAdminApiService({
   /** The signed-in user in their own session: nobody viewing as them may decide for them. */
   const ownSession = async (ctx: RequestContext): Promise<Caller> => {
     const session = await sessionOf(ctx);
-    if (session.status !== 'valid') throw new AdminApiError('unauthenticated', 'Sign in first');
+    if (session.status !== 'valid') throw new RefusalError('unauthenticated', 'Sign in first');
     if (session.claims.impersonation)
-      throw new AdminApiError('forbidden', 'Only the account holder can do this, not someone viewing their account');
+      throw new RefusalError('forbidden', 'Only the account holder can do this, not someone viewing their account');
     return { id: session.claims.sub, email: session.claims.email, role: session.claims.role };
   };
   const staffCaller = async (ctx: RequestContext): Promise<Caller> => {
@@ -90,9 +80,7 @@ export function createAdminApiService({
   return {
     async startImpersonation(ctx, { userId, reason, mode, breakGlass }) {
       const started = valueOf(
-        await answeringConsentErrors(async () =>
-          impersonation.start({ session: await sessionOf(ctx), userId, reason, mode, breakGlass, request: infoOf(ctx) }),
-        ),
+        await impersonation.start({ session: await sessionOf(ctx), userId, reason, mode, breakGlass, request: infoOf(ctx) }),
       );
       if ('pendingApproval' in started) {
         return {
@@ -127,7 +115,7 @@ export function createAdminApiService({
       // refused like their other decisions (403 forbidden).
       const caller = await ownSession(ctx);
       const user = { id: caller.id, email: caller.email };
-      const { request } = await answeringConsentErrors(() => impersonation.revokeApproval({ user, requestId: id, origin: infoOf(ctx) }));
+      const { request } = await impersonation.revokeApproval({ user, requestId: id, origin: infoOf(ctx) });
       const views = await consent.service.listForUser(caller);
       const seen = views.find((candidate) => candidate.request.id === request.id);
       return {
@@ -156,7 +144,7 @@ export function createAdminApiService({
     },
     async listUsers(ctx, query) {
       const caller = await staff(ctx);
-      return withCursor(() => impersonation.listUsers(caller, query));
+      return impersonation.listUsers(caller, query);
     },
     async listImpersonations(ctx, query) {
       return impersonation.listImpersonations(await staff(ctx), query);
@@ -171,7 +159,7 @@ export function createAdminApiService({
     },
     async listLedger(ctx, query) {
       const caller = await staff(ctx);
-      return withCursor(() => impersonation.listLedger(caller, query));
+      return impersonation.listLedger(caller, query);
     },
     async verifyLedger(ctx) {
       const verdict = await impersonation.verifyLedger(await staff(ctx));
@@ -189,7 +177,7 @@ export function createAdminApiService({
     },
     async listAccessHistory(ctx, query) {
       const session = await sessionOf(ctx);
-      return valueOf(await withCursor(() => impersonation.listAccessHistory(session, query)));
+      return valueOf(await impersonation.listAccessHistory(session, query));
     },
   };
 }

@@ -1,17 +1,10 @@
 import type { Person } from '../model';
-import type {
-  AccessDecisionResponse,
-  AccessRequest as AccessRequestAnswer,
-  AccessRequestList,
-  ApiErrorCode,
-  NotificationsPage,
-} from '@viewas/admin-api';
-import { AdminApiError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
+import type { AccessDecisionResponse, AccessRequest as AccessRequestAnswer, AccessRequestList, NotificationsPage } from '@viewas/admin-api';
+import { RefusalError, type ImpersonationService, type RequestContext } from '@viewas/admin-api/server';
 import type { Clock } from '../clock';
 import { describeNotification, type NotificationContent } from '../notifications/notification';
 import type { NotificationReader } from '../notifications/notification-reader';
 import type { AccessRequest, Decision } from '../consent/access-request';
-import { ConsentError, type ConsentErrorCode } from '../consent/consent-error';
 import type { AccessRequestView, ConsentService } from '../consent/consent-service';
 
 /** Who is calling, as the host's session says and the database confirms. */
@@ -20,33 +13,6 @@ export interface Caller extends Person {
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
-
-const API_CODES: Record<ConsentErrorCode, ApiErrorCode> = {
-  not_found: 'not_found',
-  already_decided: 'conflict',
-  not_approved: 'conflict',
-  expired: 'conflict',
-  own_request: 'forbidden',
-  bad_duration: 'bad_request',
-  consent_refused: 'consent_refused',
-  break_glass_forbidden: 'forbidden',
-  break_glass_invalid: 'bad_request',
-};
-
-/** The API error a consent refusal is answered with (its message was written for the caller). */
-export function consentApiError(error: ConsentError): AdminApiError {
-  return new AdminApiError(API_CODES[error.code], error.message);
-}
-
-/** Runs `work`, answering a `ConsentError` as the API error it stands for. */
-export async function answeringConsentErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ConsentError) throw consentApiError(error);
-    throw error;
-  }
-}
 
 const decisionJson = (decision: Decision | null) =>
   decision && { by: decision.by, decision: decision.decision, at: decision.at.toISOString(), minutes: decision.minutes };
@@ -118,10 +84,14 @@ export function createConsentApi({ consent, notifications, clock, signedIn, staf
 
     async decideAccessRequestAsAdmin(ctx, id, decision) {
       const reader = await staff(ctx);
-      if (reader.role !== 'admin') throw new AdminApiError('forbidden', 'Only an administrator may approve or deny a request');
-      const decided = await answeringConsentErrors(() =>
-        consent.decide({ id, as: 'admin', decider: { id: reader.id, email: reader.email }, decision, origin: origin(ctx) }),
-      );
+      if (reader.role !== 'admin') throw new RefusalError('forbidden', 'Only an administrator may approve or deny a request');
+      const decided = await consent.decide({
+        id,
+        as: 'admin',
+        decider: { id: reader.id, email: reader.email },
+        decision,
+        origin: origin(ctx),
+      });
       return answer(decided, await consent.listForStaff(reader));
     },
 
@@ -133,16 +103,14 @@ export function createConsentApi({ consent, notifications, clock, signedIn, staf
 
     async decideAccessRequestAsUser(ctx, id, input) {
       const reader = await signedIn(ctx);
-      const decided = await answeringConsentErrors(() =>
-        consent.decide({
-          id,
-          as: 'user',
-          decider: { id: reader.id, email: reader.email },
-          decision: input.decision,
-          minutes: input.decision === 'approve' ? input.approval.minutes : undefined,
-          origin: origin(ctx),
-        }),
-      );
+      const decided = await consent.decide({
+        id,
+        as: 'user',
+        decider: { id: reader.id, email: reader.email },
+        decision: input.decision,
+        minutes: input.decision === 'approve' ? input.approval.minutes : undefined,
+        origin: origin(ctx),
+      });
       return answer(decided, await consent.listForUser(reader));
     },
 

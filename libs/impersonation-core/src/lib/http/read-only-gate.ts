@@ -1,4 +1,4 @@
-import { isSameOriginRequest, type ApiRequest } from '@viewas/admin-api/server';
+import { isSameOriginRequest, refusalAnswer, type ApiRequest } from '@viewas/admin-api/server';
 import { refusalError } from './admin-api-service';
 import type { Impersonation } from '../create-impersonation';
 import { lifecycleRequest, readOnlyRefuses, READ_ONLY_CODE, READ_ONLY_MESSAGE } from '../governance/read-only';
@@ -59,7 +59,7 @@ export function createReadOnlyGate({ sessions, impersonation, origin, requestInf
     if (outcome.ok || !outcome.refusal.throttledUntil) return REFUSED;
     const error = refusalError(outcome.refusal);
     return {
-      status: error.status,
+      status: refusalAnswer(error).status,
       body: { success: false, error: { code: error.code, message: error.message } },
       headers: { 'Retry-After': String(error.retryAfterSeconds ?? 1) },
     };

@@ -1,3 +1,4 @@
+import { RefusalError } from '@viewas/admin-api/server';
 import type { AuthOptions } from 'next-auth';
 import { readClaims, type SessionClaims, type SessionEndReason } from '../session';
 import type { SessionCheck } from '../session-check';
@@ -6,10 +7,10 @@ import { toSession } from '../jwt-session/session-view';
 import { checkTokenClaims } from '../jwt-session/token-claims';
 
 /** Thrown by the `jwt` callback to end a session; next-auth then clears the cookie and answers `{}`. */
-export class SessionEndedError extends Error {
+export class SessionEndedError extends RefusalError {
   override readonly name = 'SessionEndedError';
   constructor(readonly reason: SessionEndReason | 'invalid_claims') {
-    super(`session ended: ${reason}`);
+    super('unauthenticated', `session ended: ${reason}`);
   }
 }
 

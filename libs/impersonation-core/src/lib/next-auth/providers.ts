@@ -1,3 +1,4 @@
+import { RefusalError } from '@viewas/admin-api/server';
 import type { CredentialsConfig } from 'next-auth/providers/credentials';
 import type { Impersonation } from '../create-impersonation';
 import type { DomainLogger } from '../logger';
@@ -11,11 +12,14 @@ import {
   type SignInAttempts,
 } from '../jwt-session/sign-in-attempts';
 
-/** Thrown from `authorize` (next-auth then redirects with `error=RateLimited`); every other failure is `null`. */
-export class RateLimitedError extends Error {
+/**
+ * Thrown from `authorize` (next-auth then redirects with `error=RateLimited`, the message); every other
+ * failure is `null`.
+ */
+export class RateLimitedError extends RefusalError {
   override readonly name = 'RateLimitedError';
   constructor() {
-    super(RATE_LIMITED_CODE);
+    super('rate_limited', RATE_LIMITED_CODE);
   }
 }
 

@@ -5,6 +5,8 @@ import type { Person, RequestInfo } from '../model';
 import type { LifecycleRequest } from '../governance/read-only';
 import type { SessionState } from '../session';
 import type { OperationContext } from './context';
+import { denialAnswer } from './denial-answer';
+import { RefusalError } from '@viewas/admin-api/server';
 
 /** Why a step was refused, as the operations report it; `recorded` says whether the ledger got a row. */
 export interface Refusal {
@@ -23,11 +25,14 @@ export interface Refusal {
 /** Every operation's answer: its value, or the refusal (never an exception for a rule that says no). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
-/** Thrown inside a step (and inside its unit of work, rolling the transaction back) to record a denial. */
-export class Denied extends Error {
+/**
+ * Thrown inside a step (and inside its unit of work, rolling the transaction back) to record a denial:
+ * a `RefusalError` with the code and message the caller is told, carrying the denial the ledger records.
+ */
+export class Denied extends RefusalError {
   override readonly name = 'Denied';
   constructor(readonly denial: Denial) {
-    super(`${denial.attempt} denied: ${denial.why}`);
+    super(denialAnswer(denial).code, denialAnswer(denial).message);
   }
 }
 

@@ -135,7 +135,7 @@ async function askConsent(
     if (gate.outcome === 'pending_approval') return { ok: true, value: { pendingApproval: gate.request } };
     return { ok: true, value: { brokeGlass: gate.breakGlass, grant: gate.grant } };
   } catch (error) {
-    if (!(error instanceof ConsentError && error.code === 'consent_refused')) throw error;
+    if (!(error instanceof ConsentError && error.reason === 'consent_refused')) throw error;
     const denial = { attempt: 'start' as const, why: 'consent_refused' as const, actor: person(caller), target: person(target), reason };
     return refuse(ctx, { ...denial, detail: { requestedUserId: target.id } }, request, at);
   }

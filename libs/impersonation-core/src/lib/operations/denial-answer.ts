@@ -1,7 +1,7 @@
-import type { AdminApiError } from '@viewas/admin-api/server';
+import type { RefusalError } from '@viewas/admin-api/server';
 import type { Denial, DenialReason } from '../ledger/ledger-entries';
 
-type AnswerCode = AdminApiError['code'];
+type AnswerCode = RefusalError['code'];
 type Asked = Pick<Denial, 'why' | 'target'> & { attempt: Denial['attempt'] | null };
 
 // What a caller is told when denied; the precise reason is in the ledger and the log.
