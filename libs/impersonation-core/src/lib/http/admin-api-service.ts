@@ -133,7 +133,7 @@ export function createAdminApiService({
         request: infoOf(ctx),
       });
       if (!outcome.ok && outcome.refusal.why === 'reauth_failed' && !outcome.refusal.throttledUntil)
-        throw new AdminApiError('invalid_password', 'Your current password is not correct');
+        throw new RefusalError('invalid_password', 'Your current password is not correct');
       valueOf(outcome);
       return { success: true };
     },
