@@ -3,6 +3,7 @@
  * are tested at their exact boundaries without waiting or faking global timers.
  */
 export interface Clock {
+  /** The current time. */
   now(): Date;
 }
 

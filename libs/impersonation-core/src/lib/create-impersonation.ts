@@ -43,6 +43,7 @@ export type StoreSource = ImpersonationStore | (() => Promise<ImpersonationStore
 
 /** What a host gives `createImpersonation`: the store and session lifetime, and optionally the policy, clock, limits, logger and consent rules. */
 export interface ImpersonationOptions {
+  /** The store, or how to get it per call (a database that is down then fails one call, not the host's start). */
   store: StoreSource;
   /** The absolute lifetime of a sign-in, in seconds: a return never outlives the admin's own session. */
   sessionMaxAgeSeconds: number;
@@ -61,6 +62,7 @@ export interface ImpersonationOptions {
    * a new one. Without it, `reauth` is refused (and a password change, without its `hash`).
    */
   passwords?: PasswordCheck;
+  /** The time every rule is judged at; the system clock when omitted. */
   clock?: Clock;
   /** New impersonation ids; random UUIDs by default. */
   ids?: () => string;
@@ -70,6 +72,7 @@ export interface ImpersonationOptions {
   actorDenialLimit?: ThrottlePolicy;
   /** The impersonations this process saw end; pass one shared list if several instances serve one process. */
   revocations?: RevocationList;
+  /** Where the domain logs (starts, ends, refusals); silent when omitted. */
   logger?: DomainLogger;
   /**
    * The consent and approval rules (the viewed user's `supportAccess`, four-eyes, break-glass, the

@@ -3,8 +3,11 @@
  * nothing. Fields are structured (ids, reasons), never credentials.
  */
 export interface DomainLogger {
+  /** Something that happened as it should (a view started, ended). */
   info(fields: Record<string, unknown>, message: string): void;
+  /** A refusal or a retry: worth a look, not a failure. */
   warn(fields: Record<string, unknown>, message: string): void;
+  /** A failure the host's operators must see (a delivery given up, an unexpected error). */
   error(fields: Record<string, unknown>, message: string): void;
 }
 

@@ -18,7 +18,9 @@ export type ChangeSettingsOutcome =
 export interface AccountSettingsServiceOptions {
   /** The store, or how to get it (the host's database may open lazily). */
   store: AccountSettingsStore | (() => Promise<AccountSettingsStore>);
+  /** The time of each change and activity row. */
   clock: Clock;
+  /** New activity row ids. */
   newId: () => string;
   /**
    * Called after a change that set `supportAccess` to `never` committed: the user has withdrawn

@@ -47,8 +47,11 @@ export interface PolicyOptions {
 
 /** The access policy in force: who may view whom, in which modes and for how long (`definePolicy`). */
 export interface Policy {
+  /** Per role: whom it may view, in which modes, and its default mode. */
   readonly rules: Readonly<PolicyRules>;
+  /** The deployment's cap on every view, in minutes (`undefined`: each role's own longest view). */
   readonly maxMinutes: number | undefined;
+  /** How old an account must be, in days, before support may view it (`undefined`: no such rule). */
   readonly minAccountAgeForSupportDays: number | undefined;
   /**
    * Whether `actor` may view as `target` in `mode` (the role's default when omitted), and for how long,

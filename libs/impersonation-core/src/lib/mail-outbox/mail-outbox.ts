@@ -38,6 +38,7 @@ export interface MailOutboxStore {
 
 /** Sends one message; rejects when the mail server did not take it. */
 export interface MailTransport {
+  /** Hands one mail to the mail server (SMTP or an API); resolves once it took it. */
   send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
 }
 
@@ -62,12 +63,17 @@ export type DeliveryEvent =
 
 /** What `createMailOutboxWorker` needs: the outbox store, the mail transport, the sender address, a clock and the retry schedule. */
 export interface MailOutboxWorkerOptions {
+  /** Where the mails wait and are claimed. */
   store: MailOutboxStore;
+  /** How a mail is sent. */
   transport: MailTransport;
+  /** The sender address of every mail. */
   from: string;
+  /** The time claims, leases and retries are measured by. */
   clock: Clock;
   /** A fresh unique token per claim. */
   newToken: () => string;
+  /** When a failed mail is tried again and given up on; `DEFAULT_RETRY_POLICY` when omitted. */
   retry?: RetryPolicy;
   /** How many mails one run sends at most (each claimed on its own, just before it is sent). */
   batchSize?: number;
@@ -78,7 +84,9 @@ export interface MailOutboxWorkerOptions {
   leaseMs?: number;
   /** How often an idle worker looks for due mail. */
   pollIntervalMs?: number;
+  /** Told of every mail sent, retried or given up on (for logs and metrics). */
   onEvent?: (event: DeliveryEvent) => void;
+  /** Told of a run or a lease renewal that failed (the store unreachable, say); the worker keeps polling. */
   onError?: (error: unknown) => void;
 }
 
@@ -86,6 +94,7 @@ export interface MailOutboxWorkerOptions {
 export interface MailOutboxWorker {
   /** Claims and delivers what is due now; resolves with how many mails it handled. */
   runOnce(): Promise<number>;
+  /** Starts polling for due mail (every `pollIntervalMs`). */
   start(): void;
   /** Looks for due mail now rather than at the next poll (after enqueueing). */
   wake(): void;

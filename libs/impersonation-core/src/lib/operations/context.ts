@@ -15,6 +15,7 @@ export type PasswordVerdict = { ok: true } | { ok: false; throttledUntil: Date |
 
 /** The host's password check (the same hashing and attempt counting as its sign-in). */
 export interface PasswordCheck {
+  /** Whether `password` is `user`'s, counted against the host's failed sign-in limit for `request`. */
   check(user: UserRow, password: string, request: RequestInfo): Promise<PasswordVerdict>;
   /** Hashes a new password as the host stores them; without it, a password change is refused. */
   hash?(password: string): Promise<string>;

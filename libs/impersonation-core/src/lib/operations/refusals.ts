@@ -10,11 +10,15 @@ import { RefusalError } from '@viewas/admin-api/server';
 
 /** Why a step was refused, as the operations report it; `recorded` says whether the ledger got a row. */
 export interface Refusal {
+  /** The step that was refused (`start`, `take_over`, ...), when the refusal was one. */
   attempt: Attempt | null;
+  /** The rule that said no. */
   why: DenialReason;
   /** Who tried, when a session said so. */
   actor: Person | null;
+  /** Whom they tried to view or act on, when known. */
   target: Person | null;
+  /** Whether the ledger got an `impersonation.denied` row for it. */
   recorded: boolean;
   /** Set when an address without a session is over its limit: nothing was recorded or looked at. */
   throttledUntil: Date | null;

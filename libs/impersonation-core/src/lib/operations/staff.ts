@@ -6,7 +6,9 @@ import { refused, type Outcome } from './refusals';
 
 /** A user whose session the store confirmed as staff (today: an active admin) in their own session. */
 export interface Staff {
+  /** The staff member's account, as the store has it now. */
   readonly user: UserRow;
+  /** Marks a value only the staff check makes (a caller cannot build one by hand). */
   readonly verified: 'staff';
 }
 

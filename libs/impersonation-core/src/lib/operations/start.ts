@@ -13,9 +13,13 @@ import { sweepExpired } from './sweep';
 
 /** A view that started: its id, the viewed account, when it ends, and its mode. */
 export interface StartedImpersonation {
+  /** The pending view's id, which the take-over names. */
   impersonationId: string;
+  /** The account to be viewed. */
   targetUser: Person;
+  /** When the view ends by itself. */
   expiresAt: Date;
+  /** `read_only` or `full`. */
   mode: ViewMode;
 }
 

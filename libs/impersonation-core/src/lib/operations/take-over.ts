@@ -10,8 +10,11 @@ import { sweepExpired } from './sweep';
 
 /** What a sign-in hands to the session: the user and the claims their new session carries. */
 export interface SessionGrant {
+  /** The signed-in user's id (the viewed user's, during a view). */
   id: string;
+  /** Their e-mail address. */
   email: string;
+  /** The claims the new session cookie carries. */
   claims: SessionClaims;
 }
 

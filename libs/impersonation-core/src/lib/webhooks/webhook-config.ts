@@ -2,7 +2,9 @@ import { MIN_WEBHOOK_SECRET_LENGTH } from './webhook-signature';
 
 /** The ledger webhook's settings: where rows are posted and the secret they are signed with. */
 export interface WebhookConfig {
+  /** Where each ledger row is posted (an absolute http(s) URL). */
   url: string;
+  /** The key each body's signature is made with. */
   secret: string;
 }
 

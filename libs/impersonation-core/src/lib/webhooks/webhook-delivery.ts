@@ -241,9 +241,11 @@ export function createFetchPoster(fetchImpl: typeof fetch = fetch): WebhookPoste
 
 /** What `startWebhookWorker` needs: the deliverer, how often to poll, and where errors go. */
 export interface WebhookWorkerOptions {
+  /** What one round does: claims due rows and posts them. */
   deliverer: WebhookDeliverer;
   /** How often to look for due items when nothing woke the worker (rows from other servers, retries). */
   pollMs?: number;
+  /** Told of a round that failed (the store unreachable, say); the worker keeps polling. */
   onError?: (error: unknown) => void;
 }
 
