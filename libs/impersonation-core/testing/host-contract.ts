@@ -80,6 +80,12 @@ export interface HostDeclarations {
   starts: StartRoute[];
   /** The host's own writes behind its read-only gate (the account API's is asserted for every host). */
   writes: HostWrite[];
+  /**
+   * Who changes a password: the core, with the host's sign-in check and hasher (`POST /api/account/password`
+   * checks the current one: a wrong one is 401 `invalid_password`), or the host's own authentication, which
+   * hands the core no hasher: the route then answers 404 `not_found` even to the right `password`.
+   */
+  passwordChange: { by: 'core' } | { by: 'host'; password: string };
 }
 
 /** The running host. */
@@ -96,6 +102,8 @@ export interface HostHarness {
   close(): Promise<void>;
 }
 
+/** The account API's answer where the host changes passwords itself (`PASSWORDS_CHANGED_BY_HOST`, src/lib/http/admin-api-service.ts). */
+const PASSWORDS_CHANGED_BY_HOST = 'This server changes passwords through its own sign-in, not this API';
 const SOME_REASON = 'Ticket 4811: the invoices page is empty';
 const MINUTE = 60_000;
 
@@ -318,6 +326,31 @@ export function describeHostContract(
         expect(await liveViewsOf(second, target.id)).toHaveLength(1);
       });
     });
+
+    const { passwordChange } = declared;
+    if (passwordChange.by === 'host')
+      it('does not change passwords: the host’s own authentication does, so POST /api/account/password is 404 not_found even to the right password, and the session and the password stay', async () => {
+        const user = await host.account('user');
+        const browser = await host.signIn(user);
+        const change = { currentPassword: passwordChange.password, newPassword: 'a new password of the user' };
+        expectError(await browser.call('POST', '/api/account/password', change), 404, 'not_found', 'envelope', PASSWORDS_CHANGED_BY_HOST);
+        expect((await browser.call('GET', sessionPath)).body.user).toMatchObject({ id: user.id, email: user.email });
+        expect((await (await host.signIn(user)).call('GET', sessionPath)).body.user).toMatchObject({ id: user.id });
+      });
+    else
+      it('checks the current password of a change (401 invalid_password to a wrong one) and keeps the session', async () => {
+        const user = await host.account('user');
+        const browser = await host.signIn(user);
+        const change = { currentPassword: 'not the password of this user', newPassword: 'a new password of the user' };
+        expectError(
+          await browser.call('POST', '/api/account/password', change),
+          401,
+          'invalid_password',
+          'envelope',
+          'Your current password is not correct',
+        );
+        expect((await browser.call('GET', sessionPath)).body.user).toMatchObject({ id: user.id, email: user.email });
+      });
 
     it('lets a support agent view an ordinary user, read-only', async () => {
       const agent = await host.account('support');

@@ -43,6 +43,8 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
       starts: [{ name: 'the admin API', path: '/api/admin/impersonate', takesOver: false, errors: 'envelope' }],
       // next-auth's own sign-in is a write too: refused by the app's proxy before next-auth reads it.
       writes: [{ name: 'next-auth’s sign-in', method: 'POST', path: '/api/auth/callback/credentials', body: {}, errors: 'envelope' }],
+      // The app hands the core its sign-in check and its hasher: the account API changes passwords.
+      passwordChange: { by: 'core' },
     },
     async () => {
       const database = await createTestDatabase(kind);

@@ -396,12 +396,13 @@ export const ADMIN_API_ROUTES = {
       '`invalid_password` and costs an attempt; `rate_limited` past the limit), `newPassword` follows the same rule as every password ' +
       '(at least 12 characters). On success every session of the caller, this one included, and every view of their account end, ' +
       'the change is recorded in the ledger (`user.password_changed`) and told to shared-signals receivers (CAEP `credential-change`, ' +
-      '`session-revoked`). Nobody viewing the account may change it (403 `forbidden`, as for the holder’s other decisions).',
+      '`session-revoked`). Nobody viewing the account may change it (403 `forbidden`, as for the holder’s other decisions). ' +
+      'A host whose own authentication keeps the passwords (Better Auth, Auth.js) answers `not_found`: it changes them itself.',
     tag: 'Account',
     access: 'account-holder',
     body: ChangePasswordRequestSchema,
     response: ChangePasswordResponseSchema,
-    errors: [...WRITE, 'invalid_password', 'rate_limited'],
+    errors: [...WRITE, 'not_found', 'invalid_password', 'rate_limited'],
   },
 } as const satisfies Record<string, ApiRouteContract>;
 

@@ -29,6 +29,8 @@ describe.each(testDatabaseKinds())('Auth.js v5 on %s', (kind) => {
       writes: [
         { name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' },
       ],
+      // Auth.js's credentials are the host's own `authorize`: the core gets no hasher, the host changes passwords.
+      passwordChange: { by: 'host', password: AUTHJS_PASSWORD },
     },
     async () => {
       const database = await openMigratedDatabase(kind);

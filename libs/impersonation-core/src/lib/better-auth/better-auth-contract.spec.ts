@@ -1,5 +1,5 @@
 import { TEST_DATABASE_URL } from '../../../testing/test-databases';
-import { browser, startBetterAuthHost } from '../../../testing/better-auth-host';
+import { browser, PASSWORD, startBetterAuthHost } from '../../../testing/better-auth-host';
 import { describeHostContract, type ContractBrowser } from '../../../testing/host-contract';
 import { readOnlyResponse } from '../http/read-only-gate';
 
@@ -39,6 +39,8 @@ describeOnPostgres('Better Auth', () => {
         },
         { name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' },
       ],
+      // Better Auth keeps its accounts' passwords and changes them itself (its change-password endpoint).
+      passwordChange: { by: 'host', password: PASSWORD },
     },
     async () => {
       const host = await startBetterAuthHost(TEST_DATABASE_URL as string, [], {

@@ -16,6 +16,12 @@ export interface CookieSessions {
   fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
 }
 
+/**
+ * `POST /api/account/password` on a host whose own authentication keeps the passwords (it hands the core no
+ * hasher: Better Auth, Auth.js): 404 `not_found`, as a route this host does not serve, never a wrong-password answer.
+ */
+export const PASSWORDS_CHANGED_BY_HOST = 'This server changes passwords through its own sign-in, not this API';
+
 /** The error the admin API answers a refusal with; the precise reason is in the ledger and the log. */
 export function refusalError(refusal: Refusal): RefusalError {
   if (refusal.throttledUntil) {
@@ -132,6 +138,7 @@ export function createAdminApiService({
         newPassword,
         request: infoOf(ctx),
       });
+      if (!outcome.ok && outcome.refusal.why === 'not_found') throw new RefusalError('not_found', PASSWORDS_CHANGED_BY_HOST);
       if (!outcome.ok && outcome.refusal.why === 'reauth_failed' && !outcome.refusal.throttledUntil)
         throw new RefusalError('invalid_password', 'Your current password is not correct');
       valueOf(outcome);

@@ -18,6 +18,8 @@ describe.each(testDatabaseKinds())('a plain Node server with the Fetch admin API
       writes: [
         { name: 'the host’s own route', method: 'POST', path: '/api/notes', body: { text: 'written in a view' }, errors: 'envelope' },
       ],
+      // The host checks and stores its own passwords (its scrypt format) and hands the core no hasher.
+      passwordChange: { by: 'host', password: PASSWORD },
     },
     async () => {
       const database = await openMigratedDatabase(kind);

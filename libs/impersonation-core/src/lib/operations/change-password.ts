@@ -18,7 +18,8 @@ const CHANGED_MEANWHILE = new Error('the password changed meanwhile');
  * and every view of their account end (`endEverySession`, invariant 13), one `user.password_changed` row
  * is written (a CAEP `credential-change`) with one `impersonation.ended` row per view, and the sessions'
  * `session-revoked` is queued for the shared-signals receivers. The new password's rule is the edge's
- * (`NewPasswordSchema` of `@viewas/admin-api/server`).
+ * (`NewPasswordSchema` of `@viewas/admin-api/server`). Without the host's `passwords.hash` the change is
+ * refused `not_found`: the host changes passwords itself.
  */
 export async function changePassword(
   ctx: OperationContext,
@@ -35,7 +36,9 @@ export async function changePassword(
   const passwords = ctx.sessions.passwords;
   const user = await (await ctx.store()).users.findById(session.claims.sub);
   if (!user) return refused('session_ended');
-  if (!passwords?.hash) return refused('reauth_failed', { actor: person(user) });
+  // A host whose own authentication keeps the passwords (Better Auth, Auth.js) hands the core no hasher: the
+  // change is not the core's to make, so it is refused as absent (404) before any password is looked at.
+  if (!passwords?.hash) return refused('not_found', { actor: person(user) });
   const verdict = await passwords.check(user, currentPassword, request);
   if (!verdict.ok && verdict.throttledUntil) {
     ctx.log.warn({ userId: user.id, ip: request.ip }, 'password change refused: too many attempts');
