@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { openMigratedDatabase, testDatabaseKinds, type MigratedDatabase } from '../../../testing/test-databases';
 import { CAEP_SESSION_REVOKED, sessionRevokedBy } from '../shared-signals/caep-events';
 import { createPostgresStore } from './postgres-store';
+import { webhookOutbox } from './schema';
+import { SESSION_SIGNALS_KEPT_MS } from './session-signals';
 import { sessionSignals } from './ssf-schema';
 import { createSessionSignalOutboxRepository } from './webhook-outbox';
 
@@ -74,6 +76,50 @@ for (const kind of testDatabaseKinds()) {
         'The user changed their password, which ended every session of theirs',
       ]);
       expect((await store.users.findById(user.id))?.sessionGeneration).toBe(1);
+    });
+
+    it('deletes a signal, with its deliveries, once every delivery is done and it is SESSION_SIGNALS_KEPT_MS old: not a millisecond before, never while one is pending', async () => {
+      const store = createPostgresStore(database.db, { sessionSignals: CHANNELS });
+      const user = await newUser();
+      const signOut = (sessionId: string, at: Date) =>
+        store.sessionRevocations.revokeSession({
+          sessionId,
+          userId: user.id,
+          expiresAt,
+          signal: sessionRevokedBy('sign_out', user.id, at),
+        });
+      const signals = async () => (await database.db.select({ id: sessionSignals.id }).from(sessionSignals)).map((row) => row.id).sort();
+      const deliveries = async () =>
+        (await database.db.select({ eventId: webhookOutbox.eventId, channel: webhookOutbox.channel }).from(webhookOutbox))
+          .map((row) => `${row.eventId} ${row.channel}`)
+          .sort();
+      const [siem, idp] = CHANNELS.map((channel) => createSessionSignalOutboxRepository(database.db, channel)) as [
+        ReturnType<typeof createSessionSignalOutboxRepository>,
+        ReturnType<typeof createSessionSignalOutboxRepository>,
+      ];
+
+      await signOut('sid-done', T0);
+      await signOut('sid-pending', T0);
+      const [done, pending] = await signals();
+      // Done: delivered to one receiver, given up on by the other. Still owed: one receiver is still retrying.
+      await siem.recordDelivered(done!, { at: T0, status: 202 });
+      await idp.recordFailed(done!, { at: T0, error: 'HTTP 400 (final)', status: 400, retryAt: null });
+      await siem.recordDelivered(pending!, { at: T0, status: 202 });
+      await idp.recordFailed(pending!, { at: T0, error: 'HTTP 503', status: 503, retryAt: new Date(T0.getTime() + 60_000) });
+
+      await signOut('sid-just-under', new Date(T0.getTime() + SESSION_SIGNALS_KEPT_MS - 1));
+      expect(await signals()).toHaveLength(3);
+      expect(await signals()).toEqual(expect.arrayContaining([done, pending]));
+
+      await signOut('sid-at-the-bound', new Date(T0.getTime() + SESSION_SIGNALS_KEPT_MS));
+      const kept = await signals();
+      expect(kept).toHaveLength(3);
+      expect(kept).not.toContain(done);
+      expect(kept).toContain(pending);
+      expect((await deliveries()).filter((row) => row.startsWith(`${done} `))).toEqual([]);
+      expect(await deliveries()).toHaveLength(kept.length * CHANNELS.length);
+      // The revocations themselves are not the signals': every sign-out still refuses its session.
+      expect((await store.sessionRevocations.readSince(null, 3600)).sessions).toHaveLength(4);
     });
 
     it('queues nothing while no receiver is configured', async () => {
