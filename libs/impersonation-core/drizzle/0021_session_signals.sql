@@ -12,3 +12,6 @@ CREATE TABLE "session_signals" (
 	"claims" jsonb NOT NULL,
 	"seed" uuid NOT NULL DEFAULT gen_random_uuid()
 );
+--> statement-breakpoint
+-- Each revocation prunes signals older than a week (postgres/session-signals.ts): found by time, not by a scan.
+CREATE INDEX "session_signals_at_idx" ON "session_signals" USING btree ("at");

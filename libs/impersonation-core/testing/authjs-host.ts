@@ -9,30 +9,11 @@ import { viewasAuthJs } from '../src/authjs';
 import { signInClaims } from '../src/index';
 import { createPostgresStore } from '../src/postgres';
 import type { Database } from '../src/lib/postgres/database';
+import { send, toRequest } from './node-fetch-bridge';
 
 export const AUTHJS_SECRET = 'an-auth-js-test-secret-long-enough-0000000';
 export const AUTHJS_PASSWORD = 'the right password';
 const MAX_AGE = 8 * 60 * 60;
-
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-}
-
-async function send(res: ServerResponse, response: Response) {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
 
 export interface AuthJsHost {
   origin: string;

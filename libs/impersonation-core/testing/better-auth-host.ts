@@ -16,20 +16,12 @@ import type { Database } from '../src/lib/postgres/database';
 import { schema } from '../src/lib/postgres/schema';
 import { browser, type Browser } from './http-browser';
 import { createMigratedPostgresDatabase } from './test-databases';
+import { toRequest } from './node-fetch-bridge';
 
 /** Every account's password here. */
 export const PASSWORD = 'correct horse battery staple';
 
 export { browser, type Answer, type Browser } from './http-browser';
-
-async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(message.headers)) if (typeof value === 'string') headers.set(name, value);
-  const hasBody = message.method !== 'GET' && message.method !== 'HEAD';
-  return new Request(origin + (message.url ?? '/'), { method: message.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-}
 
 /** An account made at start: its key, e-mail and Better Auth role (the admin plugin's `role`, `user` when absent). */
 export interface HostAccount<Key extends string> {

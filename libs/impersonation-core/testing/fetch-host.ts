@@ -12,6 +12,7 @@ import { createFetchAdminApi, createReadOnlyGate, readOnlyResponse } from '../sr
 import { createJwtCodec, createSessionEndpoint, createSessionReader, type JwtCodec } from '../src/next-auth';
 import { createPostgresImpersonation, createPostgresStore } from '../src/postgres';
 import type { Database } from '../src/lib/postgres/database';
+import { send, toRequest } from './node-fetch-bridge';
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 const COOKIE_NAME = 'session';
@@ -28,26 +29,6 @@ function passwordMatches(password: string, stored: string): boolean {
   const expected = Buffer.from(hash, 'hex');
   const actual = scryptSync(password, Buffer.from(salt, 'hex'), 32, { N: 16 });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
-async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(message.headers)) if (typeof value === 'string') headers.set(name, value);
-  const hasBody = message.method !== 'GET' && message.method !== 'HEAD';
-  return new Request(origin + (message.url ?? '/'), { method: message.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-}
-
-async function send(response: ServerResponse, answer: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  answer.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = answer.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  response.writeHead(answer.status, headers);
-  response.end(Buffer.from(await answer.arrayBuffer()));
 }
 
 export interface FetchHost {
