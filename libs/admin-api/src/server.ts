@@ -34,7 +34,8 @@ export {
   type AdminApiHandler,
   type ServedRoute,
 } from './lib/server/create-admin-api-handlers';
-export { answerResponse, refusalAnswer, type AdminApiAnswer } from './lib/server/json-response';
+export { refusalAnswer } from './lib/server/json-response';
+export { answerResponse, type HttpAnswer, type HttpAnswerBody } from './lib/server/http-answer';
 export { isUnavailableError } from './lib/server/is-unavailable-error';
 export { isSameOriginRequest } from './lib/server/same-origin';
 export { readBodyText, readJsonBody, hasJsonContentType } from './lib/server/read-body';

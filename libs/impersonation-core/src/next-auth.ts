@@ -22,6 +22,6 @@ export {
   type SessionEndpoint,
   type SessionEndpointOptions,
   type SessionRead,
-  type SessionAnswer,
+  type SessionPayload,
 } from './lib/next-auth/session-endpoint';
 export { toSession, toSessionUser, type SessionView, type SessionUserView, type SessionActorView } from './lib/jwt-session/session-view';

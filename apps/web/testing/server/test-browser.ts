@@ -7,7 +7,8 @@ export interface SignInResult {
   error: string | null;
 }
 
-export interface ApiAnswer<T = unknown> {
+/** A JSON API call's reply as a test reads it: the parsed body, with the status and headers it came with. */
+export interface JsonReply<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -77,7 +78,7 @@ export class TestBrowser {
     path: string,
     body: unknown = method === 'GET' ? undefined : {},
     headers: Record<string, string> = {},
-  ): Promise<ApiAnswer<T>> {
+  ): Promise<JsonReply<T>> {
     const response = await this.fetch(path, {
       method,
       headers: {

@@ -1,6 +1,13 @@
-import { RefusalError, illFormedTextError, isWellFormedUrlEncoded, refusalAnswer, type AdminApiAnswer } from '@viewas/admin-api/server';
+import {
+  RefusalError,
+  answerResponse,
+  illFormedTextError,
+  isWellFormedUrlEncoded,
+  refusalAnswer,
+  type HttpAnswer,
+} from '@viewas/admin-api/server';
 import type { RouteHandler, WebHandler } from '../auth/auth-handler';
-import { isPlainAnswer, type RouteAnswer } from './plain-answer';
+import type { AnswerOrResponse } from './answer-or-response';
 import { SESSION_ANSWER_HEADERS, type SessionRead } from '@viewas/impersonation-core/next-auth';
 import type { Logger } from '../logging/logger';
 import { createRequestId } from '../logging/request-id';
@@ -14,25 +21,25 @@ import { JWKS_PATH } from '../ledger/checkpoint-endpoints';
 import { isSignalPath } from '../shared-signals/signal-endpoints';
 
 export interface WebRoutes {
-  /** next-auth's endpoints: its answers come as plain data (`PlainAnswer`). */
+  /** next-auth's endpoints: its own answers come as data (an `HttpAnswer`), ours as `Response`s. */
   auth: RouteHandler;
   /** `GET /api/auth/session`, the hottest read, as plain data (the auth handler's session endpoint, without a Request). */
   session: SessionRead;
   /** The admin API's dispatcher, answering as data: /api/admin/* and /api/account/*. */
-  adminApi: (request: WebRequest) => Promise<AdminApiAnswer>;
+  adminApi: (request: WebRequest) => Promise<HttpAnswer>;
   /** `/api/openapi.json`: the API's OpenAPI document, for staff. */
   openApi: WebHandler;
   health: () => Promise<HealthReport>;
   /** `/api/setup`: the first administrator, from the one-time setup link. */
   setup: WebHandler;
   /** `GET /metrics`: Prometheus's text format, for a scraper holding the metrics token. */
-  metrics: (request: WebRequest) => Promise<RouteAnswer>;
+  metrics: (request: WebRequest) => Promise<HttpAnswer>;
   /** Told of each session read's result, for the metrics. */
   onSessionRead?: (result: 'session' | 'none' | 'error') => void;
   /** The ledger's public checkpoints: `/api/ledger/*` and `/.well-known/jwks.json`. */
-  checkpoints: (request: WebRequest, pathname: string) => Promise<RouteAnswer>;
+  checkpoints: (request: WebRequest, pathname: string) => Promise<HttpAnswer>;
   /** Shared signals: `/.well-known/ssf-configuration`. */
-  signals: (request: WebRequest, pathname: string) => Promise<RouteAnswer>;
+  signals: (request: WebRequest, pathname: string) => Promise<HttpAnswer>;
   /** Whether this request is a change a read-only view may not make (security/read-only-gate.ts). */
   refusesReadOnly: ReadOnlyGate;
   logger: Logger;
@@ -47,21 +54,15 @@ const NO_SESSION_BODY = '{}';
 /** The path of the hot session read that the production server may answer before Next's router. */
 export const SESSION_PATH = '/api/auth/session';
 
-/** An API answer as plain data: header names lower-case, in the order a `Headers` object lists them. */
-export interface ApiAnswer {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
 export interface WebEntry {
   /** Every API route: the Next.js route files and the tests call it. */
   handle: WebHandler;
   /**
    * `GET /api/auth/session` for a `Cookie` header: exactly what `handle` answers for it (the same code
-   * runs for both), for the production server to send without building a Request or a Response.
+   * runs for both), for the production server to send without building a Request or a Response. Its
+   * header names are lower-case, in the order a `Headers` object lists them, each Set-Cookie a pair.
    */
-  readSession: (cookieHeader: string | null) => Promise<ApiAnswer>;
+  readSession: (cookieHeader: string | null) => Promise<HttpAnswer<string>>;
 }
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -93,15 +94,11 @@ export function createWebHandler({
 }: WebRoutes): WebEntry {
   const staticHeaders = Object.entries(securityHeaders({ https })).map(([name, value]) => [name.toLowerCase(), value] as const);
 
-  // A JSON answer stays data; the ledger export's stream becomes the Response it is sent as.
-  const fromAdminApi = ({ status, headers, body }: AdminApiAnswer): RouteAnswer =>
-    typeof body === 'string' ? { status, headers: Object.entries(headers), body } : new Response(body, { status, headers });
-
-  const route = async (request: WebRequest): Promise<RouteAnswer> => {
+  const route = async (request: WebRequest): Promise<AnswerOrResponse> => {
     const { pathname, search } = new URL(request.url);
     try {
       // Before any route reads it: a query string that does not decode to well-formed text reaches none.
-      if (!isWellFormedUrlEncoded(search)) return fromAdminApi(refusalAnswer(illFormedTextError('query string')));
+      if (!isWellFormedUrlEncoded(search)) return refusalAnswer(illFormedTextError('query string'));
       // Before any route: in a read-only view every change is refused here, whatever the route.
       const readOnly = await refusesReadOnly(request);
       if (readOnly) return json(readOnly.body, readOnly.status, readOnly.headers);
@@ -114,7 +111,7 @@ export function createWebHandler({
       }
       if (pathname.startsWith('/api/auth/')) return await auth(request);
       if (pathname === '/api/openapi.json') return await openApi(fetchRequest(request));
-      if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return fromAdminApi(await adminApi(request));
+      if (pathname.startsWith('/api/admin/') || pathname.startsWith('/api/account/')) return await adminApi(request);
       if (pathname === '/api/setup') return await setup(fetchRequest(request));
       if (pathname === '/metrics') return await metrics(request);
       if (pathname.startsWith('/api/ledger/') || pathname === JWKS_PATH) return await checkpoints(request, pathname);
@@ -122,7 +119,7 @@ export function createWebHandler({
       return json({ success: false, error: { code: 'not_found', message: 'No such endpoint' } }, 404);
     } catch (error) {
       // A refusal a route let through (text the core would not write, say): the caller's to act on, not a 500.
-      if (error instanceof RefusalError) return fromAdminApi(refusalAnswer(error));
+      if (error instanceof RefusalError) return refusalAnswer(error);
       logger.error({ err: error, method: request.method, pathname }, 'request failed');
       return json({ success: false, error: { code: 'internal', message: 'Something went wrong' } }, 500);
     }
@@ -153,18 +150,22 @@ export function createWebHandler({
 
   /** A route's answer, its final headers and the nonce they name (an HTML body's styles get it too). */
   interface Secured {
-    response: RouteAnswer;
+    response: AnswerOrResponse;
     headers: [string, string][];
     nonce: string;
   }
 
-  const bodyText = (response: RouteAnswer) => (isPlainAnswer(response) ? (response.body ?? '') : response.text());
+  // An answer's text is at hand; a Response's (or a streamed answer's) is read.
+  const bodyText = (response: AnswerOrResponse): string | Promise<string> => {
+    if (response instanceof Response) return response.text();
+    return typeof response.body === 'string' ? response.body : new Response(response.body).text();
+  };
 
   const isHtml = (headers: [string, string][]) => headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'));
 
   /** `handle`'s Response: the route's body under the final headers. */
   async function toResponse({ response, headers, nonce }: Secured): Promise<Response> {
-    const statusText = isPlainAnswer(response) ? '' : response.statusText;
+    const statusText = response instanceof Response ? response.statusText : '';
     const init = { status: response.status, statusText, headers: new Headers(headers) };
     if (!isHtml(headers)) return new Response(response.body, init);
     init.headers.delete('content-length');
@@ -174,16 +175,16 @@ export function createWebHandler({
   const logRequest = (method: string, pathname: string, status: number, started: number) =>
     logger.info({ method, path: pathname, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 
-  const sessionOwnHeaders = (setCookies: string[]): (readonly [string, string])[] =>
+  const sessionOwnHeaders = (setCookies: readonly string[]): HttpAnswer['headers'] =>
     setCookies.length === 0
-      ? (SESSION_ANSWER_HEADERS as (readonly [string, string])[])
+      ? SESSION_ANSWER_HEADERS
       : [...SESSION_ANSWER_HEADERS, ...setCookies.map((cookie) => ['Set-Cookie', cookie] as const)];
 
-  function readSession(cookieHeader: string | null): Promise<ApiAnswer> {
+  function readSession(cookieHeader: string | null): Promise<HttpAnswer<string>> {
     const requestId = createRequestId();
     return requestScope.run(requestId, async () => {
       const started = performance.now();
-      let answer: ApiAnswer;
+      let answer: HttpAnswer<string>;
       try {
         const { body, setCookies } = await session(cookieHeader);
         answer = { status: 200, headers: answerHeaders(sessionOwnHeaders(setCookies), requestId, SESSION_PATH, createNonce()), body };
@@ -218,8 +219,7 @@ export function createWebHandler({
   const handle: WebHandler = async (request) => {
     const { pathname } = new URL(request.url);
     if (request.method === 'GET' && pathname === SESSION_PATH) {
-      const { status, headers, body } = await readSession(request.headers.get('cookie'));
-      return new Response(body, { status, headers });
+      return answerResponse(await readSession(request.headers.get('cookie')));
     }
     return toResponse(await secured(request, pathname));
   };

@@ -1,8 +1,15 @@
 import { parseCookieHeader, RATE_LIMITED_CODE, type SessionEndpoint } from '@viewas/impersonation-core/next-auth';
 import { PASSWORD_CHANGED_CODE } from '../../app/_lib/sign-in-redirect';
-import { RefusalError, findIllFormedText, illFormedTextError, isWellFormedUrlEncoded, readBodyText } from '@viewas/admin-api/server';
+import {
+  RefusalError,
+  findIllFormedText,
+  illFormedTextError,
+  isWellFormedUrlEncoded,
+  readBodyText,
+  type HttpAnswer,
+} from '@viewas/admin-api/server';
 import NextAuth, { type AuthOptions } from 'next-auth';
-import { plainAnswer, type PlainAnswer, type RouteAnswer } from '../app/plain-answer';
+import { responseLikeAnswer, type AnswerOrResponse } from '../app/answer-or-response';
 import { fetchRequest, type WebRequest } from '../app/web-request';
 import type { AuthRequests } from './auth-request';
 
@@ -11,8 +18,8 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 export type WebHandler = (request: Request) => Promise<Response>;
-/** A route that may answer with plain data (`PlainAnswer`) instead of a `Response`. */
-export type RouteHandler = (request: WebRequest) => Promise<RouteAnswer>;
+/** A route that may answer with data (an `HttpAnswer`) instead of a `Response`. */
+export type RouteHandler = (request: WebRequest) => Promise<AnswerOrResponse>;
 
 export interface AuthHandlerOptions {
   authOptions: AuthOptions;
@@ -153,7 +160,7 @@ async function readBody(request: WebRequest): Promise<Record<string, string> | u
   return undefined;
 }
 
-/** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into a plain answer. */
+/** The slice of Node's ServerResponse that next-auth's API-route entry uses, collected into an answer as data. */
 class ResponseCollector {
   private statusCode = 200;
   private readonly headers = new Headers();
@@ -192,11 +199,11 @@ class ResponseCollector {
   }
 
   /** What next-auth sent, as the web handler takes it: no `Response` whose body would be read back at once. */
-  toAnswer(notice?: string): PlainAnswer {
+  toAnswer(notice?: string): HttpAnswer<string | null> {
     // A redirect or 204 carries no body; everything else is what next-auth sent.
     const bodyless = this.statusCode === 204 || this.statusCode === 304;
     const html = this.body !== null && this.headers.get('content-type')?.startsWith('text/html');
     const body = html ? accessibleNextAuthPage(this.body ?? '', notice) : this.body;
-    return plainAnswer(this.statusCode, this.headers, bodyless ? null : body);
+    return responseLikeAnswer(this.statusCode, this.headers, bodyless ? null : body);
   }
 }

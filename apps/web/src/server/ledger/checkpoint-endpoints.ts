@@ -1,5 +1,5 @@
 import type { WebRequest } from '../app/web-request';
-import type { PlainAnswer } from '../app/plain-answer';
+import type { HttpAnswer } from '@viewas/admin-api/server';
 import type { JWK } from 'jose';
 import type { CheckpointWiring } from './checkpoint-wiring';
 
@@ -7,12 +7,12 @@ export const CHECKPOINT_PATH = '/api/ledger/checkpoint';
 export const CHECKPOINT_KEY_PATH = '/api/ledger/checkpoint/key';
 export const JWKS_PATH = '/.well-known/jwks.json';
 
-const error = (status: number, code: string, message: string, headers: [string, string][] = []): PlainAnswer => ({
+const error = (status: number, code: string, message: string, headers: [string, string][] = []): HttpAnswer => ({
   status,
   headers: [['Content-Type', 'application/json'], ...headers],
   body: JSON.stringify({ success: false, error: { code, message } }),
 });
-const text = (body: string): PlainAnswer => ({ status: 200, headers: [['Content-Type', 'text/plain; charset=utf-8']], body });
+const text = (body: string): HttpAnswer => ({ status: 200, headers: [['Content-Type', 'text/plain; charset=utf-8']], body });
 
 const OFF_MESSAGE = 'Ledger checkpoints are off on this server (no LEDGER_CHECKPOINT_KEY)';
 
@@ -30,7 +30,7 @@ export function createCheckpointEndpoints({
   /** The JWKS's other public keys (the shared-signals transmitter's SET key). */
   otherKeys?: () => Promise<JWK[]>;
 }) {
-  return async (request: WebRequest, pathname: string): Promise<PlainAnswer> => {
+  return async (request: WebRequest, pathname: string): Promise<HttpAnswer> => {
     const known = pathname === CHECKPOINT_PATH || pathname === CHECKPOINT_KEY_PATH || pathname === JWKS_PATH;
     if (!known) return error(404, 'not_found', 'No such endpoint');
     if (request.method !== 'GET' && request.method !== 'HEAD') return error(405, 'method_not_allowed', 'Use GET', [['Allow', 'GET, HEAD']]);

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PlainAnswer } from '../app/plain-answer';
+import type { HttpAnswer } from '@viewas/admin-api/server';
 import type { WebRequest } from '../app/web-request';
 import type { AppMetrics } from './app-metrics';
 
-const json = (status: number, code: string, message: string, headers: [string, string][] = []): PlainAnswer => ({
+const json = (status: number, code: string, message: string, headers: [string, string][] = []): HttpAnswer => ({
   status,
   headers: [['content-type', 'application/json'], ['cache-control', 'no-store'], ...headers],
   body: JSON.stringify({ success: false, error: { code, message } }),
@@ -27,7 +27,7 @@ function carriesToken(authorization: string | null, expected: Buffer): boolean {
  */
 export function createMetricsEndpoint({ token, metrics }: { token: string | null; metrics: AppMetrics }) {
   const expected = token === null ? null : digest(token);
-  return async (request: WebRequest): Promise<PlainAnswer> => {
+  return async (request: WebRequest): Promise<HttpAnswer> => {
     if (expected === null) return json(404, 'not_found', 'No such endpoint');
     if (request.method !== 'GET' && request.method !== 'HEAD') return json(405, 'method_not_allowed', 'Use GET', [['allow', 'GET, HEAD']]);
     if (!carriesToken(request.headers.get('authorization'), expected)) {

@@ -1,17 +1,13 @@
-/** `GET /api/auth/session` as plain data: header names lower-case, sorted as a `Headers` object lists them. */
-export interface SessionReadAnswer {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
+import type { HttpAnswer } from '@viewas/admin-api/server';
 
 /** What the app gives the production server once its start-up (instrumentation.ts) has run. */
 export interface AppHandOff {
   /**
    * `GET /api/auth/session` for a `Cookie` header: exactly what the route answers (the same code runs for
-   * both), for the server to send before Next's router. Never rejects: a failure is a 500 answer.
+   * both), for the server to send before Next's router. Never rejects: a failure is a 500 answer. Header
+   * names are lower-case, in the order a `Headers` object lists them, each Set-Cookie a pair of its own.
    */
-  readSession(cookieHeader: string | null): Promise<SessionReadAnswer>;
+  readSession(cookieHeader: string | null): Promise<HttpAnswer<string>>;
   /**
    * Each request's duration as its answer ends (`status` 499 when the client left first), for the request
    * duration histogram; `url` is the request line's target, which the app labels by route pattern.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SessionReadAnswer } from './server-bridge.mjs';
+import type { HttpAnswer } from '@viewas/admin-api/server';
 
 /** The part of pino's logger these use. */
 export interface RequestLog {
@@ -9,7 +9,7 @@ export interface RequestLog {
 
 export declare function failRequest(response: ServerResponse, error: unknown, log: RequestLog): void;
 export declare function answerSessionRead(
-  readSession: (cookieHeader: string | null) => Promise<SessionReadAnswer>,
+  readSession: (cookieHeader: string | null) => Promise<HttpAnswer<string>>,
   request: IncomingMessage,
   response: ServerResponse,
   log: RequestLog,

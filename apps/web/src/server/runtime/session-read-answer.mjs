@@ -49,7 +49,7 @@ export function failRequest(response, error, log) {
 /**
  * Answers `GET /api/auth/session` with the app's `readSession`. Whatever fails, reading or writing, ends
  * in `failRequest`: nothing here can become an unhandled rejection (which would end the process).
- * @param {(cookieHeader: string | null) => Promise<{ status: number, headers: [string, string][], body: string }>} readSession
+ * @param {(cookieHeader: string | null) => Promise<import('@viewas/admin-api/server').HttpAnswer<string>>} readSession
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  */

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SessionReadAnswer } from './server-bridge.mjs';
+import type { HttpAnswer } from '@viewas/admin-api/server';
 import { answerSessionRead } from './session-read-answer.mjs';
 
 const silentLog = () => {
@@ -9,7 +9,7 @@ const silentLog = () => {
 };
 
 /** A server answering every request with `answerSessionRead(readSession)`, keeping the promise each call returned. */
-async function serve(readSession: () => Promise<SessionReadAnswer>) {
+async function serve(readSession: () => Promise<HttpAnswer<string>>) {
   const log = silentLog();
   const calls: Promise<void>[] = [];
   const server: Server = createServer((request, response) => {

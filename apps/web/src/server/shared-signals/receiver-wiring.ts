@@ -8,9 +8,8 @@ import {
   type AcceptedSet,
   type TrustedIssuer,
 } from '@viewas/impersonation-core/shared-signals';
-import { RefusalError, readBodyText } from '@viewas/admin-api/server';
+import { RefusalError, readBodyText, type HttpAnswer } from '@viewas/admin-api/server';
 import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet } from 'jose';
-import type { PlainAnswer } from '../app/plain-answer';
 import type { WebRequest } from '../app/web-request';
 import type { SignalIssuerConfig } from '../config/config';
 import type { DatabaseProvider } from '../db/database-provider';
@@ -29,7 +28,7 @@ export const JWKS_TIMEOUT_MS = 5_000;
 /** Refused SETs one address may push before it is locked out for a while (accepted ones cost nothing). */
 export const DEFAULT_SIGNAL_REFUSAL_LIMIT: ThrottlePolicy = { maxFailures: 100, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
-const answer = (status: number, body?: Record<string, string>, headers: [string, string][] = []): PlainAnswer => ({
+const answer = (status: number, body?: Record<string, string>, headers: [string, string][] = []): HttpAnswer => ({
   status,
   headers: body ? [['Content-Type', 'application/json'], ...headers] : headers,
   body: body ? JSON.stringify(body) : '',
@@ -117,7 +116,7 @@ export function createSignalReceiverEndpoint({
     return ended;
   }
 
-  return async (request: WebRequest): Promise<PlainAnswer> => {
+  return async (request: WebRequest): Promise<HttpAnswer> => {
     if (request.method !== 'POST') return answer(405, { err: 'invalid_request', description: 'Use POST' }, [['Allow', 'POST']]);
     const at = now();
     const ip = requestInfo(request.headers, clientIpHeader).ip;

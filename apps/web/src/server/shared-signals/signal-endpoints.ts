@@ -1,9 +1,9 @@
 import { SSF_CONFIGURATION_PATH } from '@viewas/impersonation-core/shared-signals';
-import type { PlainAnswer } from '../app/plain-answer';
+import type { HttpAnswer } from '@viewas/admin-api/server';
 import type { WebRequest } from '../app/web-request';
 import type { TransmitterWiring } from './transmitter-wiring';
 
-const error = (status: number, code: string, message: string, headers: [string, string][] = []): PlainAnswer => ({
+const error = (status: number, code: string, message: string, headers: [string, string][] = []): HttpAnswer => ({
   status,
   headers: [['Content-Type', 'application/json'], ...headers],
   body: JSON.stringify({ success: false, error: { code, message } }),
@@ -25,9 +25,9 @@ export function createSignalEndpoints({
   receiver,
 }: {
   transmitter: TransmitterWiring | null;
-  receiver: ((request: WebRequest) => Promise<PlainAnswer>) | null;
+  receiver: ((request: WebRequest) => Promise<HttpAnswer>) | null;
 }) {
-  return async (request: WebRequest, pathname: string): Promise<PlainAnswer> => {
+  return async (request: WebRequest, pathname: string): Promise<HttpAnswer> => {
     if (pathname === SSF_EVENTS_PATH)
       return receiver ? receiver(request) : error(404, 'not_found', 'This server receives no shared signals (no SSF_ISSUERS)');
     if (pathname !== SSF_CONFIGURATION_PATH) return error(404, 'not_found', 'No such endpoint');

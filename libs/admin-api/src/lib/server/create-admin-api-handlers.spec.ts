@@ -13,7 +13,7 @@ import type { ApiErrorCode } from '../contracts/errors';
 import { RefusalError } from '../contracts/refusal-error';
 import { createAdminApiHandlers, DEFAULT_MAX_BODY_BYTES, type AdminApiHandlersOptions } from './create-admin-api-handlers';
 import type { ApiRequest } from './api-request';
-import { answerResponse, type AdminApiAnswer } from './json-response';
+import { answerResponse, type HttpAnswer } from './http-answer';
 import type { ImpersonationService } from './impersonation-service';
 
 const ORIGIN = 'https://app.example.com';
@@ -432,9 +432,9 @@ describe('a request that is not a fetch Request', () => {
 
 describe('answers as data', () => {
   /** What a server writing the answer itself sends: status, headers as a `Headers` would list them, the body. */
-  async function sent(answer: AdminApiAnswer) {
+  async function sent(answer: HttpAnswer) {
     const body = typeof answer.body === 'string' ? answer.body : await new Response(answer.body).text();
-    return { status: answer.status, headers: [...new Headers(answer.headers)], body };
+    return { status: answer.status, headers: [...new Headers(answer.headers as [string, string][])], body };
   }
   async function received(response: Response) {
     return { status: response.status, headers: [...response.headers], body: await response.text() };

@@ -4,7 +4,8 @@ import { RefusalError } from '../contracts/refusal-error';
 import type { ApiRequest } from './api-request';
 import type { ImpersonationService, RequestContext } from './impersonation-service';
 import { isUnavailableError } from './is-unavailable-error';
-import { answerResponse, errorAnswer, jsonAnswer, refusalAnswer, type AdminApiAnswer } from './json-response';
+import { errorAnswer, jsonAnswer, refusalAnswer } from './json-response';
+import { answerResponse, type HttpAnswer } from './http-answer';
 import { readJsonBody } from './read-body';
 import { isSameOriginRequest } from './same-origin';
 import { queryObject, validateInput } from './validate-input';
@@ -35,8 +36,11 @@ export type AdminApiHandler = (request: ApiRequest) => Promise<Response>;
 /** A route as this server serves it: its contract, with `path` under the configured mounts. */
 export type ServedRoute = ApiRouteContract;
 
+/** What the admin API's answers carry: JSON text, or the ledger export's stream. */
+type JsonOrFile = string | ReadableStream<Uint8Array>;
+
 /** A route's handler, answering as data; `params` are its path parameters, still encoded. */
-type RouteHandler = (request: ApiRequest, params?: Record<string, string>) => Promise<AdminApiAnswer>;
+type RouteHandler = (request: ApiRequest, params?: Record<string, string>) => Promise<HttpAnswer<JsonOrFile>>;
 
 interface RouteTableEntry {
   contract: ApiRouteContract;
@@ -72,7 +76,7 @@ export interface AdminApiHandlers {
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
   /** `route`'s answer as data (the same code runs for both), for a server that writes it without a `Response`. */
-  answer: (request: ApiRequest) => Promise<AdminApiAnswer>;
+  answer: (request: ApiRequest) => Promise<HttpAnswer<JsonOrFile>>;
   /** Every route `route` serves: one per contract in the route table (and so in the OpenAPI document). */
   routes: readonly ServedRoute[];
 }
@@ -125,7 +129,7 @@ export function createAdminApiHandlers({
     return validateInput(schema, await readJsonBody(request, maxBodyBytes), 'body');
   }
 
-  function failure(error: unknown, request: ApiRequest): AdminApiAnswer {
+  function failure(error: unknown, request: ApiRequest): HttpAnswer<JsonOrFile> {
     // A refusal (the core's included: text it would not write, a rule that says no) is the caller's to act on.
     if (error instanceof RefusalError) return refusalAnswer(error);
     try {
@@ -144,13 +148,13 @@ export function createAdminApiHandlers({
   function serve<C extends ApiRouteContract, Output>(
     contract: C,
     call: (ctx: RequestContext, input: z.output<InputOf<C>>, params: ParamsOf<C>) => Promise<Output>,
-    respond: (output: Output) => AdminApiAnswer,
+    respond: (output: Output) => HttpAnswer<JsonOrFile>,
   ): RouteHandler {
     const input = (contract.query ?? contract.body ?? NO_PAYLOAD) as InputOf<C>;
     const params = z.object(contract.params ?? {});
     return async (request, rawParams = {}) => {
       if (request.method !== contract.method) {
-        return errorAnswer('method_not_allowed', `Use ${contract.method}`, { headers: { Allow: contract.method } });
+        return errorAnswer('method_not_allowed', `Use ${contract.method}`, { headers: [['Allow', contract.method]] });
       }
       if (!isSameOriginRequest(request, appOrigin)) {
         return errorAnswer('forbidden', 'Cross-site requests are not allowed');
@@ -172,7 +176,7 @@ export function createAdminApiHandlers({
    */
   const answer =
     (contract: ApiRouteContract) =>
-    (output: unknown): AdminApiAnswer => {
+    (output: unknown): HttpAnswer<JsonOrFile> => {
       const accepted = contract.accepted ? z.safeParse(contract.accepted, output) : null;
       if (accepted?.success) return jsonAnswer(accepted.data, 202);
       const parsed = z.safeParse(contract.response, output);
@@ -214,12 +218,12 @@ export function createAdminApiHandlers({
     (ctx, query) => service.exportLedger(ctx, query),
     (file) => ({
       status: 200,
-      headers: {
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
+      headers: [
+        ['Content-Type', file.contentType],
+        ['Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`],
+        ['Cache-Control', 'no-store'],
+        ['X-Content-Type-Options', 'nosniff'],
+      ],
       body: file.body,
     }),
   );
@@ -245,7 +249,7 @@ export function createAdminApiHandlers({
   // In the contracts' order, which is also the OpenAPI document's.
   const table: readonly RouteTableEntry[] = routeKeys.map((key) => entry(ADMIN_API_ROUTES[key], served[key]));
 
-  const answerRoute = async (request: ApiRequest): Promise<AdminApiAnswer> => {
+  const answerRoute = async (request: ApiRequest): Promise<HttpAnswer<JsonOrFile>> => {
     const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
     const matches = table.flatMap((candidate) => {
       const match = candidate.pattern.exec(pathname);
@@ -257,7 +261,7 @@ export function createAdminApiHandlers({
     const chosen = matches.length === 1 ? only : matches.find(({ candidate }) => candidate.contract.method === request.method);
     if (!chosen) {
       const allow = matches.map(({ candidate }) => candidate.contract.method).join(', ');
-      return errorAnswer('method_not_allowed', `Use ${allow}`, { headers: { Allow: allow } });
+      return errorAnswer('method_not_allowed', `Use ${allow}`, { headers: [['Allow', allow]] });
     }
     return chosen.candidate.handle(request, chosen.params);
   };

@@ -1,43 +1,28 @@
 import { API_ERROR_STATUS, type ApiErrorCode, type ApiErrorEnvelope, type FieldIssue } from '../contracts/errors';
 import type { RefusalError } from '../contracts/refusal-error';
+import type { HttpAnswer } from './http-answer';
 
-/**
- * A handler's answer as data: exactly what its `Response` carries (`answerResponse` makes it), for a server
- * that writes the answer out itself without a `Response` to build and read back.
- */
-export interface AdminApiAnswer {
-  status: number;
-  /** As the route set them; a `Response` made from the answer lists them lower-case and sorted. */
-  headers: Readonly<Record<string, string>>;
-  /** JSON text, or the ledger export's stream. */
-  body: string | ReadableStream<Uint8Array>;
-}
+type HeaderPairs = HttpAnswer['headers'];
 
-/** The `Response` an answer stands for. */
-export function answerResponse({ status, headers, body }: AdminApiAnswer): Response {
-  return new Response(body, { status, headers });
-}
+// Shared by every answer that adds none of its own: an answer's headers are never changed once made.
+const JSON_HEADERS: HeaderPairs = Object.freeze([
+  ['Content-Type', 'application/json'],
+  ['Cache-Control', 'no-store'],
+  ['X-Content-Type-Options', 'nosniff'],
+] as const);
 
 /** Admin answers are per-user and privileged: never cached, never sniffed as something else. */
-export function jsonAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): AdminApiAnswer {
-  return {
-    status,
-    headers: {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  };
+export function jsonAnswer(body: unknown, status = 200, headers: HeaderPairs = []): HttpAnswer<string> {
+  return { status, headers: headers.length === 0 ? JSON_HEADERS : [...JSON_HEADERS, ...headers], body: JSON.stringify(body) };
 }
 
 export interface ErrorAnswerOptions {
   issues?: FieldIssue[] | undefined;
-  headers?: Record<string, string>;
+  /** Added to the JSON headers (none of which they repeat). */
+  headers?: HeaderPairs;
 }
 
-export function errorAnswer(code: ApiErrorCode, message: string, { issues, headers }: ErrorAnswerOptions = {}): AdminApiAnswer {
+export function errorAnswer(code: ApiErrorCode, message: string, { issues, headers }: ErrorAnswerOptions = {}): HttpAnswer<string> {
   const envelope: ApiErrorEnvelope = { success: false, error: issues ? { code, message, issues } : { code, message } };
   return jsonAnswer(envelope, API_ERROR_STATUS[code], headers);
 }
@@ -46,7 +31,7 @@ export function errorAnswer(code: ApiErrorCode, message: string, { issues, heade
  * A refusal as the contract's answer: the one place a `RefusalError` becomes HTTP (the status of its
  * code, `Retry-After` when it says when to try again, the envelope with its message and issues).
  */
-export function refusalAnswer(error: RefusalError): AdminApiAnswer {
-  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+export function refusalAnswer(error: RefusalError): HttpAnswer<string> {
+  const headers: HeaderPairs = error.retryAfterSeconds === undefined ? [] : [['Retry-After', String(error.retryAfterSeconds)]];
   return errorAnswer(error.code, error.message, { issues: error.issues, headers });
 }

@@ -6,14 +6,18 @@ import { toSession } from '../jwt-session/session-view';
 
 export type SessionEndpoint = (request: Request) => Promise<Response>;
 
-/** `GET /api/auth/session`'s answer as plain data: a JSON body and the cookies to set (status is always 200). */
-export interface SessionAnswer {
+/**
+ * What `GET /api/auth/session` says for a request's `Cookie` header: the JSON body and the cookies to set or
+ * clear. Not a whole answer: its status is always 200 and its own headers are `SESSION_ANSWER_HEADERS`, so
+ * the host that writes it out adds them (with its own) without a copy per read.
+ */
+export interface SessionPayload {
   body: string;
-  setCookies: string[];
+  setCookies: readonly string[];
 }
 
-/** The answer for a request's `Cookie` header. */
-export type SessionRead = (cookieHeader: string | null) => Promise<SessionAnswer>;
+/** The session read's payload for a request's `Cookie` header. */
+export type SessionRead = (cookieHeader: string | null) => Promise<SessionPayload>;
 
 export interface SessionEndpointOptions {
   sessions: SessionReader;
@@ -31,7 +35,9 @@ export const SESSION_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
   ['Expires', '0'],
 ];
 
-const NO_COOKIES: string[] = [];
+const NO_COOKIES: readonly string[] = Object.freeze([]);
+// The reads of requests without a session cookie (every page of a signed-out visitor) share one payload.
+const NO_SESSION: SessionPayload = Object.freeze({ body: '{}', setCookies: NO_COOKIES });
 
 /**
  * `GET /api/auth/session` with next-auth's exact answer (`{ user, expires }` or `{}`), without its
@@ -63,7 +69,7 @@ export function createSessionRead({
   return async (cookieHeader) => {
     const token = readSessionToken(cookieHeader, cookieName);
     const present = sessionCookiesIn(cookieHeader, cookieName);
-    if (!token && present.length === 0) return { body: '{}', setCookies: NO_COOKIES };
+    if (!token && present.length === 0) return NO_SESSION;
 
     const state = token ? await sessions.fromToken(token) : null;
     // An unusable cookie, or a mix of whole and chunked ones (no session at all), is cleared.
@@ -71,13 +77,13 @@ export function createSessionRead({
       return { body: '{}', setCookies: present.map((name) => `${name}=; Max-Age=0; ${attributes}`) };
     }
 
+    if (!state.refreshed) return { body: bodyOf(state.claims), setCookies: NO_COOKIES };
+
     const setCookies: string[] = [];
-    if (state.refreshed) {
-      const expires = new Date(sessionExpiresAt(state.claims, sessionMaxAgeSeconds) * 1000).toUTCString();
-      // Our tokens stay far below the 4 KB a cookie holds, so a chunked cookie becomes one again.
-      for (const name of present) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
-      setCookies.push(`${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
-    }
+    const expires = new Date(sessionExpiresAt(state.claims, sessionMaxAgeSeconds) * 1000).toUTCString();
+    // Our tokens stay far below the 4 KB a cookie holds, so a chunked cookie becomes one again.
+    for (const name of present) if (name !== cookieName) setCookies.push(`${name}=; Max-Age=0; ${attributes}`);
+    setCookies.push(`${cookieName}=${await codec.encode(state.claims)}; Expires=${expires}; ${attributes}`);
     return { body: bodyOf(state.claims), setCookies };
   };
 }
