@@ -76,7 +76,7 @@ export interface AdminApiHandlers {
   /** Dispatches by pathname, for a catch-all route or a plain server; unknown paths answer 404. */
   route: AdminApiHandler;
   /** `route`'s answer as data (the same code runs for both), for a server that writes it without a `Response`. */
-  answer: (request: ApiRequest) => Promise<HttpAnswer<JsonOrFile>>;
+  answer: (request: ApiRequest) => Promise<HttpAnswer<string | ReadableStream<Uint8Array>>>;
   /** Every route `route` serves: one per contract in the route table (and so in the OpenAPI document). */
   routes: readonly ServedRoute[];
 }

@@ -7,6 +7,7 @@ export type HttpAnswerBody = string | ReadableStream<Uint8Array> | null;
  * producer gives: the session read's is always text, the admin API's JSON text or the export's stream.
  */
 export interface HttpAnswer<Body extends HttpAnswerBody = HttpAnswerBody> {
+  /** The status code; whoever writes the answer out sends the standard reason phrase with it. */
   status: number;
   /**
    * Name and value pairs in the order they were set: pairs, not a record, so that a repeated name (each
@@ -15,6 +16,7 @@ export interface HttpAnswer<Body extends HttpAnswerBody = HttpAnswerBody> {
    * from the answer lists them lower-case and sorted.
    */
   headers: readonly (readonly [name: string, value: string])[];
+  /** Sent as it is: text as UTF-8 (a lone surrogate replaced, as the fetch API does), a stream as it comes. */
   body: Body;
 }
 
