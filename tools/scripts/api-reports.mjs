@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
-import { reportedNames } from './api-surface.mjs';
+import { reportedNames, undocumentedMembers } from './api-surface.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -129,8 +129,14 @@ export function checkApiReports({ update = false } = {}) {
         for (const problem of problems) failures.push(`${label}: ${problem}`);
         if (changed && !update) failures.push(`${label}: its public API differs from ${report.replace(workspaceRoot, '')}`);
         if (!existsSync(report)) continue;
-        const { names, undocumented } = reportedNames(readFileSync(report, 'utf8'));
-        counts.push({ entry: label, names: names.length, undocumented: undocumented.length });
+        const reportText = readFileSync(report, 'utf8');
+        const { names, undocumented } = reportedNames(reportText);
+        counts.push({
+          entry: label,
+          names: names.length,
+          undocumented: undocumented.length,
+          undocumentedMembers: undocumentedMembers(reportText).length,
+        });
       }
     }
   } finally {

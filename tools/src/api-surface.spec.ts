@@ -1,4 +1,4 @@
-import { CORE_MAIN_ENTRY, reportedNames, surfaceProblems } from '../scripts/api-surface.mjs';
+import { CORE_MAIN_ENTRY, reportedNames, surfaceProblems, undocumentedMembers } from '../scripts/api-surface.mjs';
 
 /** An API Extractor report, in its own shape, declaring `entries` (`doc: false` marks one `(undocumented)`). */
 const report = (entries: { line: string; doc?: boolean }[]) =>
@@ -56,6 +56,39 @@ describe('API surface of an entry (tools/scripts/api-surface.mjs)', () => {
       '@viewas/example exports 4 names, more than its limit of 3: move some to another entry or drop them',
       '@viewas/example: 2 exported name(s) without a TSDoc line at their declaration: Bare, bare2',
     ]);
+  });
+
+  it('names every member API Extractor calls undocumented as Declaration.member, and none of a nested object type', () => {
+    const text = report([
+      {
+        line: [
+          'export interface Row {',
+          '    at: Date;',
+          '    // (undocumented)',
+          '    id: number;',
+          '    // (undocumented)',
+          '    list(query: {',
+          '        userId: string;',
+          '    }): Promise<number>;',
+          '}',
+        ].join('\n'),
+      },
+      { line: 'export class Failure extends Error {\n    // (undocumented)\n    readonly name = "Failure";\n}' },
+      { line: 'export interface Whole {\n    at: Date;\n}' },
+    ]);
+    expect(undocumentedMembers(text)).toEqual(['Row.id', 'Row.list', 'Failure.name']);
+    expect(surfaceProblems('@viewas/example', text, { maxNames: 80 })).toEqual([
+      '@viewas/example: 3 member(s) without a TSDoc line at their declaration: Row.id, Row.list, Failure.name',
+    ]);
+  });
+
+  it('finds nothing wrong with an entry whose every member has its own TSDoc line', () => {
+    const text = report([
+      { line: 'export interface Row {\n    at: Date;\n    list(query: {\n        userId: string;\n    }): Promise<number>;\n}' },
+      { line: 'export class Failure extends Error {\n    readonly name = "Failure";\n}' },
+    ]);
+    expect(undocumentedMembers(text)).toEqual([]);
+    expect(surfaceProblems('@viewas/example', text, { maxNames: 80 })).toEqual([]);
   });
 
   it("holds the core's main entry to 80 names", () => {

@@ -30,13 +30,21 @@ export interface Person {
  * `lastSignInAt` belong to the host's password sign-in, which keeps them in the same table.
  */
 export interface UserRow {
+  /** The account's UUID, fixed for its life. */
   id: string;
+  /** The sign-in address, as entered (trimmed); unique among accounts without regard to case. */
   email: string;
+  /** The display name; `null` when none was given. */
   name: string | null;
+  /** What the account may do under the access policy. */
   role: UserRole;
+  /** `disabled` accounts cannot sign in, and nobody may view as them. */
   status: UserStatus;
+  /** The host's password hash (a versioned string); `null` when the account has no password to sign in with. */
   passwordHash: string | null;
+  /** When the account was created (the store's clock). */
   createdAt: Date;
+  /** When the host last recorded a successful sign-in (`recordSignIn`); `null` if never. */
   lastSignInAt: Date | null;
   /** Raised when role, status or password changes, or all sessions are ended: older cookies are dead. */
   sessionGeneration: number;
@@ -48,10 +56,15 @@ export interface UserRow {
 export interface NewUser {
   /** The account's id when the host's auth library made it (Better Auth): both then name the account alike. */
   id?: string;
+  /** The sign-in address; stored trimmed, and refused if another account has it in any case. */
   email: string;
+  /** The display name; absent or `null` for none. */
   name?: string | null;
+  /** Absent: `user`. */
   role?: UserRole;
+  /** Absent: `active`. */
   status?: UserStatus;
+  /** The host's password hash (already hashed, never the password); absent or `null`: no password sign-in. */
   passwordHash?: string | null;
 }
 
@@ -112,30 +125,51 @@ export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 
 /** A ledger row to append: what happened, when, who did it to whom, and the request it came with. */
 export interface NewLedgerEvent {
+  /** When it happened (the operation's clock); part of what the chain hashes. */
   at: Date;
+  /** What happened. */
   type: LedgerEventType;
+  /** Who did it, as named at the time; `null` when nobody did (an expiry, a sweep). */
   actor: Person | null;
+  /** Who it was done to, as named at the time; `null` when it concerns no one user (a checkpoint). */
   target: Person | null;
+  /** The impersonation it belongs to; `null` for an event outside any one view. */
   impersonationId: string | null;
+  /** The reason the staff member gave; `null` when the event takes none. */
   reason: string | null;
+  /** The caller's address; `null` when there was no request or none is known. */
   ip: string | null;
+  /** The caller's `User-Agent`; `null` when there was no request or it sent none. */
   userAgent: string | null;
+  /** What else the event type records (JSON-safe); absent: `{}`. */
   detail?: Record<string, unknown>;
 }
 
 /** A ledger row as stored: people flattened to id + e-mail, numbered in the order they were written. */
 export interface LedgerEventRow {
+  /** The row's place in the ledger: ids rise in the order rows were appended, and the chain runs the same way. */
   id: number;
+  /** When it happened, as appended. */
   at: Date;
+  /** What happened: a `LedgerEventType` (typed as text, since rows outlive the code that wrote them). */
   type: string;
+  /** Who did it; `null` when nobody did (an expiry, a sweep). */
   actorId: string | null;
+  /** The actor's e-mail at the time (it may have changed since); `null` with `actorId`. */
   actorEmail: string | null;
+  /** Who it was done to; `null` when it concerns no one user. */
   targetId: string | null;
+  /** The target's e-mail at the time (it may have changed since); `null` with `targetId`. */
   targetEmail: string | null;
+  /** The impersonation it belongs to; `null` for an event outside any one view. */
   impersonationId: string | null;
+  /** The reason the staff member gave; `null` when the event takes none. */
   reason: string | null;
+  /** The caller's address; `null` when there was no request or none is known. */
   ip: string | null;
+  /** The caller's `User-Agent`; `null` when there was no request or it sent none. */
   userAgent: string | null;
+  /** What else the event type records (`{}` when nothing). */
   detail: Record<string, unknown>;
 }
 
@@ -164,7 +198,9 @@ export function toLedgerRowValues(event: NewLedgerEvent): Omit<LedgerEventRow, '
 
 /** Who is calling, for the ledger and the per-address limits. */
 export interface RequestInfo {
+  /** The caller's address as the host determines it (behind its proxies); `null` when unknown. */
   ip: string | null;
+  /** The `User-Agent` header as sent; `null` when absent. */
   userAgent: string | null;
 }
 

@@ -28,6 +28,7 @@ export class AlreadyViewingError extends RefusalError {
 
 /** Thrown when an account is created with an e-mail address another account already has (a 409). */
 export class DuplicateEmailError extends RefusalError {
+  /** Names the class in logs and `instanceof`-free checks, as every refusal does. */
   override readonly name = 'DuplicateEmailError';
   constructor(email: string) {
     super('conflict', `An account with the e-mail ${email} already exists`);
@@ -50,12 +51,17 @@ export interface UsersRepository {
   findByEmail(email: string): Promise<UserRow | null>;
   /** Throws `DuplicateEmailError` for an e-mail already taken (in any case). */
   create(user: NewUser): Promise<UserRow>;
+  /** Creates many accounts at once, for seeding; throws if an e-mail is taken (not always as `DuplicateEmailError`). */
   createMany(users: NewUser[]): Promise<void>;
+  /** How many accounts there are, of every role and status. */
   count(): Promise<number>;
   /** By e-mail or name (contains, any case, wildcards literal), ordered by e-mail, one page at a time. */
   search(search: UserSearch): Promise<{ users: UserRow[]; nextCursor: string | null }>;
+  /** Sets `lastSignInAt` to `at`; nothing for an unknown id. */
   recordSignIn(id: string, at: Date): Promise<void>;
+  /** Changes the account's role (nothing for an unknown id); a change raises its session generation, ending its sessions. */
   setRole(id: string, role: UserRole): Promise<void>;
+  /** Changes the account's status (nothing for an unknown id); a change raises its session generation, ending its sessions. */
   setStatus(id: string, status: UserStatus): Promise<void>;
   /**
    * Replaces the password hash if it is still `from` (a concurrent change came first otherwise: `false`).
@@ -187,6 +193,7 @@ export interface LedgerRepository {
   append(event: NewLedgerEvent): Promise<ChainedLedgerRow>;
   /** Newest first. A filter on an id that is not one of ours matches nothing. */
   list(filter: LedgerFilter): Promise<{ events: LedgerEventRow[]; nextCursor: string | null }>;
+  /** Every row of one impersonation, oldest first (none for an id that is not one of ours). */
   forImpersonation(impersonationId: string): Promise<LedgerEventRow[]>;
   /**
    * Up to `limit` matching rows with an id above `afterId` (from the start when `null`), oldest first:
@@ -201,7 +208,9 @@ export interface LedgerRepository {
 export interface ThrottlePolicy {
   /** Failures allowed within `windowMs` before the key is locked. */
   maxFailures: number;
+  /** How long a window runs, in milliseconds, from its first failure; the next failure after it starts a new one. */
   windowMs: number;
+  /** How long a locked key stays locked, in milliseconds (attempts during it do not extend it). */
   lockMs: number;
 }
 

@@ -39,9 +39,11 @@ export type StartConsent =
 
 /** What the consent service's revoke needs: the access request, the viewed user taking it back, and the request's origin. */
 export interface RevokeApprovalInput {
+  /** The approved access request's id. */
   id: string;
   /** The viewed user, in their own session: the only one who may take their approval back. */
   by: Person;
+  /** The revoking request's address and user agent, for the ledger row. */
   origin: RequestOrigin;
 }
 
@@ -65,10 +67,15 @@ export interface AccessRequestView {
   canStart: boolean;
 }
 
+/** What `createConsentService` works over: where requests live, the time, new ids and the approval rules. */
 export interface ConsentServiceOptions {
+  /** Where access requests, their ledger rows and notifications are kept, one transaction a change. */
   store: ConsentStore;
+  /** The time every request's creation, expiry and decision is judged by. */
   clock: Clock;
+  /** A new access request's id (a UUID). */
   newId: () => string;
+  /** Which modes need a second admin's approval; absent: `DEFAULT_APPROVAL_RULES` (`full` only). */
   rules?: ApprovalRules;
 }
 

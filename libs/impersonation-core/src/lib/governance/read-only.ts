@@ -33,7 +33,9 @@ export function readOnlyRefuses({ method, pathname }: { method: string; pathname
 
 /** An impersonation step a request asks for, and the impersonation its path names (End's `{id}`). */
 export interface LifecycleRequest {
+  /** Which step: a start, a take-over, or an End. */
   attempt: Extract<Attempt, 'start' | 'take_over' | 'end'>;
+  /** The impersonation an End names in its path; `null` for a start or take-over, which name none. */
   impersonationId: string | null;
 }
 

@@ -13,6 +13,7 @@ import type { WebhookHealth } from '../webhooks/webhook-delivery';
 
 /** How the admin API finds the caller's session: from the request's `Cookie` header only. */
 export interface CookieSessions {
+  /** The session the header's cookie carries, decoded and checked; `{ status: 'none' }` without one. */
   fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
 }
 

@@ -17,6 +17,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 30;
 const decisionJson = (decision: Decision | null) =>
   decision && { by: decision.by, decision: decision.decision, at: decision.at.toISOString(), minutes: decision.minutes };
 
+/** An access request as one caller sees it (status now, whom it awaits, what they may do), in the contracts' `AccessRequest` shape: instants as ISO 8601. */
 export function toAccessRequestAnswer({ request, status, awaiting, canDecide, canStart }: AccessRequestView): AccessRequestAnswer {
   return {
     id: request.id,

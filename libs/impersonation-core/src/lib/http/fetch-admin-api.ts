@@ -7,12 +7,17 @@ import type { ConsentService } from '../consent/consent-service';
 import type { Impersonation } from '../create-impersonation';
 import type { WebhookHealth } from '../webhooks/webhook-delivery';
 
+/** What `createFetchAdminApi` serves over: the domain, the host's session lookup, and the API handlers' own options. */
 export interface FetchAdminApiOptions extends Omit<AdminApiHandlersOptions, 'service'> {
+  /** The domain's operations (`createImpersonation(...)`). */
   impersonation: Impersonation;
   /** Who the caller is: the host's own session lookup, from the request's `Cookie` header. */
   sessions: CookieSessions;
+  /** Access requests and notifications; the same consent service the domain was created with. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
+  /** The users' own settings (`/api/account/settings`, `/activity`); absent: those routes answer 404. */
   accountSettings?: AccountSettingsService;
+  /** Webhook delivery health for the ledger's deliveries route; absent: it answers `enabled: false`. */
   webhookHealth?: () => Promise<WebhookHealth>;
   /**
    * Told after an End (`POST .../impersonations/{id}/end`) succeeded, before the answer goes out: a host whose
@@ -25,6 +30,7 @@ export interface FetchAdminApiOptions extends Omit<AdminApiHandlersOptions, 'ser
 export interface FetchAdminApi {
   /** `Request` in, `Response` out; a path it does not serve answers 404 in the API's error shape. */
   fetch(request: ApiRequest): Promise<Response>;
+  /** Every method and path `fetch` serves, so a host can mount exactly those (or list them). */
   routes: readonly ServedRoute[];
 }
 

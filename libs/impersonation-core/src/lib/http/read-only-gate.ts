@@ -7,10 +7,13 @@ import type { SessionState } from '../session';
 
 /** How the gate reads the caller's session: from the `Cookie` header only, as every privileged step does. */
 export interface GateSessions {
+  /** The session the header's cookie carries, decoded and checked; `{ status: 'none' }` without one. */
   fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;
 }
 
+/** What `createReadOnlyGate` needs: the host's session lookup, the domain's recorder, the origin and the caller. */
 export interface ReadOnlyGateOptions {
+  /** Finds the caller's session in the request's `Cookie` header. */
   sessions: GateSessions;
   /** Records an impersonation step asked for from inside the view (`Impersonation.refuseFromView`). */
   impersonation: Pick<Impersonation, 'refuseFromView'>;
@@ -25,8 +28,11 @@ export const READ_ONLY_ANSWER = { success: false, error: { code: READ_ONLY_CODE,
 
 /** The gate's answer to a refused request, as plain data: a host sends it from its proxy or handler. */
 export interface ReadOnlyRefusal {
+  /** The HTTP status: 403, or 429 once refused view steps pass their limit. */
   status: number;
+  /** The JSON body, in the API's error envelope (`read_only`, or `rate_limited`). */
   body: { success: false; error: { code: string; message: string } };
+  /** Headers to send with it: `Retry-After` (seconds) on a 429, none otherwise. */
   headers: Record<string, string>;
 }
 
@@ -66,6 +72,7 @@ export function createReadOnlyGate({ sessions, impersonation, origin, requestInf
   };
 }
 
+/** The gate: a request in, its `ReadOnlyRefusal`, or `null` when the request may go on. */
 export type ReadOnlyGate = ReturnType<typeof createReadOnlyGate>;
 
 /** The gate's refusal as a Fetch `Response`, for hosts that answer with one. */

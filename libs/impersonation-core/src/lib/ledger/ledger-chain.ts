@@ -10,7 +10,9 @@ export type LedgerRowContent = LedgerEventRow;
 
 /** A stored ledger row with its link to the previous row (`prevHash`) and its own `hash`. */
 export interface ChainedLedgerRow extends LedgerRowContent {
+  /** The previous row's `hash` (`GENESIS_HASH`, 64 zeros, for the first row). */
   prevHash: string;
+  /** Lowercase hex SHA-256 over `prevHash` and this row's canonical JSON (`ledgerHash`). */
   hash: string;
 }
 
@@ -46,6 +48,7 @@ export function chainRow<Row extends LedgerRowContent>(prevHash: string, row: Ro
 
 /** The result of verifying the chain: whether it holds, how many rows were read, the head, and the first bad row. */
 export interface ChainVerdict {
+  /** Every row read links and hashes as it should, and none of the recorded head's rows is missing. */
   ok: boolean;
   /** Rows read. */
   count: number;
@@ -57,7 +60,9 @@ export interface ChainVerdict {
 
 /** Where the newest row should be, as recorded outside the rows themselves (it catches a deleted tail). */
 export interface RecordedHead {
+  /** The id of the newest row appended. */
   lastId: number;
+  /** That row's `hash`. */
   hash: string;
 }
 

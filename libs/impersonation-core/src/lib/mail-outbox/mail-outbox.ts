@@ -5,14 +5,19 @@ import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_FOR_MS } from '../webho
 
 /** One e-mail waiting in the outbox, as a worker holds it while delivering. */
 export interface OutboxMail {
+  /** The outbox row's id: what a worker settles the mail by. */
   id: string;
+  /** The recipient's e-mail address. */
   to: string;
+  /** The subject line, as sent. */
   subject: string;
+  /** The plain-text body, as sent (no HTML part). */
   text: string;
   /** Stays the same across attempts, so a receiver can drop the copy a crash after delivery would resend. */
   messageId: string;
   /** Including the attempt this claim is for. */
   attempts: number;
+  /** When the mail was queued (the store's clock). */
   createdAt: Date;
 }
 

@@ -44,6 +44,7 @@ interface State {
   notifications: NewNotification[];
 }
 
+/** How `createMemoryStore` makes what a database would: new user ids and the time now. */
 export interface MemoryStoreOptions {
   /** New user ids; random UUIDs by default. */
   ids?: () => string;
@@ -65,6 +66,7 @@ export interface MemoryStore extends ImpersonationStore {
   inspect(): { throttleKeys: string[]; notifications: NewNotification[] };
 }
 
+/** A new, empty store in memory (see `MemoryStore`); every call is independent of every other store's. */
 export function createMemoryStore({
   ids = () => globalThis.crypto.randomUUID(),
   now = () => new Date(),

@@ -10,12 +10,15 @@ import { endView } from './end-view';
 export interface RevokeApprovalRequest {
   /** The viewed user in their own session (the host refuses a view's session before this). */
   user: Person;
+  /** The id of the access request the user approved and now takes back. */
   requestId: string;
+  /** The revoking request's address and user agent, for the ledger rows. */
   origin: RequestOrigin;
 }
 
 /** A revoked approval: the access request as it now stands, and the views its revoke ended. */
 export interface RevokedApproval {
+  /** The access request as saved by the revoke: status `revoked`, its grant ended. */
   request: AccessRequest;
   /** The views the approval had let start that this revoke ended. */
   ended: ImpersonationDetails[];

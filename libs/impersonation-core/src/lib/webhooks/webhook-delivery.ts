@@ -68,7 +68,9 @@ export interface WebhookHealth {
   failing: number;
   /** Given up (410 Gone, or 24 h of retries). */
   failed: number;
+  /** The latest failed attempt still on record (a later success clears its row's): ledger row id, ISO time, error; `null`: none. */
   lastError: { eventId: number; at: string; message: string } | null;
+  /** When the latest delivery succeeded (ISO 8601); `null` if none has yet. */
   lastDeliveredAt: string | null;
 }
 

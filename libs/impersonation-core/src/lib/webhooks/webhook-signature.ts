@@ -16,11 +16,15 @@ export function webhookSignature(secret: string, body: string, unixSeconds: numb
 
 /** What `verifyWebhookSignature` checks: the shared secret, the raw body, the signature header and the time now. */
 export interface SignatureCheck {
+  /** The webhook's shared secret, as configured on both ends. */
   secret: string;
   /** The raw request body, exactly as received. */
   body: string;
+  /** The `Viewas-Signature` header's value; absent or `null` never verifies. */
   header: string | null | undefined;
+  /** The receiver's clock, in Unix seconds. */
   nowSeconds: number;
+  /** How far the header's `t` may be from `nowSeconds`, in seconds; absent: `SIGNATURE_TOLERANCE_SECONDS` (300). */
   toleranceSeconds?: number;
 }
 
