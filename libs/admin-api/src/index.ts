@@ -35,6 +35,7 @@ export {
   AccessRequestSchema,
   AccessRequestListSchema,
   AccessDecisionResponseSchema,
+  type ViewMode,
   type AccessRequestStatus,
   type AccessRequest,
   type AccessRequestList,

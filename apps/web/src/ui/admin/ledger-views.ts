@@ -1,6 +1,4 @@
-import type { LedgerEvent, Person } from '@viewas/admin-api';
-
-export type ViewMode = 'read_only' | 'full';
+import type { LedgerEvent, Person, ViewMode } from '@viewas/admin-api';
 
 /**
  * The entries of one view read together: its request and approvals, its start, switch-in and end.

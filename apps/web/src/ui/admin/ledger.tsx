@@ -1,6 +1,6 @@
 'use client';
 
-import type { ApiResult, LedgerEvent, LedgerPage } from '@viewas/admin-api';
+import type { ApiResult, LedgerEvent, LedgerPage, ViewMode } from '@viewas/admin-api';
 import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
@@ -19,7 +19,7 @@ import { useBrowserServices } from '../services/browser-services-context';
 import { formatDuration } from '../../i18n/format';
 import { DataTable } from '../components/data-table';
 import { eventLabel } from './ledger-events';
-import { groupLedgerByView, type LedgerView, type ViewMode } from './ledger-views';
+import { groupLedgerByView, type LedgerView } from './ledger-views';
 import { useLedgerFilters } from './use-ledger-filters';
 
 const EVENT_TONES: Record<string, TagTone> = {

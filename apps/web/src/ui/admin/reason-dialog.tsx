@@ -1,6 +1,6 @@
 'use client';
 
-import type { AdminUserSummary } from '@viewas/admin-api';
+import type { AdminUserSummary, ViewMode } from '@viewas/admin-api';
 import type { Messages } from '../../i18n/messages';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@viewas/admin-api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,8 +13,6 @@ import { TextAreaField, TextField } from '../components/field';
 import { ViewModeChoice } from './view-mode-choice';
 import { RequestSent } from './request-sent';
 import { reasonProblem, useStartImpersonation } from './use-start-impersonation';
-
-type ViewMode = NonNullable<AdminUserSummary['defaultMode']>;
 
 const Form = styled.form`
   display: flex;

@@ -1,11 +1,9 @@
 'use client';
 
-import type { AdminUserSummary } from '@viewas/admin-api';
+import type { ViewMode } from '@viewas/admin-api';
 import styled from 'styled-components';
 import { useI18n } from '../../i18n/i18n-context';
 import { ChoiceGroup as Fieldset, ChoiceGroupLegend as Legend } from '../components/field';
-
-type ViewMode = NonNullable<AdminUserSummary['defaultMode']>;
 
 const Choice = styled.label`
   display: grid;

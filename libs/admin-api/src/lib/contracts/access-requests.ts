@@ -6,7 +6,10 @@ export type { UserApproval } from './requests';
 /** The longest a user lets staff in for with one approval: a day, in minutes. */
 export const ACCESS_GRANT_MAX_MINUTES = 1440;
 
+/** How staff see a user's account: `read_only` changes nothing; `full` acts as the user, each change attributed to the staff member. */
 export const ViewModeSchema = z.enum(['read_only', 'full']);
+/** A view's mode, as every contract names it (an impersonation's, a request's, a user's default). */
+export type ViewMode = z.output<typeof ViewModeSchema>;
 export const ApproverSchema = z.enum(['user', 'admin']);
 export const AccessRequestStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired', 'revoked']);
 export type AccessRequestStatus = z.output<typeof AccessRequestStatusSchema>;
