@@ -1,18 +1,27 @@
 // Runs the bench-only Better Auth server (better-auth-server.mjs) as its own process on a PostgreSQL
-// database, and drives its admin plugin's impersonate + stop the way its client does.
+// database, and drives its admin plugin's impersonate + stop the way its client does, or with our plugin
+// installed too, our /viewas/impersonate + /viewas/stop-impersonating the way ours does.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createClient } from './http-client.mjs';
 import { BENCH_PASSWORD, freePort } from './production-server.mjs';
 
 const SERVER_ENTRY = fileURLToPath(new URL('./better-auth-server.mjs', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
+// Our plugin is imported by its package name, which the workspace's path aliases resolve to the source.
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+const TSCONFIG = fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url));
 
-/** Starts Better Auth on `databaseUrl` (an empty database: it creates its own schema and two accounts). */
-export async function startBetterAuthServer(databaseUrl) {
+/**
+ * Starts Better Auth on `databaseUrl` (an empty database: it creates its own schema and two accounts);
+ * with `viewas`, our plugin beside its admin plugin.
+ */
+export async function startBetterAuthServer(databaseUrl, { viewas = false } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const args = viewas ? [TSX_CLI, '--tsconfig', TSCONFIG, SERVER_ENTRY] : [SERVER_ENTRY];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -21,6 +30,7 @@ export async function startBetterAuthServer(databaseUrl) {
       BETTER_AUTH_DATABASE_URL: databaseUrl,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
       BENCH_PASSWORD,
+      ...(viewas ? { BENCH_VIEWAS: '1' } : {}),
     },
   });
   let output = '';
@@ -53,8 +63,12 @@ export async function startBetterAuthServer(databaseUrl) {
   };
 }
 
-/** An administrator signed in to Better Auth, and the user it views as: `impersonate()` then `stop()`. */
-export async function betterAuthAdmin(server) {
+/**
+ * An administrator signed in to Better Auth, and the user it views as: `impersonate()` then `stop()`, through
+ * Better Auth's admin plugin, or with `viewas` through ours (a start with its reason that takes the view
+ * over in the same call, then the return).
+ */
+export async function betterAuthAdmin(server, { viewas = false } = {}) {
   const client = createClient(server.url);
   const post = (path, body) =>
     client.json(`/api/auth${path}`, {
@@ -69,6 +83,11 @@ export async function betterAuthAdmin(server) {
   });
   const target = listed.body?.users?.find((user) => user.email === 'user@example.com');
   if (!target) throw new Error(`Better Auth list-users answered ${listed.status}: ${JSON.stringify(listed.body)}`);
+  if (viewas)
+    return {
+      impersonate: () => post('/viewas/impersonate', { userId: target.id, reason: 'Benchmark: impersonation cycle' }),
+      stop: () => post('/viewas/stop-impersonating', {}),
+    };
   return {
     impersonate: () => post('/admin/impersonate-user', { userId: target.id }),
     stop: () => post('/admin/stop-impersonating', {}),
