@@ -219,7 +219,7 @@ async function main() {
       versus(p50('embedded', 'cycle')),
       '<= 1.0x Better Auth',
     );
-    add('server peak RSS, embedded database', `${server.peakRssMb()} MB`, '', '<= 400 MB');
+    add('server peak RSS, embedded database', `${server.peakRssMb()} MB`, '', '<= 300 MB');
     const atPeak = server.memoryAtPeak();
     if (atPeak) add('  made of (the highest 250 ms sample)', describeMemoryAtPeak(atPeak));
   } finally {
