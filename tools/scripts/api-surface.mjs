@@ -5,6 +5,14 @@
 /** The core's main entry: what a host needs, and no more than a reader takes in at once. */
 export const CORE_MAIN_ENTRY = { lib: 'impersonation-core', report: 'index', maxNames: 80 };
 
+/**
+ * The limits an entry of the core is held to, by its report's name: every entry documents each name and each
+ * member; only the main entry has a limit on how many names it exports.
+ */
+export function coreEntryLimits(report) {
+  return { maxNames: report === CORE_MAIN_ENTRY.report ? CORE_MAIN_ENTRY.maxNames : Infinity };
+}
+
 const DECLARATION = /^(?:export )?(?:declare )?(?:abstract )?(?:const|let|function|class|interface|type|enum|namespace) ([A-Za-z_$][\w$]*)/;
 
 /** The names an entry's report declares, and those among them with no TSDoc comment. */

@@ -1,4 +1,4 @@
-import { CORE_MAIN_ENTRY, reportedNames, surfaceProblems, undocumentedMembers } from '../scripts/api-surface.mjs';
+import { CORE_MAIN_ENTRY, coreEntryLimits, reportedNames, surfaceProblems, undocumentedMembers } from '../scripts/api-surface.mjs';
 
 /** An API Extractor report, in its own shape, declaring `entries` (`doc: false` marks one `(undocumented)`). */
 const report = (entries: { line: string; doc?: boolean }[]) =>
@@ -93,5 +93,21 @@ describe('API surface of an entry (tools/scripts/api-surface.mjs)', () => {
 
   it("holds the core's main entry to 80 names", () => {
     expect(CORE_MAIN_ENTRY).toEqual({ lib: 'impersonation-core', report: 'index', maxNames: 80 });
+    expect(coreEntryLimits('index')).toEqual({ maxNames: 80 });
+  });
+
+  it("puts no name limit on the core's other entries, but still fails one with an undocumented name or member", () => {
+    const limits = coreEntryLimits('postgres');
+    expect(limits).toEqual({ maxNames: Infinity });
+    expect(surfaceProblems('@viewas/impersonation-core/postgres', report(documented(200)), limits)).toEqual([]);
+    const text = report([
+      ...documented(81),
+      { line: 'export type Bare = string;', doc: false },
+      { line: 'export interface Row {\n    // (undocumented)\n    id: number;\n}' },
+    ]);
+    expect(surfaceProblems('@viewas/impersonation-core/postgres', text, limits)).toEqual([
+      '@viewas/impersonation-core/postgres: 1 exported name(s) without a TSDoc line at their declaration: Bare',
+      '@viewas/impersonation-core/postgres: 1 member(s) without a TSDoc line at their declaration: Row.id',
+    ]);
   });
 });
