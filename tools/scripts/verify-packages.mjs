@@ -147,7 +147,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    "verify:packages: all packages pass publint, arethetypeswrong, their size budgets and their API reports; every entry of the core documents each name and member, and its main entry is within its limit.",
+    'verify:packages: all packages pass publint, arethetypeswrong, their size budgets and their API reports; every entry of the core documents each name and member, and its main entry is within its limit.',
   );
 }
 

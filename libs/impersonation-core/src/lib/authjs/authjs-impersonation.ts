@@ -8,16 +8,21 @@ import { createAuthJsJwtCodec } from './jwt-codec';
 import { createAuthJsImpersonationProviders } from './providers';
 import { authJsCookies, authJsSessionCookieName } from './session-cookie';
 
+/** What `createAuthJsImpersonation` needs from the host: the domain, the Auth.js secret, the origin and its clock. */
 export interface AuthJsImpersonationOptions {
+  /** The domain (`createImpersonation` or `createPostgresImpersonation`): checks every session read, starts and ends views. */
   impersonation: Pick<Impersonation, 'checkSession' | 'endOnSignOut' | 'takeOver' | 'returnToAdmin'>;
   /** Auth.js's `secret` (`AUTH_SECRET`): the session codec derives its key from it. */
   secret: string;
   /** The app's public origin: `https://` gives the `__Host-` cookie names. */
   origin: string;
+  /** A session's absolute lifetime in seconds from its sign-in (Auth.js's `session.maxAge`); a view may end sooner. */
   sessionMaxAgeSeconds: number;
   /** Who is calling, from a request: the host knows which address header to trust. */
   requestInfo: (request: ApiRequest) => RequestInfo;
+  /** The clock the session tokens' `iat` and `exp` are read against; absent: the system clock. */
   now?: () => Date;
+  /** Where refused sign-in attempts are reported; absent: nothing is logged. */
   logger?: DomainLogger;
 }
 
@@ -51,4 +56,5 @@ export function createAuthJsImpersonation({
   };
 }
 
+/** `createAuthJsImpersonation`'s answer: `config` to spread into Auth.js, `providers` to add, `sessions` to read the caller's session. */
 export type AuthJsImpersonation = ReturnType<typeof createAuthJsImpersonation>;

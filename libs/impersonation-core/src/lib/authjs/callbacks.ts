@@ -5,12 +5,15 @@ import type { JwtCodec } from '../jwt-session/jwe-codec';
 import { toSession } from '../jwt-session/session-view';
 import { checkTokenClaims } from '../jwt-session/token-claims';
 
+/** What Auth.js's JWT session config needs: the codec, the domain's session check and sign-out, the lifetime. */
 export interface AuthJsSessionOptions {
   /** `createAuthJsJwtCodec`: its cookie name is the salt Auth.js passes to `encode` and `decode`. */
   codec: JwtCodec & { cookieName: string };
+  /** `Impersonation.checkSession`: run on every read of the token; an invalid answer ends the session. */
   checkSession: (claims: SessionClaims) => Promise<SessionCheck>;
   /** Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`). */
   endOnSignOut: (claims: SessionClaims | null) => Promise<void>;
+  /** A session's absolute lifetime in seconds from its sign-in; the same value the codec was made with. */
   sessionMaxAgeSeconds: number;
 }
 

@@ -3,6 +3,7 @@ import { base64url, calculateJwkThumbprint } from 'jose';
 import { A256CBC_HS512_SHAPE } from '../jwt-session/compact-jwe';
 import { createJweCodec, type JwtCodec, type JwtCodecOptions } from '../jwt-session/jwe-codec';
 
+/** What Auth.js's session codec needs: every codec's options, and the cookie name its key is salted with. */
 export interface AuthJsJwtCodecOptions extends JwtCodecOptions {
   /**
    * The session cookie's name: Auth.js salts the key with it (`authJsSessionCookieName`), so a codec

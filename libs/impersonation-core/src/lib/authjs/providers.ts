@@ -18,15 +18,19 @@ import {
  * `error=CredentialsSignin&code=RateLimited`. Every other failure is `null` (`code=credentials`).
  */
 export class AuthJsRateLimitedError extends CredentialsSignin {
+  /** `RateLimited`: the `code` query parameter the client reads; the same for every account, so it says nothing about one. */
   override code = RATE_LIMITED_CODE;
 }
 
+/** What the Auth.js credentials providers need: the domain's two sign-ins, the session reader and who is calling. */
 export interface AuthJsImpersonationProvidersOptions {
+  /** The domain's two sign-ins: `takeOver` (the `impersonate` provider) and `returnToAdmin`. */
   impersonation: Pick<Impersonation, 'takeOver' | 'returnToAdmin'>;
   /** Reads the caller's session from the `Cookie` header (`createSessionReader` over `createAuthJsJwtCodec`). */
   sessions: SessionReader;
   /** Who is calling, from the request Auth.js hands to `authorize`: the host knows which address header to trust. */
   requestInfo: (request: ApiRequest) => RequestInfo;
+  /** Where refused sign-in attempts are reported; absent: nothing is logged. */
   logger?: DomainLogger;
 }
 

@@ -6,13 +6,20 @@ import { VIEWAS_PLUGIN_ID, type ViewasServices } from './plugin';
 
 /** What the adapters need of a Better Auth instance (`betterAuth({ plugins: [viewas(...)] })`). */
 export interface BetterAuthInstance {
+  /** Better Auth's server API: only `getSession` is called, with the cookie cache off, so an ended view is seen at once. */
   api: {
     getSession(input: { headers: Headers; query?: { disableCookieCache?: boolean } }): Promise<{ session: { token: string } } | null>;
   };
+  /** The instance's options: its `plugins` must hold `viewas(...)`, or the adapter throws when made. */
   options: { plugins?: readonly unknown[] };
+  /** Better Auth's initialisation: awaited before the plugin's domain is first used. */
   $context: Promise<unknown>;
 }
 
+/**
+ * `viewasAdminApi`'s options: `createFetchAdminApi`'s, less what the plugin supplies (the domain, consent, account
+ * settings, the sessions and the End's session cleanup), plus the Better Auth instance that holds the plugin.
+ */
 export type ViewasAdminApiOptions = Omit<
   FetchAdminApiOptions,
   'impersonation' | 'sessions' | 'consent' | 'accountSettings' | 'onViewEnded'

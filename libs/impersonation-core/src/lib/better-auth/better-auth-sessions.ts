@@ -6,7 +6,9 @@ import { domainRole, type BetterAuthSessionRow, type BetterAuthUserRow } from '.
 
 /** A Better Auth session as stored: its row and its user's. */
 export interface FoundSession {
+  /** The session row, with this plugin's fields. */
   session: BetterAuthSessionRow;
+  /** The row of the session's user (during a view, the impersonated user). */
   user: BetterAuthUserRow;
 }
 

@@ -3,9 +3,13 @@ import type { ViewasPlugin } from './plugin';
 
 /** What the banner shows of a session user (`@viewas/impersonation-banner`'s `BannerUser`). */
 export interface ViewasBannerUser {
+  /** The signed-in user's e-mail: during a view, the impersonated user's, which the banner names. */
   email: string;
+  /** `true` only while an admin is viewing as this user; the banner shows nothing otherwise. */
   isImpersonated: boolean;
+  /** When the view ends at the latest, ISO 8601 UTC, for the banner's countdown; absent outside a view or if unreadable. */
   impersonationExpiresAt?: string;
+  /** The view's mode, which the banner shows; absent outside a view or if the answer named no known mode. */
   impersonationMode?: 'read_only' | 'full';
 }
 
@@ -44,12 +48,14 @@ export const viewasClient = () =>
 
 /** What the banner's return flow calls (`ImpersonationBanner`'s `returnToAdmin` and `signIn`), over Better Auth. */
 export interface ViewasReturnActions {
+  /** Ends the view and restores the admin's own session in one call (`stopImpersonating`); `signal` aborts it. */
   returnToAdmin(options: {
     signal: AbortSignal;
   }): Promise<
     | { ok: true; data: { success: boolean; adminUser: { id: string; email: string } } }
     | { ok: false; error: { code: string; message: string; status: number } }
   >;
+  /** Signs nothing in (the return already did): `ok` only if the return went to this admin, so the banner can reload. */
   signIn(adminUserId: string): Promise<{ ok: boolean; error?: string | null }>;
 }
 

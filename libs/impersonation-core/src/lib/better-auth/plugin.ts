@@ -18,6 +18,7 @@ import { createBetterAuthSessions, type BetterAuthSessions, type FoundSession } 
 import { VIEWAS_SESSION_FIELDS, type BetterAuthSessionRow, type BetterAuthUserRow } from './session-rows';
 import { toViewSession } from './view-session';
 
+/** The plugin's `id` in Better Auth's `plugins`: the admin API and the read-only gate find the plugin by it. */
 export const VIEWAS_PLUGIN_ID = 'viewas';
 /** The signed cookie that keeps the admin's own session token (and whether it was "remember me") during a view. */
 export const ADMIN_SESSION_COOKIE = 'viewas_admin_session';
@@ -26,10 +27,15 @@ export const OPEN_DURING_READ_ONLY_VIEW = ['/sign-out', '/viewas/stop-impersonat
 /** The admin plugin's own impersonation, which would bypass every rule here: refused while this plugin runs. */
 export const REPLACED_ADMIN_ENDPOINTS = ['/admin/impersonate-user', '/admin/stop-impersonating'] as const;
 
+/**
+ * `viewas(...)`'s options: `createPostgresImpersonation`'s, less what Better Auth supplies (the session
+ * lifetime, from its `session.expiresIn`, and the password check, against its own `credential` account).
+ */
 export type ViewasOptions = Omit<PostgresImpersonationOptions, 'sessionMaxAgeSeconds' | 'passwords'>;
 
 /** What the plugin holds once Better Auth has initialised it: the domain and the session adapter. */
 export interface ViewasServices extends PostgresImpersonation {
+  /** Better Auth's sessions as the domain sees them: a view's session rows are read, checked and deleted through it. */
   sessions: BetterAuthSessions;
 }
 
@@ -353,4 +359,5 @@ export function viewas(options: ViewasOptions) {
   } satisfies BetterAuthPlugin & { services: () => ViewasServices };
 }
 
+/** The Better Auth server plugin `viewas(...)` returns; the client plugin's type-only link to its endpoints. */
 export type ViewasPlugin = ReturnType<typeof viewas>;

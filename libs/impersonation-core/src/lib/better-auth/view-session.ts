@@ -3,16 +3,23 @@ import { domainRole, type BetterAuthUserRow } from './session-rows';
 
 /** The fields a session answer gains for the banner (the session client's shape): who is viewing, until when, how. */
 export interface ViewSessionUser {
+  /** The domain's role of the signed-in user (during a view, the impersonated user's), from Better Auth's role string. */
   role: 'user' | 'support' | 'admin';
+  /** `true` while an admin is viewing as this user: the host shows the banner and its return button. */
   isImpersonated: boolean;
+  /** The admin viewing as this user; absent outside a view. */
   impersonator?: { id: string; email: string };
+  /** When the view ends at the latest, ISO 8601 UTC; absent outside a view. */
   impersonationExpiresAt?: string;
+  /** `read_only`: writes are refused during this view; `full`: they are allowed. Absent outside a view. */
   impersonationMode?: 'read_only' | 'full';
 }
 
 /** RFC 8693's actor: the admin acting as the user, on a view's session answer only. */
 export interface ViewSessionActor {
+  /** The admin's user id. */
   sub: string;
+  /** The admin's e-mail. */
   email: string;
 }
 

@@ -11,15 +11,18 @@ export interface StoredCheckpoint {
   hash: string;
   /** The C2SP signed note (`GET /api/ledger/checkpoint`). */
   note: string;
+  /** When it was signed (the checkpointer's clock). */
   createdAt: Date;
   /** The `ledger.checkpoint` row that announced it; the webhook outbox delivers that row. */
   eventId: number;
 }
 
+/** A checkpoint to store: its announcing row's id is known only once the store has appended that row. */
 export type NewCheckpoint = Omit<StoredCheckpoint, 'eventId'>;
 
 /** Where checkpoints are kept, beside the ledger they cover. */
 export interface CheckpointStore {
+  /** The checkpoint of the largest size; `null` before the first. */
   latest(): Promise<StoredCheckpoint | null>;
   /** Every checkpoint, smallest size first. */
   list(): Promise<StoredCheckpoint[]>;

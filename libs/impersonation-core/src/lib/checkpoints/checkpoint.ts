@@ -2,7 +2,9 @@
 // of rows the checkpoint covers, and the hash of its newest row (the chain's head at that size) in
 // standard base64, each line ending in a newline.
 
+/** What a checkpoint states: which log, how many of its rows, and the chain's head at that size. */
 export interface CheckpointBody {
+  /** The log's name, one non-empty line: the signing key's name, so a note for another log is told apart. */
   origin: string;
   /** How many rows, in id order, the checkpoint covers. */
   size: number;
@@ -12,6 +14,7 @@ export interface CheckpointBody {
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
+/** The checkpoint's text, ready to sign; throws on a multi-line origin, a negative size or a hash not in lowercase hex. */
 export function formatCheckpoint({ origin, size, hash }: CheckpointBody): string {
   if (!origin || /[\n\r]/.test(origin)) throw new Error('a checkpoint origin is one non-empty line');
   if (!Number.isSafeInteger(size) || size < 0) throw new Error('a checkpoint size is a non-negative integer');

@@ -14,17 +14,27 @@ export const CHECKPOINT_EVERY_MS = 5 * 60_000;
 
 /** The rows since the last checkpoint do not chain from it: nothing is signed over them. */
 export class UnverifiedRowsError extends Error {
+  /** Always `UnverifiedRowsError`, to tell it apart once caught. */
   override readonly name = 'UnverifiedRowsError';
-  constructor(readonly rowId: number) {
+  constructor(
+    /** The first row that does not chain: where `npm run audit:verify` should start looking. */
+    readonly rowId: number,
+  ) {
     super(`ledger row ${rowId} does not chain from the last checkpoint: no checkpoint is signed over it (run npm run audit:verify)`);
   }
 }
 
+/** What the checkpointer needs: where the ledger and its checkpoints are, the signing key, the clock and the pace. */
 export interface CheckpointerOptions {
+  /** The ledger's rows and its checkpoints (`createCheckpointRepository` on PostgreSQL). */
   store: CheckpointStore;
+  /** The note key that signs, from the host's secret (`parseSignerKey`); its name is the checkpoints' origin. */
   signer: NoteSigner;
+  /** The clock a row's waiting time and a checkpoint's `createdAt` are read from. */
   clock: Clock;
+  /** Rows between two checkpoints; absent: {@link CHECKPOINT_EVERY_ROWS}. */
   everyRows?: number;
+  /** Milliseconds a row may wait for a checkpoint; absent: {@link CHECKPOINT_EVERY_MS}. */
   everyMs?: number;
 }
 
@@ -80,6 +90,10 @@ export function createCheckpointer({
   return { checkpointIfDue };
 }
 
+/**
+ * `createCheckpointer`'s answer: `checkpointIfDue`, for the host to call on a timer (on any number of servers);
+ * it throws `UnverifiedRowsError` rather than sign over rows that do not chain.
+ */
 export type Checkpointer = ReturnType<typeof createCheckpointer>;
 
 function announcement(size: number, hash: string, note: string, at: Date): NewLedgerEvent {

@@ -12,7 +12,9 @@ const PKCS8_ED25519_HEADER = Buffer.from('302e020100300506032b657004220420', 'he
 // SubjectPublicKeyInfo for Ed25519: this header, then the 32-byte public key (RFC 8410 §4).
 const SPKI_ED25519_HEADER = Buffer.from('302a300506032b6570032100', 'hex');
 
+/** A key, key name or note text the format does not allow (malformed, not Ed25519, a key hash that does not match): a configuration error, never a verdict on a note. */
 export class SignedNoteError extends Error {
+  /** Always `SignedNoteError`, to tell it apart once caught. */
   override readonly name = 'SignedNoteError';
 }
 
@@ -33,15 +35,21 @@ const strictBase64 = (text: string): Buffer | null => {
   return bytes.toString('base64') === text ? bytes : null;
 };
 
+/** The public half of a note key: checks signatures; safe to publish. */
 export interface NoteVerifier {
+  /** The key's name: also the checkpoints' origin line, the log they speak for. */
   name: string;
+  /** The key hash (`noteKeyHash`) each signature line starts with, to pick the key that signed it. */
   keyHash: number;
+  /** The Ed25519 public key. */
   publicKey: KeyObject;
   /** `<name>+<hex key hash>+<base64(0x01 ‖ public key)>`. */
   verifierKey: string;
 }
 
+/** A note key with its private half: signs checkpoints; kept secret by the host (never in the repository or the logs). */
 export interface NoteSigner extends NoteVerifier {
+  /** The Ed25519 private key. */
   privateKey: KeyObject;
 }
 
@@ -115,6 +123,7 @@ export function signNote(text: string, signer: NoteSigner): string {
   return `${text}\n${SIGNATURE_PREFIX}${signer.name} ${Buffer.concat([hash, signature]).toString('base64')}\n`;
 }
 
+/** `openNote`'s answer: the signed text, or why the note does not hold for this key (it never throws). */
 export type OpenedNote = { ok: true; text: string } | { ok: false; reason: 'malformed' | 'unsigned' | 'bad_signature' };
 
 /**

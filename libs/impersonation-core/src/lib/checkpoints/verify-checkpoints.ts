@@ -11,17 +11,23 @@ import { openNote, type NoteVerifier } from './signed-note';
  */
 export type CheckpointStatus = 'verified' | 'bad_signature' | 'unsigned' | 'malformed' | 'other_origin' | 'mismatch' | 'missing_rows';
 
+/** One note's verdict, in the order the notes were given. */
 export interface CheckpointVerdict {
   /** The size the note states (`null` when it cannot be read). */
   size: number | null;
+  /** What the check found; only `verified` vouches for the rows. */
   status: CheckpointStatus;
   /** The row at that size, when the ledger has one. */
   rowId?: number;
 }
 
+/** The verdicts on every note given, and whether all of them hold. */
 export interface CheckpointsReport {
+  /** `true` only if every note is `verified` (also when no note was given). */
   ok: boolean;
+  /** How many notes are `verified`. */
   verified: number;
+  /** One verdict a note, in the order given. */
   checkpoints: CheckpointVerdict[];
 }
 

@@ -1,5 +1,7 @@
 // The session cookie as every JWT host writes it (next-auth v4 and Auth.js v5 alike): read from the `Cookie`
 // header only, its chunks joined strictly.
+
+/** A `Cookie` header's cookies by name, values percent-decoded; a repeated name keeps its first value, as browsers order them. */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const pair of (header ?? '').split(';')) {

@@ -4,6 +4,7 @@ import { deepFreeze } from '../deep-freeze';
 import { actorOf, sessionExpiresAt, type SessionClaims } from '../session';
 import { isCompactSessionJwe, type JweShape } from './compact-jwe';
 
+/** A host's session token format: writes the domain's claims as the cookie's value and reads them back. */
 export interface JwtCodec {
   /** Encrypts the claims; `exp` is the session's real end, so even a stolen copy dies on time. */
   encode(claims: SessionClaims): Promise<string>;
@@ -17,8 +18,11 @@ export interface JwtCodec {
 
 /** What every session codec is given, whichever host's token format it writes. */
 export interface JwtCodecOptions {
+  /** The host's auth secret (`NEXTAUTH_SECRET` or `AUTH_SECRET`): the content key is derived from it; another secret reads no token. */
   secret: string;
+  /** A session's absolute lifetime in seconds from its sign-in: a token's `exp` is never later. */
   sessionMaxAgeSeconds: number;
+  /** The clock a token's `exp` and `nbf` are checked against (15 s of skew tolerated). */
   now: () => Date;
   /**
    * How many decoded tokens the codec keeps (default {@link DECODED_TOKENS_KEPT}); `0` keeps none.

@@ -4,7 +4,9 @@ import { readClaims, type SessionClaims, type SessionState } from '../session';
 import type { JwtCodec } from './jwe-codec';
 import { readSessionToken } from './cookie-header';
 
+/** Reads the caller's session, decoded and checked by the domain; never throws for a bad or missing token. */
 export interface SessionReader {
+  /** From the session token itself (the cookie's value); `null` or empty is `none`, an unreadable token `invalid`. */
   fromToken(token: string | null): Promise<SessionState>;
   /** From the `Cookie` header only; an `Authorization: Bearer` header is never looked at. */
   fromCookieHeader(cookieHeader: string | null | undefined): Promise<SessionState>;

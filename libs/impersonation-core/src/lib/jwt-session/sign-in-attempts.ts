@@ -6,6 +6,7 @@ import type { SessionReader } from './session-reader';
 
 /** The provider ids the session client signs in with, on every JWT host. */
 export const IMPERSONATE_PROVIDER_ID = 'impersonate';
+/** The provider id of the sign-in that ends the current view and signs its admin back in. */
 export const RETURN_TO_ADMIN_PROVIDER_ID = 'return-to-admin';
 
 /** The one sign-in failure the client is told about: a fixed code, the same for every account. */

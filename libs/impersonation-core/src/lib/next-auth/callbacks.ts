@@ -8,20 +8,28 @@ import { checkTokenClaims } from '../jwt-session/token-claims';
 
 /** Thrown by the `jwt` callback to end a session; next-auth then clears the cookie and answers `{}`. */
 export class SessionEndedError extends RefusalError {
+  /** Always `SessionEndedError`, to tell it apart once caught. */
   override readonly name = 'SessionEndedError';
-  constructor(readonly reason: SessionEndReason | 'invalid_claims') {
+  constructor(
+    /** Why the session ended (the domain's reason), or `invalid_claims` for a token whose claims do not read. */
+    readonly reason: SessionEndReason | 'invalid_claims',
+  ) {
     super('unauthenticated', `session ended: ${reason}`);
   }
 }
 
+/** What next-auth's JWT session callbacks need: the codec, the domain's session check and sign-out, the lifetime. */
 export interface SessionCallbacksOptions {
+  /** The session codec (`createJwtCodec`), the same one given to next-auth's `jwt` option. */
   codec: JwtCodec;
+  /** `Impersonation.checkSession`: run on every read of the token; an invalid answer ends the session. */
   checkSession: (claims: SessionClaims) => Promise<SessionCheck>;
   /**
    * Ends the impersonation of a session that signs out (`Impersonation.endOnSignOut`); next-auth's
    * event carries no request, so the host adds the sign-out's address and user agent.
    */
   endOnSignOut: (claims: SessionClaims | null) => Promise<void>;
+  /** A session's absolute lifetime in seconds from its sign-in; the same value the codec was made with. */
   sessionMaxAgeSeconds: number;
 }
 

@@ -17,6 +17,7 @@ import {
  * failure is `null`.
  */
 export class RateLimitedError extends RefusalError {
+  /** Always `RateLimitedError`, to tell it apart once caught. */
   override readonly name = 'RateLimitedError';
   constructor() {
     super('rate_limited', RATE_LIMITED_CODE);
@@ -26,15 +27,19 @@ export class RateLimitedError extends RefusalError {
 /** Headers as next-auth v4 hands them to `authorize`: a plain object (Node's), or absent. */
 export type AuthorizeHeaders = Record<string, unknown>;
 
+/** What the next-auth credentials providers need: the domain's two sign-ins, the session reader and who is calling. */
 export interface ImpersonationProvidersOptions {
+  /** The domain's two sign-ins: `takeOver` (the `impersonate` provider) and `returnToAdmin`. */
   impersonation: Pick<Impersonation, 'takeOver' | 'returnToAdmin'>;
   /** Reads the caller's session from the `Cookie` header (`createSessionReader`). */
   sessions: SessionReader;
   /** Who is calling, from the request's headers: the host knows which address header to trust. */
   requestInfo: (headers: AuthorizeHeaders) => RequestInfo;
+  /** Where refused sign-in attempts are reported; absent: nothing is logged. */
   logger?: DomainLogger;
 }
 
+/** One header from `authorize`'s headers, by a case-insensitive name: repeated values joined with `, `; `null` when absent. */
 export function headerOf(headers: AuthorizeHeaders, name: string): string | null {
   const value = headers[name.toLowerCase()];
   if (Array.isArray(value)) return value.join(', ');

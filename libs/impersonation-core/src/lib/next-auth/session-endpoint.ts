@@ -4,6 +4,7 @@ import { parseCookieHeader, readSessionToken, sessionCookieNames } from '../jwt-
 import type { SessionReader } from '../jwt-session/session-reader';
 import { toSession } from '../jwt-session/session-view';
 
+/** `GET /api/auth/session` as a fetch handler: the caller's session (or `{}`) for the request's `Cookie` header. */
 export type SessionEndpoint = (request: Request) => Promise<Response>;
 
 /**
@@ -12,18 +13,26 @@ export type SessionEndpoint = (request: Request) => Promise<Response>;
  * the host that writes it out adds them (with its own) without a copy per read.
  */
 export interface SessionPayload {
+  /** The JSON answer: `{ user, expires }` (and `act` during a view), or `{}` without a valid session. */
   body: string;
+  /** Whole `Set-Cookie` values: the re-issued session cookie, or the unusable ones cleared; often none. */
   setCookies: readonly string[];
 }
 
 /** The session read's payload for a request's `Cookie` header. */
 export type SessionRead = (cookieHeader: string | null) => Promise<SessionPayload>;
 
+/** What the session read needs: the reader, the codec to re-issue with, the cookie and the lifetime. */
 export interface SessionEndpointOptions {
+  /** Reads and checks the caller's session (`createSessionReader` over the same codec). */
   sessions: SessionReader;
+  /** Re-encodes the cookie when the domain's check changed its claims. */
   codec: JwtCodec;
+  /** The session cookie's name (`sessionCookieName(origin)`); its chunks `<name>.0`, ... are read too. */
   cookieName: string;
+  /** `true` on https: every cookie set or cleared carries `Secure`. */
   secureCookie: boolean;
+  /** A session's absolute lifetime in seconds from its sign-in, for `expires` and the cookie's `Expires`. */
   sessionMaxAgeSeconds: number;
 }
 

@@ -44,5 +44,7 @@ export const accountActivity = pgTable(
   ],
 );
 
+/** An `account_settings` row as read. */
 export type AccountSettingsRow = typeof accountSettings.$inferSelect;
+/** An `account_activity` row as read. */
 export type AccountActivityRow = typeof accountActivity.$inferSelect;

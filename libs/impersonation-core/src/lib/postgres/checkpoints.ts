@@ -14,11 +14,18 @@ const SIGNED_ELSEWHERE = new Error('a checkpoint of this size is stored already'
  */
 /** How a checkpoint's announcement row is being delivered by the webhooks (`null`: not queued, webhooks off). */
 export interface CheckpointDelivery {
+  /** `pending` while the outbox still tries, `delivered` once the webhook took it, `failed` after the last attempt. */
   status: 'pending' | 'delivered' | 'failed';
+  /** When the webhook took it, ISO 8601 UTC; `null` until then. */
   deliveredAt: string | null;
+  /** Why the latest attempt failed; `null` if none has. */
   lastError: string | null;
 }
 
+/**
+ * The checkpointer's store on PostgreSQL (`ledger_checkpoints`, migration 0016), with `deliveryOf`, how the
+ * webhook delivers an announcement row. `webhookOutbox` must be the store's own, so the announcement is queued alike.
+ */
 export function createCheckpointRepository(
   db: Database,
   { webhookOutbox = false }: { webhookOutbox?: OutboxRouting } = {},

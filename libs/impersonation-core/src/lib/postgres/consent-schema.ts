@@ -9,12 +9,17 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
 
 /** A decision as stored: the core's `Decision` with its time as ISO text (jsonb has no dates). */
 export interface StoredDecision {
+  /** Who decided: the target user or an admin, with the e-mail they had then. */
   by: { id: string; email: string };
+  /** The decision itself. */
   decision: 'approved' | 'denied';
+  /** When it was made, ISO 8601 UTC. */
   at: string;
+  /** How many minutes the approval lets the requester in; `null` on a denial. */
   minutes: number | null;
 }
 
+/** Requests to view as a user that need a yes (the user's, a second admin's or both), and their decisions (migration 0006). */
 export const accessRequests = pgTable(
   'access_requests',
   {
@@ -57,6 +62,7 @@ export const accessRequests = pgTable(
   ],
 );
 
+/** The users' in-app notifications (a view ended, access requested or decided, break-glass); `readAt` `null`: unread. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -81,6 +87,7 @@ export const notifications = pgTable(
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/** Notification e-mails queued in the notification's own transaction, sent and retried by the mail outbox worker. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -108,6 +115,9 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** An `access_requests` row as read. */
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
+/** A `notifications` row as read. */
 export type NotificationRow = typeof notifications.$inferSelect;
+/** A `mail_outbox` row as read. */
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

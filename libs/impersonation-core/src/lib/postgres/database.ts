@@ -4,6 +4,7 @@ import type { Schema } from './schema';
 
 /** One query API over both drivers (PGlite and node-postgres), so the store is written once. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction on the same schema: what `db.transaction(...)` hands its callback. */
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either the database or an open transaction: repositories accept both. */
 export type Queryable = Database | Transaction;

@@ -10,6 +10,7 @@ import { createMailOutboxRepository } from './mail-outbox';
 import { createNotificationsRepository } from './notifications';
 import { createPostgresStore, type PostgresStoreOptions } from './postgres-store';
 
+/** What consent on PostgreSQL needs: the database, the clock and ids, and optionally e-mail and the approval rules. */
 export interface PostgresConsentOptions {
   /**
    * The host's Drizzle database, or how to get it (a host that opens it on first use, or again after an outage):
@@ -17,7 +18,9 @@ export interface PostgresConsentOptions {
    * view's notification in the statement that ends it.
    */
   db: Database | (() => Database | Promise<Database>);
+  /** The clock every request's expiry, decision time and notification is stamped with. */
   clock: Clock;
+  /** New ids for requests, notifications and e-mails: UUIDs (the columns are `uuid`). */
   newId: () => string;
   /** E-mail besides the in-app notifications: the app's URL for the links and the Message-ID domain. None by default. */
   mail?: NotifierOptions['mail'];
@@ -27,9 +30,11 @@ export interface PostgresConsentOptions {
   storeOptions?: PostgresStoreOptions;
   /** Called after each consent transaction that committed: e.g. to wake the mail outbox worker for the mail it queued. */
   onCommit?: () => void;
+  /** Which view modes need a second admin's approval; absent: `full` views only. The same rules as the domain's. */
   rules?: ApprovalRules;
 }
 
+/** `createPostgresConsent`'s answer: the consent service, the notifications reader and the mail outbox. */
 export interface PostgresConsent {
   /** The consent rules (`createImpersonation`'s and `createAdminApiService`'s `consent.service`). */
   service: ConsentService;

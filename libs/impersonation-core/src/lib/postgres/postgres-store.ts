@@ -14,6 +14,7 @@ import { createThrottleRepository } from './throttle';
 import { createUsersRepository } from './users';
 import { createWebhookOutboxRepository } from './webhook-outbox';
 
+/** How the store queues and reports what it writes; every field may be left out (no outbox, no signals, nothing told). */
 export interface PostgresStoreOptions {
   /**
    * Queue new ledger rows for delivery: `true`, every row to the webhook (set when `WEBHOOK_URL` is); a
@@ -56,9 +57,12 @@ function repositories(db: Queryable, options: PostgresStoreOptions, recorded: Re
   };
 }
 
+/** The store's repositories, one a table group, each over the database or over one open transaction. */
 export type PostgresRepositories = ReturnType<typeof repositories>;
 
+/** The domain's store (`ImpersonationStore`) with the repositories the host's own services use. */
 export interface PostgresStore extends ImpersonationStore, PostgresRepositories {
+  /** Runs `work` over repositories bound to one transaction: all of its writes commit together, or none if it throws. */
   transaction<T>(work: (tx: PostgresRepositories) => Promise<T>): Promise<T>;
 }
 

@@ -31,6 +31,7 @@ import {
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** The domain's accounts: role, status and password hash, and the session generation that revokes their cookies. */
 export const users = pgTable(
   'users',
   {
@@ -58,6 +59,7 @@ export const users = pgTable(
   ],
 );
 
+/** Every view, from its start (pending) to its end: who viewed as whom, how, why and until when. */
 export const impersonations = pgTable(
   'impersonations',
   {
@@ -216,6 +218,7 @@ export const revokedSessions = pgTable(
   (table) => [index('revoked_sessions_revoked_at_idx').on(table.revokedAt), index('revoked_sessions_expires_at_idx').on(table.expiresAt)],
 );
 
+/** Every table of the core's main schema, for the host's `drizzle({ client, schema })`; the consent, checkpoint and shared-signals tables are exported apart. */
 export const schema = {
   users,
   impersonations,
@@ -227,4 +230,5 @@ export const schema = {
   passwordEntries,
   revokedSessions,
 };
+/** The type of {@link schema}: what `Database` and `Transaction` are typed over. */
 export type Schema = typeof schema;

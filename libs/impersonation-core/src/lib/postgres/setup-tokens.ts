@@ -2,9 +2,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from './database';
 import { setupTokens } from './schema';
 
+/** A first-administrator setup link that can still be used, as `usable` answers it. */
 export interface SetupTokenRow {
+  /** The link's row id, which `consume` uses up. */
   id: string;
+  /** The hash of the link's token, as the host stored it (the token itself is never stored); compare in constant time. */
   tokenHash: string;
+  /** After this instant the link no longer works. */
   expiresAt: Date;
 }
 

@@ -1,8 +1,11 @@
 import type { ChainedLedgerRow } from '../ledger/ledger-chain';
 
 // CAEP 1.0 (OpenID Continuous Access Evaluation Profile) event types, as the Shared Signals Framework names them.
+/** Sent when a view takes over the admin's session: a session of the viewed user began, initiated by the admin. */
 export const CAEP_SESSION_ESTABLISHED = 'https://schemas.openid.net/secevent/caep/event-type/session-established';
+/** Sent when a view ends or a user's sessions are ended; received, it ends the subject's sessions here. */
 export const CAEP_SESSION_REVOKED = 'https://schemas.openid.net/secevent/caep/event-type/session-revoked';
+/** Sent when a user changes their password; received, it ends the subject's sessions here. */
 export const CAEP_CREDENTIAL_CHANGE = 'https://schemas.openid.net/secevent/caep/event-type/credential-change';
 
 /**
@@ -10,6 +13,7 @@ export const CAEP_CREDENTIAL_CHANGE = 'https://schemas.openid.net/secevent/caep/
  * changes their password (and received: it ends the user's sessions here).
  */
 export const CAEP_EVENTS_SUPPORTED = [CAEP_SESSION_ESTABLISHED, CAEP_SESSION_REVOKED, CAEP_CREDENTIAL_CHANGE] as const;
+/** One of the event types this transmitter sends. */
 export type CaepEventType = (typeof CAEP_EVENTS_SUPPORTED)[number];
 
 /** CAEP's `initiating_entity`: who or what caused the event. */
@@ -24,6 +28,7 @@ export const SSF_ISSUER_DETAIL = 'ssfIssuer';
 
 /** One CAEP event about one user, as a ledger row tells it. */
 export interface CaepEvent {
+  /** Which CAEP event: the key of the SET's `events` object. */
   type: CaepEventType;
   /** The user the event is about (`sub_id`). */
   subjectId: string;

@@ -7,8 +7,11 @@ import type { SignalReceiver } from './receivers-config';
  * delivery's `jti` is derived (the same on every attempt, unlike any other event's).
  */
 export interface QueuedSignal {
+  /** The signal's own number, the outbox's `eventId` in the session-signal channels (not a ledger row's id). */
   id: number;
+  /** The CAEP event to send: a `session-revoked` of the user whose session ended. */
   event: CaepEvent;
+  /** Random, fixed when queued: each delivery's `jti` is derived from it, so every retry carries the same one. */
   seed: string;
 }
 

@@ -9,6 +9,7 @@ export const isFinalPushAnswer = (status: number) => status === 400;
 
 /** A row queued for a receiver that is no CAEP event (its routing changed since): nothing to send. */
 export class NotASignalError extends Error {
+  /** Always `NotASignalError`, to tell it apart once caught. */
   override readonly name = 'NotASignalError';
 }
 

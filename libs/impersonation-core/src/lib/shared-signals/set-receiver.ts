@@ -5,7 +5,9 @@ import { SET_TYPE } from './set-signer';
 
 /** An issuer whose SETs we act on, with its keys (fetched and pinned by the host, or given inline). */
 export interface TrustedIssuer {
+  /** The issuer identifier its SETs carry as `iss`, compared exactly. */
   issuer: string;
+  /** Its public keys, as jose's key resolver (e.g. `createRemoteJWKSet` or `createLocalJWKSet`). */
   keys: JWTVerifyGetKey;
   /** The `aud` its SETs must name: us (the app's origin) unless configured otherwise. */
   audience: string;
@@ -16,11 +18,15 @@ export interface TrustedIssuer {
 /** RFC 8935 §2.3's error codes, and what we answer each with. */
 export type PushErrorCode = 'invalid_request' | 'invalid_key' | 'invalid_issuer' | 'invalid_audience' | 'authentication_failed';
 
+/** Why a pushed SET is refused: the status and the RFC 8935 error body to answer with. Nothing was acted on. */
 export interface SetRefusal {
+  /** Always `false`: the SET is refused. */
   ok: false;
   /** 400, 401 for `authentication_failed`; 503 when the issuer's keys cannot be had just now (the transmitter retries). */
   status: 400 | 401 | 503;
+  /** The error code of the answer's body (`err`). */
   err: PushErrorCode | 'temporarily_unavailable';
+  /** A sentence for the transmitter's operators (the body's `description`); never holds the token. */
   description: string;
   /** The issuer the token named, when it named one we know. */
   issuer?: string;
@@ -29,17 +35,27 @@ export interface SetRefusal {
 /** An SSF subject identifier (SSF 1.0 §3, RFC 9493), as received. */
 export type SubjectIdentifier = Record<string, unknown> & { format: string };
 
+/** One event of an accepted SET. */
 export interface ReceivedEvent {
+  /** The event type URI (a key of the SET's `events`); any type, known to us or not. */
   type: string;
+  /** Whom it is about: the event's `subject`, else the SET's `sub_id`; `null` when neither is a subject identifier. */
   subject: SubjectIdentifier | null;
+  /** The event's own claims, unchecked beyond being an object. */
   claims: Record<string, unknown>;
 }
 
+/** A pushed SET that passed every check: answer 202, then act on its events (`forget` it if that fails). */
 export interface AcceptedSet {
+  /** Always `true`: the SET is accepted. */
   ok: true;
+  /** The trusted issuer that sent it. */
   issuer: string;
+  /** Its unique id, now remembered for that issuer. */
   jti: string;
+  /** When it was issued, in seconds since the epoch. */
   iat: number;
+  /** Its events, at least one. */
   events: ReceivedEvent[];
 }
 
@@ -186,4 +202,5 @@ export function createSetReceiver({
   return { receive, forget: (set: Pick<AcceptedSet, 'issuer' | 'jti'>) => replays.forget(set) };
 }
 
+/** `createSetReceiver`'s answer: `receive(token, authorization)` for the push endpoint, and `forget` for a SET that could not be acted on. */
 export type SetReceiver = ReturnType<typeof createSetReceiver>;

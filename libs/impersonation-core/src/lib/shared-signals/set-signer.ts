@@ -9,6 +9,7 @@ export const SET_TYPE = 'secevent+jwt';
 /** The media type of a pushed SET (RFC 8935 §2). */
 export const SET_CONTENT_TYPE = 'application/secevent+jwt';
 
+/** The JWS algorithms our SETs are signed with: EdDSA for an Ed25519 key, ES256 for EC P-256. */
 export type SetAlgorithm = 'EdDSA' | 'ES256';
 
 /** The algorithm a private key signs SETs with: Ed25519 is EdDSA, P-256 is ES256; any other key is refused. */
@@ -30,6 +31,7 @@ export function setIdOf(row: Pick<ChainedLedgerRow, 'hash'>, audience: string): 
   return createHash('sha256').update(`${row.hash}\n${audience}`, 'utf8').digest('base64url').slice(0, 32);
 }
 
+/** Who signs our SETs, and with which key. */
 export interface SetSignerOptions {
   /** Our issuer identifier (the app's origin): `iss`, and the `iss` of every subject. */
   issuer: string;
@@ -83,4 +85,5 @@ export function createSetSigner({ issuer, privateKey }: SetSignerOptions) {
   }
 }
 
+/** `createSetSigner`'s answer: the SETs of a ledger row or a queued session signal, and the public key for our JWKS. */
 export type SetSigner = ReturnType<typeof createSetSigner>;
