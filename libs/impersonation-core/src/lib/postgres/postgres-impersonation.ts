@@ -12,27 +12,37 @@ import type { Database } from './database';
 import { createPostgresConsent } from './postgres-consent';
 import { createPostgresStore, type PostgresStoreOptions } from './postgres-store';
 
+/** What the whole domain on PostgreSQL needs from the host: the database and the sign-in lifetime; the rest has defaults. */
 export interface PostgresImpersonationOptions {
   /** The host's Drizzle database (node-postgres or PGlite), migrated with this package's `drizzle/` folder, or how to get it. */
   db: Database | (() => Database | Promise<Database>);
   /** The absolute lifetime of the host's sign-ins, in seconds: a view never outlives the admin's session. */
   sessionMaxAgeSeconds: number;
+  /** Who may view whom, in which modes, for how long (`definePolicy`); absent: `defaultAccessPolicy()`. */
   policy?: Policy;
+  /** Step-up: a start needs a password entry in the caller's session within this many minutes; absent: 15. */
   reauthMinutes?: number;
   /** The host's password check for step-up (`reauth`); without it, `reauth` is refused. */
   passwords?: PasswordCheck;
+  /** The time every rule and row is judged and stamped at; absent: the system clock. */
   clock?: Clock;
+  /** New ids for consent requests, notifications and settings changes: UUIDs; absent: `crypto.randomUUID()`. */
   newId?: () => string;
+  /** Where the domain logs (starts, ends, refusals); absent: nothing is logged. */
   logger?: DomainLogger;
   /** E-mail notices besides the in-app ones (their outbox worker is the host's to run); none by default. */
   mail?: NotifierOptions['mail'];
+  /** The store's options (webhook outbox routing, session signals, `onRecorded`), for the domain's and consent's stores alike. */
   storeOptions?: PostgresStoreOptions;
 }
 
 /** The domain and what its admin API needs, wired over one PostgreSQL database. */
 export interface PostgresImpersonation {
+  /** The lifecycle: start, take over, return, end, session checks, and the reads the admin API answers. */
   impersonation: Impersonation;
+  /** Consent, as `createFetchAdminApi`'s `consent`: the approval rules, the users' notifications and the same clock. */
   consent: { service: ConsentService; notifications: NotificationReader; clock: Clock };
+  /** The users' own settings (support access, e-mail notices); a withdrawn consent ends every view of that user. */
   accountSettings: AccountSettingsService;
 }
 
