@@ -8,7 +8,7 @@ import { createAuthJsJwtCodec } from './jwt-codec';
 import { createAuthJsImpersonationProviders } from './providers';
 import { authJsCookies, authJsSessionCookieName } from './session-cookie';
 
-/** What `createAuthJsImpersonation` needs from the host: the domain, the Auth.js secret, the origin and its clock. */
+/** What `createAuthJsImpersonation` needs from the host: the domain, the Auth.js secret, the origin, the lifetime and who is calling. */
 export interface AuthJsImpersonationOptions {
   /** The domain (`createImpersonation` or `createPostgresImpersonation`): checks every session read, starts and ends views. */
   impersonation: Pick<Impersonation, 'checkSession' | 'endOnSignOut' | 'takeOver' | 'returnToAdmin'>;

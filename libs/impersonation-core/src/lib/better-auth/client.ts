@@ -55,7 +55,7 @@ export interface ViewasReturnActions {
     | { ok: true; data: { success: boolean; adminUser: { id: string; email: string } } }
     | { ok: false; error: { code: string; message: string; status: number } }
   >;
-  /** Signs nothing in (the return already did): `ok` only if the return went to this admin, so the banner can reload. */
+  /** Signs nothing in (the return already did): only confirms, with `ok`, that the return went to this admin. */
   signIn(adminUserId: string): Promise<{ ok: boolean; error?: string | null }>;
 }
 

@@ -4,7 +4,7 @@ import { USER_ROLES, type UserRole } from '../model';
 export interface BetterAuthSessionRow {
   /** Better Auth's session id. */
   id: string;
-  /** The session token the cookie carries (signed); a secret: never logged, never answered. */
+  /** The session's token (the cookie carries it signed): whoever holds it is signed in, so it is never logged. */
   token: string;
   /** The signed-in user's id: during a view, the impersonated user's. */
   userId: string;
