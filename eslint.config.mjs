@@ -36,6 +36,9 @@ export default [
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:app', 'scope:production-server'] },
             { sourceTag: 'scope:production-server', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:lib', notDependOnLibsWithTags: ['type:app', 'type:e2e'] },
+            // The workspace's tools (benchmarks, checks) measure the libraries; no library depends on them (the
+            // libraries' shared build shape is a project of its own, tools/build).
+            { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:lib'] },
             {
               sourceTag: 'scope:banner',
               onlyDependOnLibsWithTags: ['scope:theme', 'scope:session', 'scope:admin-api'],

@@ -1,4 +1,4 @@
-// Build config, not library code: the shared tsup shape lives in tools/, outside any Nx project.
+// Build config, not library code: the shared tsup shape lives in tools/build, a project of its own (build-config) that depends on no library.
 import { defineLibraryBuild } from '../../tools/build/tsup.base';
 
 const builds = defineLibraryBuild({
