@@ -244,7 +244,7 @@ describe("the return check from this server's live impersonations", () => {
         clock,
         newId: () => `00000000-0000-4000-8000-${String((notices += 1)).padStart(12, '0')}`,
       }),
-      supportAccessOf: () => 'allowed' as const,
+      supportAccessOfMany: (users: readonly UserRow[]) => new Map(users.map((user) => [user.id, 'allowed' as const])),
     };
     const server = () => createImpersonation({ store, clock, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, consent: consentOptions });
     const valid = (claims: SessionClaims): SessionState => ({ status: 'valid', claims, refreshed: false });

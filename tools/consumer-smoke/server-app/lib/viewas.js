@@ -2,7 +2,7 @@
 // next-auth's options (our own password sign-in plus the core's providers and session callbacks) and the admin API.
 import { randomUUID } from 'node:crypto';
 import { createAdminApiHandlers } from '@viewas/admin-api/server';
-import { createImpersonation, DEFAULT_SUPPORT_ACCESS, defaultAccessPolicy, signInClaims } from '@viewas/impersonation-core';
+import { createImpersonation, defaultAccessPolicy, signInClaims } from '@viewas/impersonation-core';
 import {
   createImpersonationProviders,
   createJwtCodec,
@@ -41,7 +41,8 @@ function wire() {
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
     policy: defaultAccessPolicy({ maxMinutes: 30 }),
     clock,
-    consent: { service: consent.service, supportAccessOf: () => DEFAULT_SUPPORT_ACCESS },
+    // No stored choices: every user gets DEFAULT_SUPPORT_ACCESS.
+    consent: { service: consent.service, supportAccessOfMany: () => new Map() },
     logger,
   });
   const codec = createJwtCodec({ secret, sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS, now: clock.now });

@@ -216,7 +216,7 @@ export function createAppServices({
     anonymousDenialLimit,
     actorDenialLimit,
     logger: logger.child({ component: 'impersonation' }),
-    consent: { service: consent.service, supportAccessOf: consent.supportAccessOf },
+    consent: { service: consent.service, supportAccessOfMany: consent.supportAccessOfMany },
   });
   const codec = decodeOncePerRequest(createJwtCodec({ secret, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds, now }), requestScope);
   const cookieName = sessionCookieName(config.origin);

@@ -20,13 +20,14 @@ import { createSmtpTransport } from '../mail/smtp-transport';
  * store inside each notification's transaction; `wantsEmail` here can only say no on top of it.
  */
 export interface AccountPreferences {
-  supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
+  /** Each user's stored support-access choice, by id, for many users in one read (`ConsentRules.supportAccessOfMany`). */
+  supportAccessOfMany(users: readonly UserRow[]): Promise<ReadonlyMap<string, SupportAccess>> | ReadonlyMap<string, SupportAccess>;
   wantsEmail(userId: string): Promise<boolean>;
 }
 
 /** The users' own account settings as the consent rules' preferences. */
-export function accountPreferences(settings: Pick<AccountSettingsService, 'supportAccessOf'>): AccountPreferences {
-  return { supportAccessOf: (user) => settings.supportAccessOf(user.id), wantsEmail: async () => true };
+export function accountPreferences(settings: Pick<AccountSettingsService, 'supportAccessOfMany'>): AccountPreferences {
+  return { supportAccessOfMany: (users) => settings.supportAccessOfMany(users.map((user) => user.id)), wantsEmail: async () => true };
 }
 
 export interface ConsentWiring {
@@ -34,7 +35,7 @@ export interface ConsentWiring {
   notifications: NotificationReader;
   /** The outbox worker, when e-mail is configured; started and stopped with the server. */
   mailWorker: MailOutboxWorker | null;
-  supportAccessOf: AccountPreferences['supportAccessOf'];
+  supportAccessOfMany: AccountPreferences['supportAccessOfMany'];
 }
 
 /** The consent rules, notifications and the e-mail outbox over the app's database. */
@@ -93,5 +94,10 @@ export function wireConsent({
       onError: (error) => log.warn({ err: error }, 'the mail outbox could not be read'),
     });
   }
-  return { service: consent.service, notifications: consent.notifications, mailWorker, supportAccessOf: preferences.supportAccessOf };
+  return {
+    service: consent.service,
+    notifications: consent.notifications,
+    mailWorker,
+    supportAccessOfMany: preferences.supportAccessOfMany,
+  };
 }

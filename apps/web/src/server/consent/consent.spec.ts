@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('consent, approvals and notifications over HT
       database,
       clock: new TestClock(),
       preferences: {
-        supportAccessOf: (user) => supportAccess.get(user.id) ?? 'allowed',
+        supportAccessOfMany: (users) => new Map(users.map((user) => [user.id, supportAccess.get(user.id) ?? 'allowed'])),
         wantsEmail: async (id) => {
           if (unreadableChoice.has(id)) throw new Error('the e-mail choice could not be read');
           return !noEmails.has(id);

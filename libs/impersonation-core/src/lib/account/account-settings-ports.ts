@@ -21,9 +21,12 @@ export interface AccountSettingsUnit {
   record(entries: readonly AccountActivityEntry[]): Promise<void>;
 }
 
+/** Where the account settings and their activity record are kept (`createAccountSettingsStore` on PostgreSQL). */
 export interface AccountSettingsStore {
   /** The user's settings, defaults where none were saved; `null` for no such user. */
   read(userId: string): Promise<AccountSettings | null>;
+  /** The settings of each of the users found, by id, as `read` gives them, in one read; a user not found is left out. */
+  readMany(userIds: readonly string[]): Promise<ReadonlyMap<string, AccountSettings>>;
   transaction<T>(work: (unit: AccountSettingsUnit) => Promise<T>): Promise<T>;
   /** Newest first; `cursor` is one this method issued (anything else throws a `bad_request` `RefusalError`). */
   listActivity(query: {

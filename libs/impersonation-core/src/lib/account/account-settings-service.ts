@@ -1,6 +1,6 @@
 import type { Person } from '../model';
 import type { Clock } from '../clock';
-import { DEFAULT_SUPPORT_ACCESS, type SupportAccess } from '../consent/start-gate';
+import type { SupportAccess } from '../consent/start-gate';
 import { changeSettings, type AccountSettingField, type AccountSettings, type SettingsEditor } from '../governance/account-settings';
 import type { AccountActivityEntry, AccountSettingsStore } from './account-settings-ports';
 
@@ -85,9 +85,10 @@ export function createAccountSettingsService({ store: source, clock, newId, onCo
     listActivity: async ({ userId, cursor }: { userId: string; cursor?: string }) =>
       (await store()).listActivity({ userId, cursor, limit: ACCOUNT_ACTIVITY_PAGE_SIZE }),
 
-    /** The consent gate's question (`supportAccessOf`), answered from the stored choice. */
-    async supportAccessOf(userId: string): Promise<SupportAccess> {
-      return (await (await store()).read(userId))?.supportAccess ?? DEFAULT_SUPPORT_ACCESS;
+    /** The consent rules' question (`ConsentRules.supportAccessOfMany`), answered from the stored choices in one read. */
+    async supportAccessOfMany(userIds: readonly string[]): Promise<ReadonlyMap<string, SupportAccess>> {
+      const settings = await (await store()).readMany(userIds);
+      return new Map([...settings].map(([userId, { supportAccess }]) => [userId, supportAccess]));
     },
 
     /** The notifier's question: whether this user still wants e-mails. */

@@ -23,9 +23,14 @@ export interface PasswordCheck {
 
 /** The consent and approval rules, and the viewed user's notices, as the operations use them. */
 export interface ConsentRules {
+  /** The consent service that gates each start (who must approve, break-glass) and tells the viewed user. */
   service: ConsentService;
-  /** The target's choice; the host reads it from wherever it keeps account settings. */
-  supportAccessOf(user: UserRow): Promise<SupportAccess> | SupportAccess;
+  /**
+   * The stored choice of each of `users`, by user id, read in one go (the admin's user list asks once for its
+   * whole page, a start for its one target); the host reads it from wherever it keeps account settings.
+   * A user left out of the map has made no choice: `DEFAULT_SUPPORT_ACCESS` applies (`supportAccessReader`).
+   */
+  supportAccessOfMany(users: readonly UserRow[]): Promise<ReadonlyMap<string, SupportAccess>> | ReadonlyMap<string, SupportAccess>;
 }
 
 /**

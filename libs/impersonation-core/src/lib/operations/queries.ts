@@ -17,6 +17,7 @@ import type { ViewMode } from '../consent/access-request';
 import type { OperationContext } from './context';
 import { refused, type Outcome } from './refusals';
 import type { Staff } from './staff';
+import { supportAccessReader } from './support-access';
 import { sweepExpired } from './sweep';
 
 export { USERS_PAGE_SIZE };
@@ -32,24 +33,35 @@ export async function listUsers(
 ): Promise<UsersPage> {
   const page = await (await ctx.store()).users.search({ query, cursor, limit: limit ?? USERS_PAGE_SIZE });
   const at = ctx.clock.now();
-  const users = await Promise.all(
-    page.users.map(async (user) => {
-      const options = ctx.policy.optionsFor(staff.user, user, at);
-      return toAdminUserSummary(user, options, options.possible ? await approvalsFor(ctx, user, options.modes) : undefined);
-    }),
+  const listed = page.users.map((user) => ({ user, options: ctx.policy.optionsFor(staff.user, user, at) }));
+  const approvals = await approvalsReader(
+    ctx,
+    listed.filter(({ options }) => options.possible).map(({ user }) => user),
+  );
+  const users = listed.map(({ user, options }) =>
+    toAdminUserSummary(user, options, options.possible ? approvals(user, options.modes) : undefined),
   );
   return { users, nextCursor: page.nextCursor };
 }
 
-/** Whose approval a start in each of `modes` needs first, so the start dialog says so up front; none without the consent rules. */
-async function approvalsFor(ctx: OperationContext, user: UserRow, modes: readonly ViewMode[]): Promise<AdminUserSummary['approvals']> {
+/**
+ * Whose approval a start in each mode needs first, so the start dialog says so up front; none without the
+ * consent rules. The choices of all of `users` are read at once: one question to the host per page.
+ */
+async function approvalsReader(
+  ctx: OperationContext,
+  users: readonly UserRow[],
+): Promise<(user: UserRow, modes: readonly ViewMode[]) => AdminUserSummary['approvals']> {
   const consent = ctx.notifier;
-  if (!consent) return undefined;
-  const supportAccess = await consent.supportAccessOf(user);
-  const approvals = modes.map((mode) => ({ mode, approvers: consent.service.approversFor({ supportAccess, mode }) }));
-  return approvals.every((entry) => entry.approvers !== null)
-    ? approvals.map(({ mode, approvers }) => ({ mode, approvers: approvers ?? [] }))
-    : undefined;
+  if (!consent) return () => undefined;
+  const supportAccessOf = await supportAccessReader(consent, users);
+  return (user, modes) => {
+    const supportAccess = supportAccessOf(user);
+    const approvals = modes.map((mode) => ({ mode, approvers: consent.service.approversFor({ supportAccess, mode }) }));
+    return approvals.every((entry) => entry.approvers !== null)
+      ? approvals.map(({ mode, approvers }) => ({ mode, approvers: approvers ?? [] }))
+      : undefined;
+  };
 }
 
 /** Open (pending or running) impersonations, or ended ones, newest first; expiries recorded first. */

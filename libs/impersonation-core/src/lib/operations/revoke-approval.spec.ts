@@ -24,7 +24,7 @@ function setup() {
     store,
     clock,
     sessionMaxAgeSeconds: 24 * 3600,
-    consent: { service, supportAccessOf: (user) => access.get(user.id) ?? 'allowed' },
+    consent: { service, supportAccessOfMany: (users) => new Map(users.map((user) => [user.id, access.get(user.id) ?? 'allowed'])) },
   });
   const signedIn = (user: UserRow): SessionState => ({ status: 'valid', claims: signInClaims(user, clock.now()), refreshed: false });
   const ledger = async () => (await store.ledger.list({ limit: 100 })).events.reverse();

@@ -9,6 +9,7 @@ import { ConsentError } from '../consent/consent-error';
 import type { OperationContext } from './context';
 import { noSession, refuse, refused, type Outcome } from './refusals';
 import { isStaff } from './staff';
+import { supportAccessReader } from './support-access';
 import { sweepExpired } from './sweep';
 
 /** A view that started: its id, the viewed account, when it ends, and its mode. */
@@ -126,7 +127,7 @@ async function askConsent(
     if (breakGlass) throw new ConsentError('break_glass_invalid', 'Break-glass needs the consent rules, which this server does not run');
     return { ok: true, value: { brokeGlass: false, grant: null } };
   }
-  const supportAccess = await consent.supportAccessOf(target);
+  const supportAccess = (await supportAccessReader(consent, [target]))(target);
   try {
     const gate = await consent.service.beforeStart({
       actor: { ...person(caller), role: caller.role },

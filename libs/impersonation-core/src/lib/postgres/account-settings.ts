@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountActivityEntry, AccountSettingsStore, AccountSettingsUnit } from '../account/account-settings-ports';
 import { DEFAULT_SUPPORT_ACCESS } from '../consent/start-gate';
 import { decodeCursor, encodeCursor, isTimestamp } from '../cursor';
@@ -18,25 +18,41 @@ const toEntry = (row: AccountActivityRow): AccountActivityEntry => ({
   actor: row.actorId && row.actorEmail ? { id: row.actorId, email: row.actorEmail } : null,
 });
 
-/** The settings every start reads (the target's support access); `lock` also locks the user's row (it exists before any settings row does). */
-async function readSettings(db: Queryable, userId: string, lock: boolean): Promise<AccountSettings | null> {
-  if (!isUuid(userId)) return null;
-  const query = db
+/** Each user with their saved settings, if any: a user's row exists before any settings row does. */
+const settingsOfUsers = (db: Queryable) =>
+  db
     .select({
+      userId: users.id,
       displayName: users.name,
       supportAccess: accountSettings.supportAccess,
       emailNotifications: accountSettings.emailNotifications,
     })
     .from(users)
-    .leftJoin(accountSettings, eq(accountSettings.userId, users.id))
-    .where(eq(users.id, userId));
+    .leftJoin(accountSettings, eq(accountSettings.userId, users.id));
+
+type SettingsRow = Awaited<ReturnType<typeof settingsOfUsers>>[number];
+
+/** The defaults where no settings row was saved. */
+const toSettings = (row: SettingsRow): AccountSettings => ({
+  displayName: row.displayName,
+  supportAccess: (row.supportAccess as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
+  emailNotifications: row.emailNotifications ?? true,
+});
+
+/** The settings every start reads (the target's support access); `lock` also locks the user's row. */
+async function readSettings(db: Queryable, userId: string, lock: boolean): Promise<AccountSettings | null> {
+  if (!isUuid(userId)) return null;
+  const query = settingsOfUsers(db).where(eq(users.id, userId));
   const [row] = await (lock ? query.for('update', { of: users }) : query);
-  if (!row) return null;
-  return {
-    displayName: row.displayName,
-    supportAccess: (row.supportAccess as AccountSettings['supportAccess'] | null) ?? DEFAULT_SUPPORT_ACCESS,
-    emailNotifications: row.emailNotifications ?? true,
-  };
+  return row ? toSettings(row) : null;
+}
+
+/** The settings of a page of users (the admin's user list) in one statement; ids that are not UUIDs match no user. */
+async function readManySettings(db: Queryable, userIds: readonly string[]): Promise<ReadonlyMap<string, AccountSettings>> {
+  const ids = [...new Set(userIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const rows = await settingsOfUsers(db).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.userId, toSettings(row)]));
 }
 
 function unitOf(db: Queryable): AccountSettingsUnit {
@@ -72,6 +88,7 @@ function unitOf(db: Queryable): AccountSettingsUnit {
 export function createAccountSettingsStore(db: Database): AccountSettingsStore {
   return {
     read: (userId) => readSettings(db, userId, false),
+    readMany: (userIds) => readManySettings(db, userIds),
     transaction: (work) => db.transaction((tx) => work(unitOf(tx))),
     async listActivity({ userId, cursor, limit }) {
       if (!isUuid(userId)) return { entries: [], nextCursor: null };

@@ -71,7 +71,10 @@ export function createPostgresImpersonation(options: PostgresImpersonationOption
     passwords: options.passwords,
     clock,
     logger,
-    consent: { service: consent.service, supportAccessOf: (user) => accountSettings.supportAccessOf(user.id) },
+    consent: {
+      service: consent.service,
+      supportAccessOfMany: (users) => accountSettings.supportAccessOfMany(users.map((user) => user.id)),
+    },
   });
   return { impersonation, consent: { service: consent.service, notifications: consent.notifications, clock }, accountSettings };
 }
