@@ -5,7 +5,7 @@ export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './
 export { createManualClock } from './lib/clock';
 export { createConsentService, type ConsentServiceOptions } from './lib/consent/consent-service';
 export { OPEN_DURING_READ_ONLY, lifecycleRequest, type LifecycleRequest } from './lib/governance/read-only';
-export { REVOCATION_WINDOW_MS } from './lib/revocation/live-impersonations';
+export { REVOCATION_WINDOW_MS, ON_DEMAND_RELOAD_AFTER_MS } from './lib/revocation/live-impersonations';
 export { ACCESS_REQUEST_LIFETIME_MS } from './lib/consent/access-request';
 export { BREAK_GLASS_REASON_MIN_LENGTH } from './lib/consent/start-gate';
 export { MIN_WEBHOOK_SECRET_LENGTH } from './lib/webhooks/webhook-signature';

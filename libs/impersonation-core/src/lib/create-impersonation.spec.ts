@@ -7,7 +7,7 @@ import { createMemoryStore } from './memory/memory-store';
 import type { RequestInfo, UserRow } from './model';
 import { signInClaims, toEpochSeconds, type SessionClaims, type SessionState } from './session';
 import { PENDING_WINDOW_MS, type ImpersonationFilter, type ImpersonationStore } from './store';
-import { REVOCATION_WINDOW_MS } from './revocation/live-impersonations';
+import { ON_DEMAND_RELOAD_AFTER_MS, REVOCATION_WINDOW_MS } from './revocation/live-impersonations';
 
 const SESSION_MAX_AGE_SECONDS = 24 * 3600;
 const REQUEST: RequestInfo = { ip: '203.0.113.7', userAgent: 'jest' };
@@ -197,14 +197,14 @@ describe('createImpersonation over the in-memory store', () => {
     expect((await context.ledger()).filter(([, why]) => why === 'not_running')).toHaveLength(9);
   });
 
-  it(`ends an impersonated session when the admin is no longer staff, once the live impersonations are older than ${REVOCATION_WINDOW_MS} ms`, async () => {
+  it(`ends an impersonated session when the admin is no longer staff, once the lists are older than ${ON_DEMAND_RELOAD_AFTER_MS} ms (within the ${REVOCATION_WINDOW_MS} ms window)`, async () => {
     const context = setup();
     const { admin, grant } = await viewing(context);
     context.clock.advance(1_000);
     expect(await context.impersonation.checkSession(grant.claims)).toMatchObject({ valid: true });
     await context.store.users.setStatus(admin.id, 'disabled');
 
-    context.clock.advance(REVOCATION_WINDOW_MS);
+    context.clock.advance(ON_DEMAND_RELOAD_AFTER_MS);
     expect(await context.impersonation.checkSession(grant.claims)).toMatchObject({ valid: true });
     context.clock.advance(1);
     // The status change raised the admin's session generation: the view's cookie, which carries it, is revoked.
@@ -290,14 +290,14 @@ describe("the return check from this server's live impersonations", () => {
     expect(context.returnReads()).toBe(reads + 1);
   });
 
-  it(`may answer yes for a view ended on another server in the last ${REVOCATION_WINDOW_MS} ms; the return is then refused and ends nothing twice`, async () => {
+  it(`may answer yes for a view ended on another server in the last ${ON_DEMAND_RELOAD_AFTER_MS} ms (within the ${REVOCATION_WINDOW_MS} ms window); the return is then refused and ends nothing twice`, async () => {
     const context = cluster();
     const { admin, other, started, grant, session } = await viewingOn(context, context.a);
     expect(await readOn(context.b, grant.claims)).toMatchObject({ valid: true });
     value(await context.a.end({ session: context.signedIn(other), impersonationId: started.impersonationId, request: REQUEST }));
 
     // Server B has not heard of the end yet: its session read and its check still say yes, as the window allows.
-    context.clock.advance(REVOCATION_WINDOW_MS);
+    context.clock.advance(ON_DEMAND_RELOAD_AFTER_MS);
     expect(await readOn(context.b, grant.claims)).toMatchObject({ valid: true });
     expect(await context.b.checkReturn({ session, request: REQUEST })).toMatchObject({ ok: true });
     // The return asks the store, which refuses it: one denied return, no second end.
@@ -312,7 +312,7 @@ describe("the return check from this server's live impersonations", () => {
       ['impersonation.denied', 'return', 'not_running'],
     ]);
 
-    // Past the window B reads the list again: the session has ended, and so has the check.
+    // Past that B reads the list again: the session has ended, and so has the check.
     context.clock.advance(1);
     expect(await readOn(context.b, grant.claims)).toEqual({ valid: false, reason: 'impersonation_ended' });
     const ended: SessionState = { status: 'ended', claims: grant.claims, reason: 'impersonation_ended' };

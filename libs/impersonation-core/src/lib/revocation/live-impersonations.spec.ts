@@ -3,6 +3,7 @@ import {
   ACTIVATION_SETTLED_MS,
   createLiveImpersonations,
   LIVE_IMPERSONATIONS_POLL_MS,
+  ON_DEMAND_RELOAD_AFTER_MS,
   REVOCATION_WINDOW_MS,
   type LiveImpersonationsSource,
 } from './live-impersonations';
@@ -326,6 +327,18 @@ describe('createLiveImpersonations', () => {
       const { view, loadLive } = setup(['imp-1']);
       expect(await view.check('imp-1', LONG_AGO)).toBe('live');
       expect(loadLive).toHaveBeenCalledTimes(1);
+    });
+
+    it(`reloads on demand once its list is older than the window less one poll period (${ON_DEMAND_RELOAD_AFTER_MS} ms), so an end is seen within the window, the read included`, async () => {
+      const { view, loadLive, setLive, clock } = setup(['imp-1']);
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      setLive([]);
+      clock.advance(ON_DEMAND_RELOAD_AFTER_MS);
+      expect(await view.check('imp-1', LONG_AGO)).toBe('live');
+      expect(loadLive).toHaveBeenCalledTimes(1);
+      clock.advance(1);
+      expect(await view.check('imp-1', LONG_AGO)).toBe('ended');
+      expect(loadLive).toHaveBeenCalledTimes(2);
     });
   });
 });

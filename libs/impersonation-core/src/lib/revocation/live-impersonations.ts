@@ -1,4 +1,4 @@
-import { createReloader } from './reloader';
+import { createReloader, onDemandReloadAfterMs } from './reloader';
 import type { Clock } from '../clock';
 
 /**
@@ -10,6 +10,13 @@ export const REVOCATION_WINDOW_MS = 2_000;
 
 /** How often the list of live impersonations is reloaded whatever else happens (change notifications only make it sooner). */
 export const LIVE_IMPERSONATIONS_POLL_MS = 1_000;
+
+/**
+ * How old the lists may get on a host that does not poll them (the Better Auth and Auth.js hosts, tests,
+ * tools) before a session read reloads them: the window less one poll period, so a revocation is seen
+ * within `REVOCATION_WINDOW_MS`, the read's own time included.
+ */
+export const ON_DEMAND_RELOAD_AFTER_MS = onDemandReloadAfterMs(REVOCATION_WINDOW_MS, LIVE_IMPERSONATIONS_POLL_MS);
 
 /**
  * How long after its verification an impersonation missing from a list is taken as ended from that list
@@ -45,7 +52,7 @@ export interface LiveImpersonations {
    * `status`, made certain where it can be: a recently verified impersonation missing from the list is
    * looked up in a list read now, once per server (so neither an activation this server was not told of
    * nor an end right after a start is missed; if that read fails it counts as live, within the window),
-   * and a view that does not poll (tests, tools) reloads when it is out of date. A polling view that is
+   * and a view that does not poll reloads once its list is `ON_DEMAND_RELOAD_AFTER_MS` old. A polling view that is
    * out of date answers `unknown` at once: the database cannot be read, and an impersonated read must not
    * wait on it.
    */
@@ -140,6 +147,7 @@ export function createLiveImpersonations({
   }
 
   const reloader = createReloader(load, pollMs);
+  const reloadAfterMs = onDemandReloadAfterMs(windowMs, pollMs);
   const refresh = reloader.refresh;
   const polling = () => reloader.polling;
 
@@ -167,12 +175,10 @@ export function createLiveImpersonations({
       return missingMeansEnded(impersonationId, verifiedAt) ? 'ended' : 'live';
     },
     async check(impersonationId, verifiedAt) {
-      const current = () => loadedAt !== undefined && clock.now().getTime() - loadedAt <= windowMs;
-      if (!current()) {
-        if (polling()) return 'unknown';
-        await refresh();
-        if (!current()) return 'unknown';
-      }
+      const age = () => (loadedAt === undefined ? Infinity : clock.now().getTime() - loadedAt);
+      // A polling view never waits on the database here; one that does not poll reloads on demand.
+      if (!polling() && age() > reloadAfterMs) await refresh();
+      if (age() > windowMs) return 'unknown';
       if (isLive(impersonationId)) return 'live';
       if (missingMeansEnded(impersonationId, verifiedAt)) return 'ended';
       // Possibly activated after this list was read: a list read from now on knows it, whether it runs or has ended.

@@ -56,3 +56,13 @@ export function createReloader(load: () => Promise<void>, pollMs: number): Reloa
     },
   };
 }
+
+/**
+ * How old the view of a host that does not poll (tests, tools) may be before a check reloads it: the
+ * revocation window less one poll period. Reloading only past the window itself would answer with a view
+ * older than the window by the read's own time; this way a change is seen within the window as long as a
+ * read takes less than `pollMs`.
+ */
+export function onDemandReloadAfterMs(windowMs: number, pollMs: number): number {
+  return Math.max(0, windowMs - pollMs);
+}

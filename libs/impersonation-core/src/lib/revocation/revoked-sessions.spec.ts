@@ -2,7 +2,7 @@ import { createManualClock } from '../clock';
 import type { SessionClaims } from '../session';
 import type { SessionRevocationsRead } from '../store';
 import { createRevokedSessions, REVOCATIONS_READ_OVERLAP_MS } from './revoked-sessions';
-import { REVOCATION_WINDOW_MS } from './live-impersonations';
+import { ON_DEMAND_RELOAD_AFTER_MS, REVOCATION_WINDOW_MS } from './live-impersonations';
 
 const HOUR = 3_600_000;
 const start = new Date('2030-01-01T10:00:00.000Z');
@@ -89,6 +89,20 @@ describe('the view of revoked sessions', () => {
     expect(view.status(claims())).toBe('revoked');
     view.raiseHere('user-2', 1);
     expect(view.status(claims({ sub: 'user-2', sid: 'session-bbbbbbbbbbbb', gen: 0 }))).toBe('revoked');
+  });
+
+  it(`reads again on demand once its view is older than the window less one poll period (${ON_DEMAND_RELOAD_AFTER_MS} ms) when it does not poll, so a sign-out is seen within the window, the read included`, async () => {
+    const clock = createManualClock(start);
+    const fake = fakeSource();
+    const view = createRevokedSessions({ source: fake.source, clock, sessionMaxAgeSeconds: 3600 });
+    expect(await view.check(claims())).toBe('live');
+    fake.answer({ sessions: [{ sessionId: claims().sid, expiresAt: new Date(start.getTime() + HOUR) }] });
+    clock.advance(ON_DEMAND_RELOAD_AFTER_MS);
+    expect(await view.check(claims())).toBe('live');
+    expect(fake.reads).toHaveLength(1);
+    clock.advance(1);
+    expect(await view.check(claims())).toBe('revoked');
+    expect(fake.reads).toHaveLength(2);
   });
 
   it('keeps what it read when a later read fails (an outage signs nobody out), and reads again when it can', async () => {

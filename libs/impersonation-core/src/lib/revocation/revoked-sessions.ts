@@ -1,4 +1,4 @@
-import { createReloader } from './reloader';
+import { createReloader, onDemandReloadAfterMs } from './reloader';
 import type { Clock } from '../clock';
 import type { SessionClaims } from '../session';
 import type { SessionRevocationsRead } from '../store';
@@ -113,6 +113,7 @@ export function createRevokedSessions({
   }
 
   const reloader = createReloader(load, pollMs);
+  const reloadAfterMs = onDemandReloadAfterMs(windowMs, pollMs);
   const refresh = reloader.refresh;
   const polling = () => reloader.polling;
 
@@ -131,7 +132,7 @@ export function createRevokedSessions({
   return {
     status,
     async check(claims) {
-      const outdated = loadedAt === undefined || (!polling() && clock.now().getTime() - loadedAt > windowMs);
+      const outdated = loadedAt === undefined || (!polling() && clock.now().getTime() - loadedAt > reloadAfterMs);
       if (outdated) await refresh();
       return status(claims);
     },
