@@ -22,6 +22,7 @@ import { startProductionServer } from './production-server.mjs';
 import { measureRevocation } from './revocation.mjs';
 import { CONNECTIONS, findUser, impersonatedClient, signedIn, startAndReturn, throughput, warmUp } from './session-measures.mjs';
 import { percentile, round, timed } from './stats.mjs';
+import { createClient } from './http-client.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -58,6 +59,31 @@ async function betterAuthCycle(server, { viewas = false } = {}) {
         throw new Error(`Better Auth ${start} answered ${impersonated.status}: ${JSON.stringify(impersonated.body)}`);
       const stopped = await admin.stop();
       if (stopped.status !== 200) throw new Error(`Better Auth ${stop} answered ${stopped.status}: ${JSON.stringify(stopped.body)}`);
+    });
+    return { cycle: ms };
+  };
+}
+
+/**
+ * The floor under a cycle on each server: the same number of calls, by the same kind of client, to the
+ * cheapest route the server has (no session, no database). On ours, four POSTs of a small body to a bare
+ * Next route handler, Next's router and Node's HTTP server being what every one of the cycle's four calls
+ * passes through; on Better Auth's, two GETs of its `/ok` endpoint, through its router. What a cycle takes
+ * above its server's floor is the work it does.
+ */
+function floorCycle(server, kind) {
+  const client = createClient(server.url);
+  const call =
+    kind === 'next'
+      ? () => client.json('/api/bench/session-shaped', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      : () => client.json('/api/auth/ok');
+  const calls = kind === 'next' ? 4 : 2;
+  return async () => {
+    const { ms } = await timed(async () => {
+      for (let i = 0; i < calls; i += 1) {
+        const { status } = await call();
+        if (status !== 200) throw new Error(`the ${kind} floor's call answered ${status}`);
+      }
     });
     return { cycle: ms };
   };
@@ -173,6 +199,8 @@ async function main() {
             postgres: await ourCycle(ours),
             betterAuth: await betterAuthCycle(betterAuth),
             viewasOnBetterAuth: await betterAuthCycle(viewasOnBetterAuth, { viewas: true }),
+            nextFloor: floorCycle(ours, 'next'),
+            betterAuthFloor: floorCycle(betterAuth, 'better-auth'),
           }),
         )
       : await interleavedCycles({ embedded: await ourCycle(server) });
@@ -206,6 +234,20 @@ async function main() {
         versus(p50('postgres', 'cycle')),
         '<= 1.0x Better Auth',
       );
+    if (cycles.nextFloor) {
+      // Why the cycle through Next cannot reach Better Auth's: the floor alone is most of Better Auth's cycle.
+      const ourFloor = p50('nextFloor', 'cycle');
+      const theirFloor = p50('betterAuthFloor', 'cycle');
+      add('floor: 4 bare Next route POSTs (no session, no database) p50', `${round(ourFloor)} ms`, versus(ourFloor));
+      add("floor: Better Auth's 2 GET /api/auth/ok p50", `${round(theirFloor)} ms`, versus(theirFloor));
+      const oursAbove = p50('postgres', 'cycle') - ourFloor;
+      const theirsAbove = theirs - theirFloor;
+      add(
+        'start + return above its floor (cycle p50 - floor p50), PostgreSQL',
+        `${round(oursAbove)} ms`,
+        `${round(oursAbove / theirsAbove, 2)}x Better Auth above its floor (${round(theirsAbove)} ms)`,
+      );
+    }
     if (cycles.viewasOnBetterAuth)
       add(
         'Viewas on Better Auth: viewas/impersonate + viewas/stop-impersonating (2 calls) p50, PostgreSQL',
